@@ -1,0 +1,129 @@
+// Who a provider API request acts as (operator key or master key) and which catalog it may see.
+// Look-ups are cached briefly; the node that changes a key or operator drops its cache at once,
+// other nodes see the change within ACCESS_CACHE_MS.
+import type { Kysely } from 'kysely';
+import { apiKeysRepo, type OperatorRow, operatorsRepo } from '../store/operators.repo.ts';
+import type { Database } from '../store/schema.ts';
+import { hashApiKey, looksLikeApiKey } from './api-keys.ts';
+import type { CatalogScope } from './catalog.ts';
+import { type ApiError, errors } from './errors.ts';
+
+export const ACCESS_CACHE_MS = 1000;
+const TOUCH_EVERY_MS = 60_000;
+
+export type Principal =
+  | { kind: 'operator'; keyId: string; operatorId: string }
+  | { kind: 'master'; keyId: string };
+
+export interface OperatorAccess {
+  operator: OperatorRow;
+  allowlist: ReadonlySet<string>;
+}
+
+export type ScopeResult =
+  | { ok: true; operator: OperatorRow | null; scope: CatalogScope }
+  | { ok: false; error: ApiError };
+
+interface Cached<T> {
+  value: T;
+  until: number;
+}
+
+export function createAccess(db: Kysely<Database>, now: () => number = Date.now) {
+  const keys = apiKeysRepo(db);
+  const operators = operatorsRepo(db);
+  const keyCache = new Map<string, Cached<Principal | null>>();
+  const operatorCache = new Map<string, Cached<OperatorAccess | null>>();
+  const touchedAt = new Map<string, number>();
+
+  async function principalFor(apiKey: string): Promise<Principal | null> {
+    if (!looksLikeApiKey(apiKey)) return null;
+    const cached = keyCache.get(apiKey);
+    const at = now();
+    if (cached && cached.until > at) return cached.value;
+    const row = await keys.findByHash(hashApiKey(apiKey));
+    let principal: Principal | null = null;
+    if (row && row.revoked_at === null) {
+      principal =
+        row.kind === 'master'
+          ? { kind: 'master', keyId: row.id }
+          : { kind: 'operator', keyId: row.id, operatorId: row.operator_id as string };
+    }
+    if (keyCache.size > 10_000) keyCache.clear();
+    keyCache.set(apiKey, { value: principal, until: at + ACCESS_CACHE_MS });
+    if (principal && (touchedAt.get(principal.keyId) ?? 0) + TOUCH_EVERY_MS < at) {
+      touchedAt.set(principal.keyId, at);
+      keys.touch(principal.keyId, new Date(at)).catch(() => touchedAt.delete(principal.keyId));
+    }
+    return principal;
+  }
+
+  async function operatorAccess(operatorId: string): Promise<OperatorAccess | null> {
+    const cached = operatorCache.get(operatorId);
+    const at = now();
+    if (cached && cached.until > at) return cached.value;
+    const operator = await operators.find(operatorId);
+    const value = operator ? { operator, allowlist: new Set(await operators.catalog(operatorId)) } : null;
+    if (operatorCache.size > 10_000) operatorCache.clear();
+    operatorCache.set(operatorId, { value, until: at + ACCESS_CACHE_MS });
+    return value;
+  }
+
+  function activeScope(access: OperatorAccess | null, what: string): ScopeResult {
+    if (!access) return { ok: false, error: errors.forbidden(`${what} does not exist`) };
+    if (access.operator.status !== 'active') {
+      return { ok: false, error: errors.forbidden(`operator ${access.operator.id} is inactive`) };
+    }
+    return {
+      ok: true,
+      operator: access.operator,
+      scope: {
+        kind: 'operator',
+        operatorId: access.operator.id,
+        allowlist: access.allowlist,
+        rtpVariant: access.operator.rtp_variant,
+      },
+    };
+  }
+
+  /**
+   * Resolves the scope of a request. `requested` holds every operator id the request named
+   * (query, x-operator-id header, launch body), empty strings already removed.
+   */
+  async function scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult> {
+    const named = [...new Set(requested)];
+    if (principal.kind === 'operator') {
+      if (named.some((id) => id !== principal.operatorId)) {
+        return {
+          ok: false,
+          error: errors.forbidden(
+            'an operator key acts only for its own operator; do not send another operator_id',
+          ),
+        };
+      }
+      return activeScope(await operatorAccess(principal.operatorId), 'the key operator');
+    }
+    if (named.length > 1) {
+      return {
+        ok: false,
+        error: errors.invalidRequest('operator_id and x-operator-id name different operators'),
+      };
+    }
+    const [operatorId] = named;
+    if (operatorId === undefined) return { ok: true, operator: null, scope: { kind: 'all' } };
+    return activeScope(await operatorAccess(operatorId), `operator ${operatorId}`);
+  }
+
+  return {
+    principalFor,
+    operatorAccess,
+    scopeFor,
+    /** Drops every cached look-up (after an admin change on this node). */
+    invalidate() {
+      keyCache.clear();
+      operatorCache.clear();
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;

@@ -1,0 +1,51 @@
+// One closed list of error codes, one code -> status mapping, one error body.
+
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  server_misconfigured: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An API error: a stable code, its status, and a detail that names what was wrong. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly detail: string;
+  constructor(code: ErrorCode, detail: string) {
+    super(detail);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.detail = detail;
+  }
+}
+
+export const errors = {
+  invalidRequest: (detail: string) => new ApiError('invalid_request', detail),
+  unauthorized: (detail = 'missing or invalid API key') => new ApiError('unauthorized', detail),
+  forbidden: (detail: string) => new ApiError('forbidden', detail),
+  notFound: (detail: string) => new ApiError('not_found', detail),
+  conflict: (detail: string) => new ApiError('conflict', detail),
+  serverMisconfigured: (detail: string) => new ApiError('server_misconfigured', detail),
+  internal: (detail = 'internal error') => new ApiError('internal', detail),
+};
+
+export interface ErrorBody {
+  success: false;
+  error: ErrorCode;
+  detail: string;
+}
+
+export function errorBody(error: ApiError): ErrorBody {
+  return { success: false, error: error.code, detail: error.detail };
+}

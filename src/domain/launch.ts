@@ -1,0 +1,136 @@
+// launch-url: validation of the operator's request and the create-or-refresh of a game session.
+import type { GameInfo } from '../games/types.ts';
+import { type ApiError, errors } from './errors.ts';
+import { isSupportedCurrency, parseAmount } from './money.ts';
+
+export type Device = 'desktop' | 'mobile';
+
+export interface LaunchRequest {
+  symbol?: unknown;
+  slug?: unknown;
+  operator_id?: unknown;
+  external_player_id?: unknown;
+  coin?: unknown;
+  currency?: unknown;
+  return_url?: unknown;
+  device?: unknown;
+}
+
+export interface LaunchInput {
+  gameKey: { symbol: string | undefined; slug: string | undefined };
+  playerId: string;
+  coinText: string | undefined;
+  currency: string | undefined;
+  returnUrl: string | undefined;
+  device: Device;
+}
+
+const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+function optionalString(body: LaunchRequest, field: keyof LaunchRequest): string | undefined | ApiError {
+  const value = body[field];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') return errors.invalidRequest(`${field} must be a string`);
+  return value;
+}
+
+/** Checks the request body; the first problem is answered as a 400 naming its field. */
+export function checkLaunchRequest(
+  body: LaunchRequest,
+): { ok: true; input: LaunchInput } | { ok: false; error: ApiError } {
+  const fail = (detail: string) => ({ ok: false as const, error: errors.invalidRequest(detail) });
+  const fields: Record<string, string | undefined> = {};
+  for (const field of [
+    'symbol',
+    'slug',
+    'external_player_id',
+    'coin',
+    'currency',
+    'return_url',
+    'device',
+  ] as const) {
+    const value = optionalString(body, field);
+    if (typeof value === 'object') return { ok: false, error: value };
+    fields[field] = value;
+  }
+  const symbol = fields.symbol || undefined;
+  const slug = fields.slug || undefined;
+  if (symbol === undefined && slug === undefined) return fail('symbol or slug is required');
+
+  const playerId = fields.external_player_id;
+  if (playerId === undefined) return fail('external_player_id is required');
+  if (playerId.length < 1 || playerId.length > 128 || !PRINTABLE.test(playerId)) {
+    return fail('external_player_id must be 1 to 128 printable characters');
+  }
+
+  let currency = fields.currency;
+  if (currency !== undefined) {
+    if (!/^[A-Za-z]{3}$/.test(currency)) return fail('currency must be exactly 3 letters');
+    currency = currency.toUpperCase();
+    if (!isSupportedCurrency(currency)) return fail(`currency ${currency} is not supported`);
+  }
+
+  const coinText = fields.coin;
+  if (coinText !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(coinText)) {
+    return fail('coin must be a positive decimal string such as "0.10"');
+  }
+
+  const returnUrl = fields.return_url;
+  if (returnUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(returnUrl);
+    } catch {}
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || returnUrl.length > 2048) {
+      return fail('return_url must be an absolute http(s) URL of at most 2048 characters');
+    }
+  }
+
+  const deviceText = fields.device ?? 'desktop';
+  if (deviceText !== 'desktop' && deviceText !== 'mobile' && deviceText !== 'tablet') {
+    return fail('device must be one of desktop, mobile, tablet');
+  }
+  const device: Device = deviceText === 'desktop' ? 'desktop' : 'mobile';
+
+  return {
+    ok: true,
+    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device },
+  };
+}
+
+/** The game a launch names: symbol first; a slug that names another game is a conflict. */
+export function resolveLaunchGame(
+  key: LaunchInput['gameKey'],
+  find: (symbolOrSlug: string) => GameInfo | undefined,
+): { ok: true; game: GameInfo } | { ok: false; error: ApiError } {
+  const bySymbol = key.symbol !== undefined ? find(key.symbol) : undefined;
+  const bySlug = key.slug !== undefined ? find(key.slug) : undefined;
+  if (bySymbol && bySlug && bySymbol !== bySlug) {
+    return { ok: false, error: errors.invalidRequest('symbol and slug name different games') };
+  }
+  const game = bySymbol ?? bySlug;
+  if (!game) return { ok: false, error: errors.notFound(`game ${key.symbol ?? key.slug} not found`) };
+  return { ok: true, game };
+}
+
+/** The session's default coin in minor units: must be one of the game's coin values in that currency. */
+export function checkCoin(
+  coinText: string | undefined,
+  currency: string,
+  coinValues: readonly bigint[],
+): { ok: true; coin: bigint | null } | { ok: false; error: ApiError } {
+  if (coinText === undefined) return { ok: true, coin: null };
+  const parsed = parseAmount(coinText, currency);
+  if (!parsed.ok || parsed.minor <= 0n || !coinValues.includes(parsed.minor)) {
+    return {
+      ok: false,
+      error: errors.invalidRequest(`coin ${coinText} is not one of the game's coin values in ${currency}`),
+    };
+  }
+  return { ok: true, coin: parsed.minor };
+}
+
+export function launchUrl(gameBaseUrl: string, symbol: string, token: string, device: Device): string {
+  const query = new URLSearchParams({ token, device });
+  return `${gameBaseUrl}/gs2c/play/${encodeURIComponent(symbol)}?${query}`;
+}

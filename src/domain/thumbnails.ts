@@ -1,0 +1,55 @@
+// Uploaded thumbnails: checked by content, decoded with pixel limits, re-encoded to WebP.
+import sharp from 'sharp';
+import { etagOf, sniffImage } from './game-art.ts';
+
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+/** Decoding more pixels than this is refused before any allocation: a decompression bomb stops here. */
+export const MAX_INPUT_PIXELS = 4096 * 4096;
+const OUTPUT = { width: 960, height: 720 };
+
+sharp.cache(false);
+sharp.concurrency(1);
+
+export interface ProcessedThumbnail {
+  contentType: 'image/webp';
+  body: Buffer;
+  etag: string;
+  width: number;
+  height: number;
+}
+
+export type ThumbnailResult = { ok: true; thumbnail: ProcessedThumbnail } | { ok: false; detail: string };
+
+export async function processThumbnail(upload: Buffer): Promise<ThumbnailResult> {
+  if (upload.length === 0) return { ok: false, detail: 'the request body is empty: send the image bytes' };
+  if (upload.length > MAX_UPLOAD_BYTES) return { ok: false, detail: 'the image is larger than 8 MiB' };
+  const kind = sniffImage(upload);
+  if (!kind) return { ok: false, detail: 'the body is not a PNG, JPEG or WebP image' };
+  try {
+    const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
+    const meta = await image.metadata();
+    if (meta.format !== kind)
+      return { ok: false, detail: `the image content is ${meta.format}, not ${kind}` };
+    if (!meta.width || !meta.height) return { ok: false, detail: 'the image has no dimensions' };
+    if (meta.width * meta.height > MAX_INPUT_PIXELS) {
+      return { ok: false, detail: `the image has more than ${MAX_INPUT_PIXELS} pixels` };
+    }
+    const { data, info } = await image
+      .rotate()
+      .resize({ ...OUTPUT, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      ok: true,
+      thumbnail: {
+        contentType: 'image/webp',
+        body: data,
+        etag: etagOf(data),
+        width: info.width,
+        height: info.height,
+      },
+    };
+  } catch (error) {
+    return { ok: false, detail: `the image could not be decoded: ${(error as Error).message}` };
+  }
+}

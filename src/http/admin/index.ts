@@ -1,0 +1,17 @@
+// Admin API (internal): Bearer $ADMIN_TOKEN on every route.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { errors } from '../../domain/errors.ts';
+import { sha256 } from '../../domain/ids.ts';
+import type { Services } from '../../services.ts';
+
+export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
+  const expected = sha256(services.config.adminToken ?? '');
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/admin/')) return;
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    if (!match || !services.config.adminToken || !timingSafeEqual(sha256(match[1] as string), expected)) {
+      throw errors.unauthorized('missing or invalid admin token');
+    }
+  });
+}

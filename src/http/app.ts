@@ -1,0 +1,115 @@
+// The Fastify application: request ids, logging with secrets redacted, errors, metrics, OpenAPI, routes.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomBase62 } from '../domain/ids.ts';
+import type { Services } from '../services.ts';
+import { VERSION } from '../version.ts';
+import { registerAdminRoutes } from './admin/index.ts';
+import { installErrorHandling } from './errors.ts';
+import { installMetrics } from './metrics.ts';
+import { registerGameArt } from './provider/game-art.ts';
+import { registerGamesGet } from './provider/games.get.ts';
+import { registerGamesList } from './provider/games.list.ts';
+import { registerHealth } from './provider/health.ts';
+import { registerLaunchUrl } from './provider/launch-url.ts';
+import { securitySchemes } from './provider/security.ts';
+import { sharedSchemas } from './schemas.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Paths and headers that carry secrets: never written to a log line. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["x-provider-api-key"]',
+  'req.headers["x-api-key"]',
+  'req.headers["x-rf-signature"]',
+  'headers.authorization',
+  'api_key',
+  '*.api_key',
+  'session_id',
+  '*.session_id',
+  'token',
+  '*.token',
+  'wallet_secret',
+  '*.wallet_secret',
+  'launch_url',
+  '*.launch_url',
+];
+
+/** A URL with its token query parameter (the launch URL's session token) masked. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|api_key|key)=)[^&#]*/gi, '$1[REDACTED]');
+}
+
+export interface AppOptions {
+  logLevel?: string;
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
+    serializers: {
+      req(request) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(options.logLevel ?? 'info'),
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
+    },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Reelforge Operator API',
+        version: '1.1.0',
+        description:
+          'The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section).',
+      },
+      components: { securitySchemes: securitySchemes as never },
+      tags: [
+        { name: 'health' },
+        { name: 'catalog' },
+        { name: 'launch' },
+        { name: 'artwork' },
+        { name: 'admin', description: 'Internal: provider staff only.' },
+      ],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  installMetrics(app, services.store.pool);
+  registerHealth(app, services);
+  registerGamesList(app, services);
+  registerGamesGet(app, services);
+  registerGameArt(app, services);
+  registerLaunchUrl(app, services);
+  await app.register(async (admin) => registerAdminRoutes(admin, services));
+  app.log.debug({ version: VERSION }, 'routes registered');
+  return app;
+}

@@ -1,0 +1,41 @@
+// Provider API authentication: the key in any of the contract's three forms, then the scope.
+import type { FastifyRequest } from 'fastify';
+import type { Principal, ScopeResult } from '../../domain/access.ts';
+import { extractApiKey } from '../../domain/api-keys.ts';
+import { errors } from '../../domain/errors.ts';
+import type { Services } from '../../services.ts';
+
+/** The key's principal, or throws 401: missing, malformed, unknown, revoked, or two different keys. */
+export async function authenticate(services: Services, request: FastifyRequest): Promise<Principal> {
+  const extracted = extractApiKey(request.headers);
+  if (extracted.kind === 'none') throw errors.unauthorized('missing API key: send x-provider-api-key');
+  if (extracted.kind === 'conflict') throw errors.unauthorized('the request carries two different API keys');
+  if (extracted.kind === 'malformed')
+    throw errors.unauthorized('the Authorization header must be "Bearer <API_KEY>"');
+  const principal = await services.access.principalFor(extracted.apiKey);
+  if (!principal) throw errors.unauthorized('invalid or revoked API key');
+  return principal;
+}
+
+/** Every operator id a request names: the query, the x-operator-id header, and optionally the body. */
+export function requestedOperatorIds(request: FastifyRequest, bodyOperatorId?: unknown): string[] {
+  const ids: string[] = [];
+  const query = request.query as { operator_id?: unknown } | undefined;
+  if (typeof query?.operator_id === 'string' && query.operator_id !== '') ids.push(query.operator_id);
+  const header = request.headers['x-operator-id'];
+  if (typeof header === 'string' && header !== '') ids.push(header);
+  if (Array.isArray(header)) ids.push(...header.filter((id) => id !== ''));
+  if (typeof bodyOperatorId === 'string' && bodyOperatorId !== '') ids.push(bodyOperatorId);
+  return ids;
+}
+
+export async function authorize(
+  services: Services,
+  request: FastifyRequest,
+  bodyOperatorId?: unknown,
+): Promise<Extract<ScopeResult, { ok: true }> & { principal: Principal }> {
+  const principal = await authenticate(services, request);
+  const result = await services.access.scopeFor(principal, requestedOperatorIds(request, bodyOperatorId));
+  if (!result.ok) throw result.error;
+  return { ...result, principal };
+}

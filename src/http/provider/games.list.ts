@@ -1,0 +1,33 @@
+// GET /api/provider/v1/games: the operator-scoped live catalog.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { listCatalog } from '../../domain/catalog.ts';
+import type { Services } from '../../services.ts';
+import { errorResponses } from '../schemas.ts';
+import { authorize } from './auth.ts';
+import { providerSecurity } from './security.ts';
+
+export function registerGamesList(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/provider/v1/games',
+    {
+      schema: {
+        summary: 'Operator-scoped live catalog',
+        description:
+          'Operator keys see their own allowlist. Master keys see the whole live catalog, or one operator through operator_id / x-operator-id.',
+        tags: ['catalog'],
+        security: providerSecurity,
+        querystring: Type.Object({
+          operator_id: Type.Optional(Type.String({ description: 'Honored for provider master keys only.' })),
+        }),
+        headers: Type.Object({ 'x-operator-id': Type.Optional(Type.String()) }),
+        response: { 200: Type.Ref('CatalogResponse'), ...errorResponses(400, 401, 403, 429, 500) },
+      },
+    },
+    async (request) => {
+      const { operator, scope } = await authorize(services, request);
+      const items = listCatalog(scope, services.catalog);
+      return { success: true, data: { items, total: items.length, operator_id: operator?.id ?? null } };
+    },
+  );
+}

@@ -1,0 +1,67 @@
+// Starting and stopping one Reelforge node: store, migrations, services, HTTP server.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { buildApp } from './http/app.ts';
+import { type Clock, createServices, type Services, systemClock } from './services.ts';
+import { openStore, type Store } from './store/db.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './store/embedded.ts';
+import { migrate } from './store/migrate.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  /** The address it listens on, e.g. http://127.0.0.1:8080. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logLevel?: string;
+  clock?: Clock;
+  /** Called before the HTTP server listens (e.g. to create the demo operator). */
+  beforeListen?: (services: Services) => Promise<void>;
+}
+
+/** Opens the configured store, or starts the embedded one when DATABASE_URL is unset. */
+export async function openConfiguredStore(
+  config: Config,
+): Promise<{ store: Store; embedded?: EmbeddedServer }> {
+  if (config.databaseUrl) return { store: openStore(config.databaseUrl) };
+  const embedded = await startEmbeddedPostgres(config.dataDir);
+  return { store: openStore(embedded.url), embedded };
+}
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const { store, embedded } = await openConfiguredStore(config);
+  let app: FastifyInstance | undefined;
+  try {
+    await migrate(store.pool);
+    const services = await createServices(config, store, options.clock ?? systemClock);
+    app = await buildApp(services, { logLevel: options.logLevel ?? 'info' });
+    if (config.gameBaseUrlProblem) {
+      app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
+    }
+    await options.beforeListen?.(services);
+    const url = await app.listen({ port: config.port, host: config.host });
+    const running = app;
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      services,
+      url: url.replace('[::1]', 'localhost'),
+      stop() {
+        stopping ??= (async () => {
+          await running.close(); // stops accepting and waits for in-flight requests
+          await store.close();
+          await embedded?.stop();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => {});
+    await store.close().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw error;
+  }
+}

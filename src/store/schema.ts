@@ -1,0 +1,81 @@
+// Row types of the PostgreSQL schema (src/store/migrations/*.sql), for Kysely.
+import type { ColumnType, Generated } from 'kysely';
+
+/** A timestamptz with a database default: optional on insert. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** bigint columns come back from pg as strings (see store/db.ts type parser: parsed to bigint). */
+type BigIntColumn = ColumnType<bigint, bigint | string | number, bigint | string | number>;
+
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  currency: Generated<string>;
+  status: Generated<'active' | 'inactive'>;
+  wallet_mode: 'internal' | 'callback';
+  wallet_base_url: string | null;
+  wallet_secret: string | null;
+  rtp_variant: string | null;
+  is_demo: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  kind: 'operator' | 'master';
+  operator_id: string | null;
+  key_hash: Buffer;
+  key_prefix: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface OperatorGamesTable {
+  operator_id: string;
+  game_symbol: string;
+}
+
+export interface GameSessionsTable {
+  id: string;
+  operator_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  token_hash: Buffer;
+  device: string;
+  return_url: string | null;
+  coin: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+  state: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  refreshed_at: Timestamp;
+  expires_at: RequiredTimestamp;
+}
+
+export interface GameThumbnailsTable {
+  game_symbol: string;
+  content_type: string;
+  body: Buffer;
+  etag: string;
+  width: number;
+  height: number;
+  updated_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  operators: OperatorsTable;
+  api_keys: ApiKeysTable;
+  operator_games: OperatorGamesTable;
+  game_sessions: GameSessionsTable;
+  game_thumbnails: GameThumbnailsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type { BigIntColumn };
