@@ -4,14 +4,25 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../../domain/errors.ts';
 import { sha256 } from '../../domain/ids.ts';
 import type { Services } from '../../services.ts';
+import { registerCatalogRoutes } from './catalog.ts';
+import { registerKeyRoutes } from './keys.ts';
+import { registerOperatorRoutes } from './operators.ts';
+import { OperatorInput, OperatorView } from './shared.ts';
+import { registerThumbnailRoutes } from './thumbnails.ts';
 
+/** Registers the admin routes inside their own encapsulated plugin (own content-type parsers). */
 export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
   const expected = sha256(services.config.adminToken ?? '');
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/admin/')) return;
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
     if (!match || !services.config.adminToken || !timingSafeEqual(sha256(match[1] as string), expected)) {
       throw errors.unauthorized('missing or invalid admin token');
     }
   });
+  app.addSchema(OperatorView);
+  app.addSchema(OperatorInput);
+  registerOperatorRoutes(app, services);
+  registerKeyRoutes(app, services);
+  registerCatalogRoutes(app, services);
+  registerThumbnailRoutes(app, services);
 }

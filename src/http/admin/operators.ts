@@ -1,0 +1,92 @@
+// /api/admin/v1/operators: create, list, read, change.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { operatorAdmin } from '../../domain/operator-admin.ts';
+import type { OperatorInput as Input } from '../../domain/operators.ts';
+import type { Services } from '../../services.ts';
+import {
+  adminErrors,
+  adminSecurity,
+  OperatorEnvelope,
+  OperatorParams,
+  objectBody,
+  unwrap,
+} from './shared.ts';
+
+export function registerOperatorRoutes(app: FastifyInstance, services: Services): void {
+  const admin = operatorAdmin(services.store.db);
+  const tags = ['admin'];
+
+  app.post(
+    '/api/admin/v1/operators',
+    {
+      schema: {
+        summary: 'Create an operator',
+        tags,
+        security: adminSecurity,
+        body: Type.Ref('AdminOperatorInput'),
+        response: { 201: OperatorEnvelope, ...adminErrors() },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request, reply) => {
+      const created = unwrap(await admin.createOperator(request.body as Input));
+      services.access.invalidate();
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/admin/v1/operators',
+    {
+      schema: {
+        summary: 'List operators',
+        tags,
+        security: adminSecurity,
+        response: {
+          200: Type.Object({ operators: Type.Array(Type.Ref('AdminOperator')) }),
+          ...adminErrors(),
+        },
+      },
+    },
+    async () => ({ operators: await admin.listOperators() }),
+  );
+
+  app.get(
+    '/api/admin/v1/operators/:id',
+    {
+      schema: {
+        summary: 'Read an operator',
+        tags,
+        security: adminSecurity,
+        params: OperatorParams,
+        response: { 200: OperatorEnvelope, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ operator: unwrap(await admin.getOperator((request.params as { id: string }).id)) }),
+  );
+
+  app.patch(
+    '/api/admin/v1/operators/:id',
+    {
+      schema: {
+        summary: 'Change an operator',
+        description:
+          'Any field of the create body. A callback operator without a secret gets one generated (shown once).',
+        tags,
+        security: adminSecurity,
+        params: OperatorParams,
+        body: Type.Ref('AdminOperatorInput'),
+        response: { 200: OperatorEnvelope, ...adminErrors(404) },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request) => {
+      const updated = unwrap(
+        await admin.updateOperator((request.params as { id: string }).id, request.body as Input),
+      );
+      services.access.invalidate();
+      return updated;
+    },
+  );
+}

@@ -1,0 +1,62 @@
+// Small pieces every admin route uses.
+import { Type } from 'typebox';
+import type { Outcome } from '../../domain/operator-admin.ts';
+import { errorResponses } from '../schemas.ts';
+
+export const adminSecurity: Array<Record<string, string[]>> = [{ adminToken: [] }];
+
+export function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
+}
+
+export const OperatorView = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    currency: Type.String(),
+    status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+    wallet_mode: Type.Union([Type.Literal('internal'), Type.Literal('callback')]),
+    wallet_base_url: Type.Union([Type.String(), Type.Null()]),
+    wallet_secret_set: Type.Boolean(),
+    rtp_variant: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AdminOperator' },
+);
+
+export const OperatorInput = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    currency: Type.Optional(Type.String()),
+    status: Type.Optional(Type.String({ enum: ['active', 'inactive'] })),
+    wallet_mode: Type.Optional(Type.String({ enum: ['internal', 'callback'] })),
+    wallet_base_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    wallet_secret: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    rtp_variant: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  },
+  { $id: 'AdminOperatorInput' },
+);
+
+export const OperatorEnvelope = Type.Object({
+  operator: Type.Ref('AdminOperator'),
+  wallet_secret: Type.Optional(Type.String({ description: 'Shown once, when Reelforge generated it.' })),
+});
+
+export const NewKey = Type.Object({
+  key_id: Type.String(),
+  api_key: Type.String({ description: 'Shown only here.' }),
+});
+
+export const Symbols = Type.Object({ symbols: Type.Array(Type.String()) });
+
+export const OperatorParams = Type.Object({ id: Type.String() });
+
+export const adminErrors = (...statuses: number[]) => errorResponses(400, 401, ...statuses);
+
+/** A JSON-object body check that leaves the field rules to the domain, so 400s name fields our way. */
+export const objectBody = () => (body: unknown) =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? { value: body }
+    : { error: Object.assign(new Error('the body must be a JSON object'), { statusCode: 400 }) };

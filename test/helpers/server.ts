@@ -1,0 +1,94 @@
+// A real Reelforge node on a fresh database and a free port, plus small admin helpers.
+import { loadConfig } from '../../src/config.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import type { Clock } from '../../src/services.ts';
+import { createTestDatabase } from './db.ts';
+
+export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
+
+export interface TestServer extends RunningServer {
+  adminToken: string;
+  databaseUrl: string;
+  /** fetch against the server, with JSON in and out. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  admin(method: string, path: string, json?: unknown): Promise<{ status: number; body: any }>;
+  /** Creates an operator with an API key and (by default) every game allowlisted. */
+  createOperator(
+    fields?: Record<string, unknown>,
+    symbols?: string[],
+  ): Promise<{ id: string; apiKey: string; keyId: string }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  env: Record<string, string | undefined> = {},
+  options: { clock?: Clock } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    APP_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    ...env,
+  });
+  const server = await startServer(config, {
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    clock: options.clock,
+  });
+  // Base URLs default to the configured port; with PORT=0 they must follow the real one.
+  if (!env.PUBLIC_BASE_URL) (server.services.config as { publicBaseUrl: string }).publicBaseUrl = server.url;
+  if (!env.GAME_BASE_URL && server.services.config.gameBaseUrl) {
+    (server.services.config as { gameBaseUrl: string }).gameBaseUrl = server.url;
+  }
+  server.services.catalog.publicBaseUrl = server.services.config.publicBaseUrl;
+
+  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(`${server.url}${path}`, {
+      ...rest,
+      headers,
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  };
+  const admin = async (method: string, path: string, json?: unknown) => {
+    const response = await request(path, {
+      method,
+      json,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return {
+    ...server,
+    adminToken: TEST_ADMIN_TOKEN,
+    databaseUrl: database.url,
+    request,
+    admin,
+    async createOperator(fields = {}, symbols) {
+      const created = await admin('POST', '/api/admin/v1/operators', {
+        name: 'Test Casino',
+        wallet_mode: 'internal',
+        ...fields,
+      });
+      if (created.status !== 201) throw new Error(`operator create failed: ${JSON.stringify(created.body)}`);
+      const id = created.body.operator.id as string;
+      const { gameInfos } = await import('../../src/games/index.ts');
+      const catalog = await admin('PUT', `/api/admin/v1/operators/${id}/catalog`, {
+        symbols: symbols ?? gameInfos.map((game) => game.symbol),
+      });
+      if (catalog.status !== 200) throw new Error(`catalog set failed: ${JSON.stringify(catalog.body)}`);
+      const key = await admin('POST', `/api/admin/v1/operators/${id}/api-keys`);
+      if (key.status !== 201) throw new Error(`key create failed: ${JSON.stringify(key.body)}`);
+      return { id, apiKey: key.body.api_key as string, keyId: key.body.key_id as string };
+    },
+    async close() {
+      await server.stop();
+      await database.drop();
+    },
+  };
+}
