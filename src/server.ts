@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services.ts';
 import { openStore, type Store } from './store/db.ts';
-import { type EmbeddedServer, startEmbeddedPostgres } from './store/embedded.ts';
+import { type EmbeddedOptions, type EmbeddedServer, startEmbeddedPostgres } from './store/embedded.ts';
 import { migrate } from './store/migrate.ts';
 
 export interface RunningServer {
@@ -25,9 +25,10 @@ export interface StartOptions {
 /** Opens the configured store, or starts the embedded one when DATABASE_URL is unset. */
 export async function openConfiguredStore(
   config: Config,
+  options: EmbeddedOptions = {},
 ): Promise<{ store: Store; embedded?: EmbeddedServer }> {
   if (config.databaseUrl) return { store: openStore(config.databaseUrl) };
-  const embedded = await startEmbeddedPostgres(config.dataDir);
+  const embedded = await startEmbeddedPostgres(config.dataDir, options);
   return { store: openStore(embedded.url), embedded };
 }
 

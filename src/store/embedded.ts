@@ -37,17 +37,55 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Stops a server left running on this data folder by a killed process, so this start can own it. */
-async function clearStaleServer(pgData: string): Promise<void> {
+/** The parent of a process, from /proc (Linux); undefined when it cannot be read. */
+async function parentOf(pid: number): Promise<number | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function commandOf(pid: number): Promise<string> {
+  try {
+    return await readFile(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Another process already owns the embedded store (e.g. a running server). */
+export class EmbeddedStoreInUseError extends Error {
+  readonly ownerPid: number;
+  constructor(dataDir: string, ownerPid: number) {
+    super(
+      `the embedded store in ${dataDir} is in use by another Reelforge process (pid ${ownerPid}): stop the server or set DATABASE_URL`,
+    );
+    this.name = 'EmbeddedStoreInUseError';
+    this.ownerPid = ownerPid;
+  }
+}
+
+/**
+ * Stops a server left running on this data folder, so this start can own it. With takeOver
+ * false, a server still owned by a live Node process (a running Reelforge) is left alone and
+ * this start refuses; one orphaned by a killed process is still cleared.
+ */
+async function clearStaleServer(dataDir: string, pgData: string, takeOver: boolean): Promise<void> {
   const pidFile = path.join(pgData, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-    let command = '';
-    try {
-      command = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-    } catch {}
+    const command = await commandOf(pid);
     if (command.includes('postgres')) {
+      if (!takeOver) {
+        const owner = await parentOf(pid);
+        if (owner !== undefined && alive(owner) && (await commandOf(owner)).includes('node')) {
+          throw new EmbeddedStoreInUseError(dataDir, owner);
+        }
+      }
       process.kill(pid, 'SIGQUIT'); // immediate shutdown; the data is crash-safe
       const deadline = Date.now() + 10_000;
       while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -57,8 +95,16 @@ async function clearStaleServer(pgData: string): Promise<void> {
   if (existsSync(pidFile) && !alive(pid)) await rm(pidFile, { force: true });
 }
 
+export interface EmbeddedOptions {
+  /** Stop a PostgreSQL another live process runs on this folder (the server's way); default true. */
+  takeOver?: boolean;
+}
+
 /** Starts (initialising on first use) the embedded PostgreSQL in `dataDir/postgres`. */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedServer> {
   await mkdir(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root; as root it runs as the postgres user, which must reach the folder.
@@ -72,7 +118,7 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     password = crypto.randomUUID();
     if (initialised) await rm(pgData, { recursive: true, force: true });
   }
-  await clearStaleServer(pgData);
+  await clearStaleServer(dataDir, pgData, options.takeOver ?? true);
 
   const port = await freePort();
   const silent = () => {};
