@@ -1,6 +1,12 @@
 // Uploaded thumbnails: checked by content, decoded with pixel limits, re-encoded to WebP.
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { findGameInfo } from '../games/index.ts';
+import type { Database } from '../store/schema.ts';
+import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
+import { errors } from './errors.ts';
 import { etagOf, sniffImage } from './game-art.ts';
+import type { Outcome } from './operator-admin.ts';
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Decoding more pixels than this is refused before any allocation: a decompression bomb stops here. */
@@ -52,4 +58,53 @@ export async function processThumbnail(upload: Buffer): Promise<ThumbnailResult>
   } catch (error) {
     return { ok: false, detail: `the image could not be decoded: ${(error as Error).message}` };
   }
+}
+
+export interface ThumbnailView {
+  symbol: string;
+  content_type: string;
+  width: number;
+  height: number;
+  etag: string;
+}
+
+/** Staff operations on uploaded artwork (game by symbol or slug), shared by the Admin API and the CLI. */
+export function thumbnailAdmin(db: Kysely<Database>) {
+  const thumbnails = thumbnailsRepo(db);
+  return {
+    async put(symbolOrSlug: string, upload: Buffer): Promise<Outcome<ThumbnailView>> {
+      const game = findGameInfo(symbolOrSlug);
+      if (!game) return { ok: false, error: errors.notFound(`game ${symbolOrSlug} not found`) };
+      const result = await processThumbnail(upload);
+      if (!result.ok) return { ok: false, error: errors.invalidRequest(result.detail) };
+      const { thumbnail } = result;
+      await thumbnails.put({
+        game_symbol: game.symbol,
+        content_type: thumbnail.contentType,
+        body: thumbnail.body,
+        etag: thumbnail.etag,
+        width: thumbnail.width,
+        height: thumbnail.height,
+      });
+      return {
+        ok: true,
+        value: {
+          symbol: game.symbol,
+          content_type: thumbnail.contentType,
+          width: thumbnail.width,
+          height: thumbnail.height,
+          etag: thumbnail.etag,
+        },
+      };
+    },
+
+    /** Deletes the upload, so the game is shown with its generated SVG again. */
+    async remove(symbolOrSlug: string): Promise<Outcome<{ symbol: string }>> {
+      const game = findGameInfo(symbolOrSlug);
+      if (!game) return { ok: false, error: errors.notFound(`game ${symbolOrSlug} not found`) };
+      if (!(await thumbnails.remove(game.symbol)))
+        return { ok: false, error: errors.notFound(`game ${game.symbol} has no uploaded thumbnail`) };
+      return { ok: true, value: { symbol: game.symbol } };
+    },
+  };
 }

@@ -2,16 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { MAX_UPLOAD_BYTES, processThumbnail } from '../../domain/thumbnails.ts';
-import { findGameInfo } from '../../games/index.ts';
+import { MAX_UPLOAD_BYTES, thumbnailAdmin } from '../../domain/thumbnails.ts';
 import type { Services } from '../../services.ts';
-import { thumbnailsRepo } from '../../store/thumbnails.repo.ts';
-import { adminErrors, adminSecurity } from './shared.ts';
+import { adminErrors, adminSecurity, unwrap } from './shared.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 
 export function registerThumbnailRoutes(app: FastifyInstance, services: Services): void {
-  const thumbnails = thumbnailsRepo(services.store.db);
+  const thumbnails = thumbnailAdmin(services.store.db);
   const tags = ['admin'];
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -20,11 +18,6 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
   );
 
   const gameParams = Type.Object({ symbol: Type.String() });
-  const gameOf = (symbol: string) => {
-    const game = findGameInfo(symbol);
-    if (!game) throw errors.notFound(`game ${symbol} not found`);
-    return game;
-  };
 
   app.put(
     '/api/admin/v1/games/:symbol/thumbnail',
@@ -49,30 +42,15 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
       },
     },
     async (request) => {
-      const game = gameOf((request.params as { symbol: string }).symbol);
       if (!Buffer.isBuffer(request.body))
         throw errors.invalidRequest(
           'send the image bytes with content-type image/png, image/jpeg or image/webp',
         );
-      const result = await processThumbnail(request.body);
-      if (!result.ok) throw errors.invalidRequest(result.detail);
-      const { thumbnail } = result;
-      await thumbnails.put({
-        game_symbol: game.symbol,
-        content_type: thumbnail.contentType,
-        body: thumbnail.body,
-        etag: thumbnail.etag,
-        width: thumbnail.width,
-        height: thumbnail.height,
-      });
-      services.artwork.symbols.add(game.symbol);
-      return {
-        symbol: game.symbol,
-        content_type: thumbnail.contentType,
-        width: thumbnail.width,
-        height: thumbnail.height,
-        etag: thumbnail.etag,
-      };
+      const stored = unwrap(
+        await thumbnails.put((request.params as { symbol: string }).symbol, request.body),
+      );
+      services.artwork.symbols.add(stored.symbol);
+      return stored;
     },
   );
 
@@ -88,10 +66,8 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
       },
     },
     async (request, reply) => {
-      const game = gameOf((request.params as { symbol: string }).symbol);
-      if (!(await thumbnails.remove(game.symbol)))
-        throw errors.notFound(`game ${game.symbol} has no uploaded thumbnail`);
-      services.artwork.symbols.delete(game.symbol);
+      const removed = unwrap(await thumbnails.remove((request.params as { symbol: string }).symbol));
+      services.artwork.symbols.delete(removed.symbol);
       return reply.code(204).send();
     },
   );
