@@ -1,0 +1,83 @@
+// Ember Crown: 5×3, 20 lines. Crowns anywhere pay and start free spins in which every wild
+// doubles the line it completes; the ember ante (25 coins instead of 20) spins on reels with
+// more crowns.
+import { type GameModel, paylines5x3 } from '../../engine/model.ts';
+import { deepFreeze, reelSet, symbolId, symbolsFrom } from '../reels.ts';
+
+const symbols = symbolsFrom([
+  ['CI', 'Cinder', 'regular', [0, 0, 0, 8, 25, 100]],
+  ['FL', 'Flint', 'regular', [0, 0, 0, 8, 25, 100]],
+  ['TO', 'Torch', 'regular', [0, 0, 0, 10, 30, 120]],
+  ['BR', 'Brazier', 'regular', [0, 0, 0, 10, 30, 120]],
+  ['FE', 'Phoenix Feather', 'regular', [0, 0, 0, 15, 60, 250]],
+  ['OP', 'Fire Opal', 'regular', [0, 0, 0, 20, 80, 300]],
+  ['SA', 'Salamander', 'regular', [0, 0, 2, 25, 125, 500]],
+  ['QU', 'Ember Queen', 'regular', [0, 0, 5, 40, 200, 1000]],
+  ['WI', 'Ember Wild', 'wild', [0, 0, 5, 50, 250, 1500]],
+  ['CR', 'Crown', 'scatter', [0, 0, 0, 40, 200, 1000]],
+]);
+
+const first = { CI: 6, FL: 6, TO: 5, BR: 5, FE: 4, OP: 4, SA: 3, QU: 2, CR: 1 };
+const rich = { CI: 5, FL: 5, TO: 5, BR: 5, FE: 4, OP: 4, SA: 3, QU: 2, WI: 2, CR: 1 };
+const lean = { CI: 6, FL: 6, TO: 6, BR: 5, FE: 4, OP: 3, SA: 2, QU: 2, WI: 1, CR: 1 };
+const anteFirst = { CI: 5, FL: 5, TO: 4, BR: 4, FE: 4, OP: 3, SA: 2, QU: 2, CR: 1 };
+const anteRich = { CI: 4, FL: 4, TO: 4, BR: 4, FE: 3, OP: 3, SA: 3, QU: 2, WI: 2, CR: 1 };
+const anteLean = { CI: 5, FL: 5, TO: 4, BR: 4, FE: 3, OP: 3, SA: 2, QU: 1, WI: 1, CR: 1 };
+const freeFirst = { CI: 5, FL: 5, TO: 4, BR: 4, FE: 4, OP: 4, SA: 3, QU: 3, CR: 1 };
+const freeRich = { CI: 4, FL: 4, TO: 4, BR: 4, FE: 4, OP: 4, SA: 3, QU: 3, WI: 4, CR: 1 };
+const freeLean = { CI: 5, FL: 5, TO: 5, BR: 5, FE: 4, OP: 3, SA: 3, QU: 2, WI: 3, CR: 1 };
+
+const reelSets = [
+  reelSet(symbols, 'base-rich', [first, rich, rich, rich, rich]),
+  reelSet(symbols, 'base-lean', [first, lean, lean, lean, lean]),
+  reelSet(symbols, 'ante-rich', [anteFirst, anteRich, anteRich, anteRich, anteRich]),
+  reelSet(symbols, 'ante-lean', [anteFirst, anteLean, anteLean, anteLean, anteLean]),
+  reelSet(symbols, 'free-rich', [freeFirst, freeRich, freeRich, freeRich, freeRich]),
+  reelSet(symbols, 'free-lean', [freeFirst, freeLean, freeLean, freeLean, freeLean]),
+];
+
+interface Levers {
+  base: [number, number];
+  ante: [number, number];
+  free: [number, number];
+}
+
+function build(variant: string, levers: Levers): GameModel {
+  return deepFreeze({
+    slug: 'ember-crown',
+    variant,
+    reels: 5,
+    rows: 3,
+    symbols,
+    evaluation: { kind: 'lines', lines: paylines5x3(20) },
+    lineCost: 20,
+    maxWinMultiplier: 5000,
+    reelSets,
+    modes: {
+      base: { costCoins: 20, reelSets: { ids: ['base-rich', 'base-lean'], weights: levers.base } },
+      special: { costCoins: 25, reelSets: { ids: ['ante-rich', 'ante-lean'], weights: levers.ante } },
+      buy: null,
+    },
+    scatter: {
+      symbol: symbolId(symbols, 'CR'),
+      pays: [0, 0, 0, 40, 200, 1000],
+      trigger: [0, 0, 0, 10, 12, 15],
+      retrigger: [0, 0, 0, 10, 10, 10],
+    },
+    freeSpins: {
+      reelSets: { ids: ['free-rich', 'free-lean'], weights: levers.free },
+      buySpins: 0,
+      wildMultiplier: 2,
+      expandingSymbols: null,
+    },
+    tumble: null,
+    multiplier: null,
+    collect: null,
+    pick: null,
+  });
+}
+
+export const variants: Record<string, GameModel> = {
+  '96.5': build('96.5', { base: [5000, 5000], ante: [5000, 5000], free: [5000, 5000] }),
+  '94.5': build('94.5', { base: [4000, 6000], ante: [4000, 6000], free: [5000, 5000] }),
+};
