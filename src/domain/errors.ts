@@ -3,15 +3,22 @@
 export const ERROR_STATUS = {
   invalid_request: 400,
   unauthorized: 401,
+  session_invalid: 401,
+  session_expired: 401,
+  insufficient_funds: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  player_blocked: 409,
+  round_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
   server_misconfigured: 500,
+  wallet_rejected: 502,
   service_unavailable: 503,
+  wallet_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -38,6 +45,16 @@ export const errors = {
   conflict: (detail: string) => new ApiError('conflict', detail),
   serverMisconfigured: (detail: string) => new ApiError('server_misconfigured', detail),
   internal: (detail = 'internal error') => new ApiError('internal', detail),
+  sessionInvalid: (detail = 'unknown or revoked session token') => new ApiError('session_invalid', detail),
+  sessionExpired: (detail = 'the session has expired; relaunch the game') =>
+    new ApiError('session_expired', detail),
+  insufficientFunds: (detail = 'the balance does not cover the stake') =>
+    new ApiError('insufficient_funds', detail),
+  playerBlocked: (detail: string) => new ApiError('player_blocked', detail),
+  roundInProgress: (detail = 'this round is still being processed; retry shortly') =>
+    new ApiError('round_in_progress', detail),
+  walletRejected: (detail: string) => new ApiError('wallet_rejected', detail),
+  walletUnavailable: (detail: string) => new ApiError('wallet_unavailable', detail),
 };
 
 export interface ErrorBody {
