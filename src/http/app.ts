@@ -8,6 +8,7 @@ import { VERSION } from '../version.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { installErrorHandling } from './errors.ts';
 import { installMetrics } from './metrics.ts';
+import { publicDocument } from './openapi.ts';
 import { registerGameArt } from './provider/game-art.ts';
 import { registerGamesGet } from './provider/games.get.ts';
 import { registerGamesList } from './provider/games.list.ts';
@@ -78,6 +79,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  // JSON only: a text/plain body is answered 415 rather than parsed into a string.
+  app.removeContentTypeParser('text/plain');
   for (const schema of sharedSchemas) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -100,8 +103,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    staticCSP: true,
+    transformSpecification: (spec) => publicDocument(spec as Record<string, unknown>),
+  });
+  let publicDoc: ReturnType<typeof publicDocument> | undefined;
+  app.get('/openapi.json', { schema: { hide: true } }, async () => {
+    publicDoc ??= publicDocument(app.swagger() as unknown as Record<string, unknown>);
+    return publicDoc;
+  });
 
   installMetrics(app, services.store.pool);
   registerHealth(app, services);

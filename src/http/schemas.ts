@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 
 export const ErrorResponse = Type.Object(
   {
-    success: Type.Boolean(),
+    success: Type.Optional(Type.Boolean()),
     detail: Type.Optional(Type.String()),
     error: Type.Optional(Type.String()),
     message: Type.Optional(Type.String()),

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import type { Clock } from '../../src/services.ts';
 import { createTestDatabase } from './db.ts';
+import { createResponseChecker } from './openapi.ts';
 
 export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
 

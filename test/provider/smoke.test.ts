@@ -15,7 +15,9 @@ describe('smoke', () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', db: 'ok' });
     const operator = await server.createOperator();
-    const response = await server.request('/api/provider/v1/games', { headers: { 'x-provider-api-key': operator.apiKey } });
+    const response = await server.request('/api/provider/v1/games', {
+      headers: { 'x-provider-api-key': operator.apiKey },
+    });
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.data.total).toBe(6);

@@ -25,4 +25,6 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
   registerThumbnailRoutes(app, services);
+  // The whole document, admin routes included, for staff tooling.
+  app.get('/api/admin/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,0 +1,80 @@
+// The public OpenAPI 3.1 document: every public route, the contract's schemas, and the four
+// wallet callbacks Reelforge sends to the operator as webhooks. Admin routes are internal.
+
+type Document = Record<string, unknown> & { paths?: Record<string, unknown>; tags?: Array<{ name: string }> };
+
+const CALLBACK_HEADERS = [
+  {
+    name: 'x-rf-request-id',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'New for every attempt; equals the body request_id.',
+  },
+  {
+    name: 'x-rf-timestamp',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description: 'Unix time in seconds.',
+  },
+  {
+    name: 'x-rf-signature',
+    in: 'header',
+    required: true,
+    schema: { type: 'string' },
+    description:
+      'Lower-case hex HMAC-SHA256 with the wallet_secret over "<x-rf-timestamp>.<exact raw body>".',
+  },
+];
+
+function walletWebhook(type: 'balance' | 'debit' | 'credit' | 'rollback') {
+  return {
+    post: {
+      summary: `Wallet ${type} callback (operator-hosted: {wallet_base_url}/${type})`,
+      description:
+        type === 'rollback'
+          ? 'Reverses the transaction named by original_transaction_id. Also sent, best effort, when a debit succeeded and a later settlement step failed.'
+          : 'transaction_id is the idempotency key: a repeat after success must return the original result.',
+      tags: ['wallet callbacks'],
+      parameters: CALLBACK_HEADERS,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletCallbackRequest' } } },
+      },
+      responses: {
+        200: {
+          description: 'Accepted: the new balance.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletSuccessResponse' } } },
+        },
+        400: {
+          description: 'Rejected, e.g. insufficient_funds.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletErrorResponse' } } },
+        },
+        401: {
+          description: 'invalid_signature (or a stale timestamp).',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/WalletErrorResponse' } } },
+        },
+      },
+    },
+  };
+}
+
+/** The document operators read: internal admin routes removed, wallet callbacks added. */
+export function publicDocument(full: Record<string, unknown>): Document {
+  const doc = structuredClone(full) as Document;
+  doc.paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith('/api/admin/')),
+  );
+  doc.tags = [...(doc.tags ?? []).filter((tag) => tag.name !== 'admin'), { name: 'wallet callbacks' }];
+  const schemes = (doc.components as { securitySchemes?: Record<string, unknown> } | undefined)
+    ?.securitySchemes;
+  if (schemes) delete schemes.adminToken;
+  doc.webhooks = {
+    walletBalance: walletWebhook('balance'),
+    walletDebit: walletWebhook('debit'),
+    walletCredit: walletWebhook('credit'),
+    walletRollback: walletWebhook('rollback'),
+  };
+  return doc;
+}
