@@ -1,13 +1,15 @@
-// Facts about a game that other layers need, behind two small functions, so that the
-// provider API does not depend on how the engine models a game.
+// Facts about a game that the provider API needs, behind two small functions, so that it does
+// not depend on how the engine models a game.
+import { betLadder, certifiedRtp, getGame } from '../engine/index.ts';
 import type { GameInfo } from '../games/types.ts';
 
-/** The RTP shown in the catalog for a variant: the certified figure. */
+/** The RTP shown in the catalog for a variant: the certified figure, or null while uncertified. */
 export function rtpOf(game: GameInfo, variant: string): string | null {
-  return game.rtpVariants.find((v) => v.id === variant)?.target ?? null;
+  return certifiedRtp(game.symbol, variant);
 }
 
 /** The game's coin values in a currency, exact minor units. */
-export function coinValuesFor(_game: GameInfo, _currency: string): bigint[] {
-  return [];
+export function coinValuesFor(game: GameInfo, currency: string): bigint[] {
+  const playable = getGame(game.symbol);
+  return playable ? betLadder(playable, currency).coinValues : [];
 }

@@ -72,7 +72,9 @@ describe('a valid launch', () => {
       .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]?.token_hash.equals(sha256(body.session_id))).toBe(true);
-    expect(JSON.stringify(rows)).not.toContain(body.session_id.slice(4));
+    expect(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).not.toContain(
+      body.session_id.slice(4),
+    );
   });
 
   it('defaults the currency to the operator currency, else USD, and upper-cases a given one', async () => {
@@ -298,5 +300,34 @@ describe('configuration', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('coin', () => {
+  it('accepts a coin that is one of the game coin values and stores it in minor units', async () => {
+    const { betLadder, getGame } = await import('../../src/engine/index.ts');
+    const { formatAmount } = await import('../../src/domain/money.ts');
+    const game = getGame('rf_copper_sevens');
+    if (!game) throw new Error('copper sevens is not playable');
+    const coin = betLadder(game, 'USD').coinValues.at(-1) as bigint;
+    const { status } = await launch(beta.apiKey, {
+      symbol: 'rf_copper_sevens',
+      external_player_id: 'coin-player',
+      coin: formatAmount(coin, 'USD'),
+    });
+    expect(status).toBe(200);
+    const row = await server.services.store.db
+      .selectFrom('game_sessions')
+      .select('coin')
+      .where('player_id', '=', 'coin-player')
+      .executeTakeFirstOrThrow();
+    expect(row.coin).toBe(coin);
+    const off = await launch(beta.apiKey, {
+      symbol: 'rf_copper_sevens',
+      external_player_id: 'coin-player',
+      coin: '999999.99',
+    });
+    expect(off.status).toBe(400);
+    expect(off.body.detail).toMatch(/coin/);
   });
 });
