@@ -1,0 +1,105 @@
+// What every store-backed command shares: the store opened from the server's configuration,
+// migrated first and always closed; result output (text or --json); errors with exit codes.
+import type { Command } from 'commander';
+import { type Config, loadConfig } from '../config.ts';
+import type { ApiError } from '../domain/errors.ts';
+import type { Outcome } from '../domain/operator-admin.ts';
+import { openConfiguredStore } from '../server.ts';
+import type { Store } from '../store/db.ts';
+import { migrate } from '../store/migrate.ts';
+
+/** Exit codes: 1 for a failed operation, 2 for a command line that cannot be run as written. */
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;
+
+/** A failure the CLI reports in one line on stderr, without a stack trace. */
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = EXIT_FAILURE) {
+    super(message);
+    this.name = 'CliError';
+    this.exitCode = exitCode;
+  }
+}
+
+/** The value of a domain outcome, or a CliError carrying the same detail the Admin API answers with. */
+export function orFail<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw cliErrorOf(outcome.error);
+  return outcome.value;
+}
+
+function cliErrorOf(error: ApiError): CliError {
+  return new CliError(error.code === 'not_found' ? error.detail : `invalid input: ${error.detail}`);
+}
+
+export function usageError(command: Command, message: string): never {
+  command.error(`error: ${message}`, { exitCode: EXIT_USAGE, code: 'reelforge.usage' });
+}
+
+export interface StoreContext {
+  store: Store;
+  config: Config;
+  /** Migrations applied by this run (normally none). */
+  applied: string[];
+}
+
+/**
+ * Opens the configured store (DATABASE_URL, or the embedded one in DATA_DIR unless a running
+ * server owns it), applies pending migrations, runs `work`, and closes everything, even on
+ * failure or Ctrl-C.
+ */
+export async function withStore<T>(work: (context: StoreContext) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env);
+  const { store, embedded } = await openConfiguredStore(config, { takeOver: false });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await store.close().catch(() => {});
+      await embedded?.stop().catch(() => {});
+    })();
+    return closing;
+  };
+  const interrupt = (signal: NodeJS.Signals) => {
+    process.stderr.write(`reelforge: ${signal}: closing the store\n`);
+    close().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const applied = await migrate(store.pool);
+    return await work({ store, config, applied });
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await close();
+  }
+}
+
+export interface Output {
+  json: boolean;
+  /** Prints `data` as JSON with --json, else the human lines. */
+  result(data: unknown, lines: () => string[]): void;
+}
+
+export function outputFor(command: Command): Output {
+  const json = Boolean(command.optsWithGlobals().json);
+  return {
+    json,
+    result(data, lines) {
+      process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${lines().join('\n')}\n`);
+    },
+  };
+}
+
+/** Rows as aligned columns, the header first. */
+export function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}

@@ -1,0 +1,46 @@
+// reelforge key create|revoke: operator and master API keys, shown once.
+import type { Command } from 'commander';
+import { operatorAdmin } from '../domain/operator-admin.ts';
+import { orFail, outputFor, usageError, withStore } from './context.ts';
+
+export function registerKeyCommand(program: Command): void {
+  const key = program.command('key').description('create and revoke API keys');
+
+  key
+    .command('create')
+    .description('create an operator API key, or a provider master key with --master')
+    .argument('[operator-id]', 'the operator the key acts for')
+    .option('--master', 'create a provider master key (reads every operator) instead')
+    .action(async (operatorId: string | undefined, options: { master?: boolean }, command: Command) => {
+      if (options.master && operatorId !== undefined)
+        usageError(command, 'give either an operator id or --master, not both');
+      if (!options.master && operatorId === undefined)
+        usageError(command, 'give the operator id, or --master for a provider master key');
+      const output = outputFor(command);
+      const created = await withStore(async ({ store }) =>
+        orFail(
+          await operatorAdmin(store.db).createKey(
+            options.master ? 'master' : 'operator',
+            options.master ? undefined : operatorId,
+          ),
+        ),
+      );
+      output.result(created, () => [
+        options.master
+          ? `Created master key ${created.key_id}.`
+          : `Created API key ${created.key_id} for operator ${operatorId}.`,
+        `API key: ${created.api_key}`,
+        'This key is shown only this once: store it now (Reelforge keeps only its hash).',
+      ]);
+    });
+
+  key
+    .command('revoke')
+    .description('revoke a key: requests with it are refused from now on')
+    .argument('<key-id>', 'key id (key_…), not the key itself')
+    .action(async (keyId: string, _options: unknown, command: Command) => {
+      const output = outputFor(command);
+      await withStore(async ({ store }) => orFail(await operatorAdmin(store.db).revokeKey(keyId)));
+      output.result({ key_id: keyId, revoked: true }, () => [`Revoked key ${keyId}.`]);
+    });
+}

@@ -1,0 +1,133 @@
+// reelforge operator create|list|update: the Admin API's operator routes, on the store directly.
+import type { Command } from 'commander';
+import { operatorAdmin } from '../domain/operator-admin.ts';
+import type { OperatorInput, OperatorView } from '../domain/operators.ts';
+import { orFail, outputFor, table, usageError, withStore } from './context.ts';
+
+interface FieldOptions {
+  name?: string;
+  currency?: string;
+  status?: string;
+  walletMode?: string;
+  walletBaseUrl?: string;
+  walletSecret?: string;
+  rtpVariant?: string;
+}
+
+function addFieldOptions(command: Command, creating: boolean): Command {
+  const clear = creating ? '' : "; '' clears it";
+  if (creating) {
+    command
+      .requiredOption('--name <name>', 'display name, 1 to 200 characters')
+      .requiredOption('--wallet-mode <mode>', 'internal or callback');
+  } else {
+    command
+      .option('--name <name>', 'display name, 1 to 200 characters')
+      .option('--wallet-mode <mode>', 'internal or callback');
+  }
+  return command
+    .option('--currency <code>', `ISO 4217 or crypto code${creating ? ' (default USD)' : ''}`)
+    .option('--status <status>', `active or inactive${creating ? ' (default active)' : ''}`)
+    .option('--wallet-base-url <url>', `callback wallet base URL, required in callback mode${clear}`)
+    .option(
+      '--wallet-secret <secret>',
+      `HMAC secret for wallet callbacks, 16 to 256 characters; generated and shown once when omitted in callback mode${creating ? '' : "; '' clears it (in callback mode: generates a new one)"}`,
+    )
+    .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`);
+}
+
+/** Command-line options as the domain's input; '' stands for "clear" on the nullable fields. */
+function inputOf(options: FieldOptions): OperatorInput {
+  const nullable = (value: string | undefined) => (value === '' ? null : value);
+  const input: OperatorInput = {
+    name: options.name,
+    currency: options.currency,
+    status: options.status,
+    wallet_mode: options.walletMode,
+    wallet_base_url: nullable(options.walletBaseUrl),
+    wallet_secret: nullable(options.walletSecret),
+    rtp_variant: nullable(options.rtpVariant),
+  };
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+}
+
+function describe(operator: OperatorView): string[] {
+  return [
+    `  name             ${operator.name}`,
+    `  currency         ${operator.currency}`,
+    `  status           ${operator.status}`,
+    `  wallet mode      ${operator.wallet_mode}`,
+    `  wallet base URL  ${operator.wallet_base_url ?? '-'}`,
+    `  wallet secret    ${operator.wallet_secret_set ? 'set' : 'not set'}`,
+    `  RTP variant      ${operator.rtp_variant ?? "each game's default"}`,
+    `  created          ${operator.created_at}`,
+    `  updated          ${operator.updated_at}`,
+  ];
+}
+
+function secretLines(secret: string | undefined): string[] {
+  if (!secret) return [];
+  return [
+    '',
+    `Wallet secret: ${secret}`,
+    'This secret is shown only this once: hand it to the operator now (it signs every wallet callback).',
+  ];
+}
+
+export function registerOperatorCommand(program: Command): void {
+  const operator = program.command('operator').description('create, list and change operators');
+
+  addFieldOptions(operator.command('create').description('create an operator'), true).action(
+    async (options: FieldOptions, command: Command) => {
+      const output = outputFor(command);
+      const created = await withStore(async ({ store }) =>
+        orFail(await operatorAdmin(store.db).createOperator(inputOf(options))),
+      );
+      output.result(created, () => [
+        `Created operator ${created.operator.id}.`,
+        ...describe(created.operator),
+        ...secretLines(created.wallet_secret),
+      ]);
+    },
+  );
+
+  operator
+    .command('list')
+    .description('list every operator')
+    .action(async (_options: unknown, command: Command) => {
+      const output = outputFor(command);
+      const operators = await withStore(async ({ store }) => operatorAdmin(store.db).listOperators());
+      output.result({ operators }, () =>
+        operators.length === 0
+          ? ['No operators yet: create one with `reelforge operator create`.']
+          : table(
+              ['ID', 'NAME', 'CURRENCY', 'STATUS', 'WALLET', 'RTP'],
+              operators.map((op) => [
+                op.id,
+                op.name,
+                op.currency,
+                op.status,
+                op.wallet_mode,
+                op.rtp_variant ?? 'default',
+              ]),
+            ),
+      );
+    });
+
+  addFieldOptions(
+    operator.command('update').description('change fields of an operator').argument('<id>', 'operator id'),
+    false,
+  ).action(async (id: string, options: FieldOptions, command: Command) => {
+    const input = inputOf(options);
+    if (Object.keys(input).length === 0) usageError(command, 'nothing to change: give at least one option');
+    const output = outputFor(command);
+    const updated = await withStore(async ({ store }) =>
+      orFail(await operatorAdmin(store.db).updateOperator(id, input)),
+    );
+    output.result(updated, () => [
+      `Updated operator ${updated.operator.id}.`,
+      ...describe(updated.operator),
+      ...secretLines(updated.wallet_secret),
+    ]);
+  });
+}
