@@ -17,6 +17,7 @@ export interface RunningServer {
 
 export interface StartOptions {
   logLevel?: string;
+  logStream?: { write(line: string): void };
   clock?: Clock;
   /** Called before the HTTP server listens (e.g. to create the demo operator). */
   beforeListen?: (services: Services) => Promise<void>;
@@ -38,7 +39,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     await migrate(store.pool);
     const services = await createServices(config, store, options.clock ?? systemClock);
-    app = await buildApp(services, { logLevel: options.logLevel ?? 'info' });
+    app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
     if (config.gameBaseUrlProblem) {
       app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
     }

@@ -45,11 +45,17 @@ export function redactUrl(url: string): string {
 
 export interface AppOptions {
   logLevel?: string;
+  /** Where log lines go (stdout by default); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: AppOptions['logStream'],
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
     serializers: {
       req(request) {
@@ -65,7 +71,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(options.logLevel ?? 'info'),
+    logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 64 * 1024,
     trustProxy: false,
     requestIdHeader: false,

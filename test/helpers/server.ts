@@ -23,7 +23,7 @@ export interface TestServer extends RunningServer {
 
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; logStream?: { write(line: string): void }; logLevel?: string } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -35,7 +35,8 @@ export async function startTestServer(
     ...env,
   });
   const server = await startServer(config, {
-    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent',
+    logStream: options.logStream,
     clock: options.clock,
   });
   // Base URLs default to the configured port; with PORT=0 they must follow the real one.
