@@ -96,7 +96,7 @@ async function clearStaleServer(dataDir: string, pgData: string, takeOver: boole
 }
 
 export interface EmbeddedOptions {
-  /** Stop a PostgreSQL another live process runs on this folder (the server's way); default true. */
+  /** Stop a PostgreSQL that another live Reelforge process still owns; default false (refuse instead). */
   takeOver?: boolean;
 }
 
@@ -118,7 +118,7 @@ export async function startEmbeddedPostgres(
     password = crypto.randomUUID();
     if (initialised) await rm(pgData, { recursive: true, force: true });
   }
-  await clearStaleServer(dataDir, pgData, options.takeOver ?? true);
+  await clearStaleServer(dataDir, pgData, options.takeOver ?? false);
 
   const port = await freePort();
   const silent = () => {};
