@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const TOKEN = 'a-long-enough-admin-token';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return [...(error as ConfigError).problems];
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig defaults', () => {
+  it('starts a development node from an empty environment', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      appEnv: 'development',
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      publicBaseUrl: 'http://localhost:8080',
+      gameBaseUrl: 'http://localhost:8080',
+      gameBaseUrlProblem: undefined,
+      adminToken: undefined,
+      sessionTtlSeconds: 1800,
+      walletTimeoutMs: 5000,
+      redisUrl: undefined,
+    });
+  });
+
+  it('treats blank values as unset and trims the rest', () => {
+    const config = loadConfig({ PORT: '  ', HOST: ' 0.0.0.0 ', APP_ENV: '', ADMIN_TOKEN: `  ${TOKEN}  ` });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.appEnv).toBe('development');
+    expect(config.adminToken).toBe(TOKEN);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgresql://rf:pw@db:5432/rf',
+      DATA_DIR: '/var/lib/reelforge',
+      PUBLIC_BASE_URL: 'https://cdn.example.com/',
+      GAME_BASE_URL: 'https://games.example.com//',
+      ADMIN_TOKEN: TOKEN,
+      SESSION_TTL_SECONDS: '600',
+      WALLET_TIMEOUT_MS: '2500',
+      REDIS_URL: 'rediss://cache:6380',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      appEnv: 'production',
+      databaseUrl: 'postgresql://rf:pw@db:5432/rf',
+      dataDir: '/var/lib/reelforge',
+      publicBaseUrl: 'https://cdn.example.com',
+      gameBaseUrl: 'https://games.example.com',
+      gameBaseUrlProblem: undefined,
+      adminToken: TOKEN,
+      sessionTtlSeconds: 600,
+      walletTimeoutMs: 2500,
+      redisUrl: 'rediss://cache:6380',
+    });
+  });
+
+  it('derives the base URLs from PORT', () => {
+    const config = loadConfig({ PORT: '3000', APP_ENV: 'test' });
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.gameBaseUrl).toBe('http://localhost:3000');
+  });
+
+  it('resolves a relative DATA_DIR', () => {
+    expect(loadConfig({ DATA_DIR: 'var/rf' }).dataDir).toBe(path.resolve('var/rf'));
+  });
+});
+
+describe('loadConfig errors', () => {
+  it.each([
+    [{ PORT: '70000' }, /^PORT must be a whole number from 0 to 65535 \(got "70000"\)$/],
+    [{ PORT: '80.5' }, /^PORT must be a whole number/],
+    [{ PORT: '-1' }, /^PORT must be a whole number/],
+    [{ APP_ENV: 'prod' }, /^APP_ENV must be one of development, test, staging, production \(got "prod"\)$/],
+    [{ DATABASE_URL: 'mysql://db/rf' }, /^DATABASE_URL must be a postgres/],
+    [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL must be a postgres/],
+    [{ PUBLIC_BASE_URL: 'ftp://cdn' }, /^PUBLIC_BASE_URL must be an absolute http\(s\) URL/],
+    [{ PUBLIC_BASE_URL: '/relative' }, /^PUBLIC_BASE_URL must be an absolute http\(s\) URL/],
+    [{ GAME_BASE_URL: 'games.example.com' }, /^GAME_BASE_URL must be an absolute http\(s\) URL/],
+    [{ ADMIN_TOKEN: 'short' }, /^ADMIN_TOKEN must be at least 16 characters$/],
+    [{ SESSION_TTL_SECONDS: '59' }, /^SESSION_TTL_SECONDS must be a whole number from 60 to 604800/],
+    [{ SESSION_TTL_SECONDS: '604801' }, /^SESSION_TTL_SECONDS must be a whole number/],
+    [{ WALLET_TIMEOUT_MS: '99' }, /^WALLET_TIMEOUT_MS must be a whole number from 100 to 120000/],
+    [{ WALLET_TIMEOUT_MS: '5s' }, /^WALLET_TIMEOUT_MS must be a whole number/],
+    [{ REDIS_URL: 'http://cache' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/],
+    [{ APP_ENV: 'staging' }, /^ADMIN_TOKEN is required in staging$/],
+    [{ APP_ENV: 'production' }, /^ADMIN_TOKEN is required in production$/],
+  ])('%j is refused', (env, message) => {
+    const problems = problemsOf(env as Record<string, string>);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it('lists every bad variable at once, in the message too', () => {
+    const env = {
+      PORT: 'eighty',
+      APP_ENV: 'qa',
+      DATABASE_URL: 'sqlite://x',
+      PUBLIC_BASE_URL: 'nope',
+      GAME_BASE_URL: 'nope',
+      ADMIN_TOKEN: 'x',
+      SESSION_TTL_SECONDS: '0',
+      WALLET_TIMEOUT_MS: '0',
+      REDIS_URL: 'memcached://x',
+    };
+    const problems = problemsOf(env);
+    const names = problems.map((problem) => problem.split(' ')[0]);
+    expect(names).toEqual(Object.keys(env));
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const problem of problems) expect(message).toContain(`  - ${problem}`);
+  });
+});
+
+describe('GAME_BASE_URL in staging and production', () => {
+  it.each(['staging', 'production'])('%s: a missing one is a problem to report, not a crash', (appEnv) => {
+    const config = loadConfig({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN });
+    expect(config.gameBaseUrl).toBeUndefined();
+    expect(config.gameBaseUrlProblem).toBe(`GAME_BASE_URL is required in ${appEnv}`);
+  });
+
+  it('plain HTTP is a problem in production', () => {
+    const config = loadConfig({
+      APP_ENV: 'production',
+      ADMIN_TOKEN: TOKEN,
+      GAME_BASE_URL: 'http://games.example.com',
+    });
+    expect(config.gameBaseUrl).toBeUndefined();
+    expect(config.gameBaseUrlProblem).toBe(
+      'GAME_BASE_URL must be an HTTPS address in staging and production',
+    );
+  });
+
+  it('a malformed one is a problem in production', () => {
+    const config = loadConfig({
+      APP_ENV: 'production',
+      ADMIN_TOKEN: TOKEN,
+      GAME_BASE_URL: 'games.example.com',
+    });
+    expect(config.gameBaseUrl).toBeUndefined();
+    expect(config.gameBaseUrlProblem).toBe('GAME_BASE_URL is not a valid HTTPS address');
+  });
+
+  it('HTTPS is used as given, without trailing slashes', () => {
+    const config = loadConfig({
+      APP_ENV: 'staging',
+      ADMIN_TOKEN: TOKEN,
+      GAME_BASE_URL: 'https://games.example.com/',
+    });
+    expect(config.gameBaseUrl).toBe('https://games.example.com');
+    expect(config.gameBaseUrlProblem).toBeUndefined();
+  });
+
+  it('plain HTTP is fine in development and test', () => {
+    expect(loadConfig({ APP_ENV: 'test', GAME_BASE_URL: 'http://127.0.0.1:9/' }).gameBaseUrl).toBe(
+      'http://127.0.0.1:9',
+    );
+  });
+});
