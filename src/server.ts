@@ -6,6 +6,7 @@ import { type Clock, createServices, type Services, systemClock } from './servic
 import { openStore, type Store } from './store/db.ts';
 import { type EmbeddedOptions, type EmbeddedServer, startEmbeddedPostgres } from './store/embedded.ts';
 import { migrate } from './store/migrate.ts';
+import type { RetryPolicy } from './wallet/retry-policy.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,6 +22,8 @@ export interface StartOptions {
   clock?: Clock;
   /** Called before the HTTP server listens (e.g. to create the demo operator). */
   beforeListen?: (services: Services) => Promise<void>;
+  /** Overrides of the wallet retry schedule (tests use short ones). */
+  walletRetry?: Partial<RetryPolicy>;
 }
 
 /** Opens the configured store, or starts the embedded one when DATABASE_URL is unset. */
@@ -36,16 +39,24 @@ export async function openConfiguredStore(
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const { store, embedded } = await openConfiguredStore(config);
   let app: FastifyInstance | undefined;
+  let started: Services | undefined;
   try {
     await migrate(store.pool);
-    const services = await createServices(config, store, options.clock ?? systemClock);
+    const services = await createServices(config, store, options.clock ?? systemClock, {
+      walletRetry: options.walletRetry,
+    });
+    started = services;
     app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
     if (config.gameBaseUrlProblem) {
       app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
     }
     await options.beforeListen?.(services);
+    // Rounds a crash left in flight are finished before the node takes new play.
+    await services.wallets.worker.recover(app.log);
     const url = await app.listen({ port: config.port, host: config.host });
+    services.wallets.worker.start(app.log);
     const running = app;
+    const { wallets } = services;
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -54,6 +65,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       stop() {
         stopping ??= (async () => {
           await running.close(); // stops accepting and waits for in-flight requests
+          await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
           await store.close();
           await embedded?.stop();
         })();
@@ -62,6 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     };
   } catch (error) {
     await app?.close().catch(() => {});
+    await started?.wallets.close().catch(() => {});
     await store.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;

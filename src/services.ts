@@ -3,8 +3,13 @@ import type { Config } from './config.ts';
 import { createAccess } from './domain/access.ts';
 import type { CatalogOptions } from './domain/catalog.ts';
 import { coinValuesFor, rtpOf } from './domain/game-facts.ts';
+import { createRoundPlayer, type RoundPlayer } from './domain/rounds.play.ts';
+import { createRuntimeSessions, type RuntimeSessions } from './domain/runtime-session.ts';
 import type { Store } from './store/db.ts';
+import { operatorsRepo } from './store/operators.repo.ts';
 import { thumbnailsRepo } from './store/thumbnails.repo.ts';
+import { type RetryPolicy, retryPolicyFor } from './wallet/retry-policy.ts';
+import { createWallets, type Wallets } from './wallet/wallets.ts';
 
 export interface Clock {
   now(): Date;
@@ -21,12 +26,22 @@ export interface Services {
   coinValues: typeof coinValuesFor;
   /** Symbols with uploaded artwork, kept in memory; refreshed on upload/delete and periodically. */
   artwork: { symbols: Set<string>; refresh(): Promise<void> };
+  /** Runtime API sessions (by token), rounds, and both wallet modes with the retry worker. */
+  sessions: RuntimeSessions;
+  rounds: RoundPlayer;
+  wallets: Wallets;
+}
+
+export interface ServiceOptions {
+  /** Overrides of the wallet retry schedule (tests use short ones). */
+  walletRetry?: Partial<RetryPolicy>;
 }
 
 export async function createServices(
   config: Config,
   store: Store,
   clock: Clock = systemClock,
+  options: ServiceOptions = {},
 ): Promise<Services> {
   const thumbnails = thumbnailsRepo(store.db);
   const artwork = {
@@ -36,11 +51,21 @@ export async function createServices(
     },
   };
   await artwork.refresh();
+  const access = createAccess(store.db, () => clock.now().getTime());
+  const now = () => clock.now();
+  const sessions = createRuntimeSessions(store.db, access, now);
+  const operators = operatorsRepo(store.db);
+  const wallets = createWallets({
+    db: store.db,
+    policy: retryPolicyFor(config.appEnv, options.walletRetry),
+    timeoutMs: config.walletTimeoutMs,
+    findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? operators.find(id),
+  });
   return {
     config,
     store,
     clock,
-    access: createAccess(store.db, () => clock.now().getTime()),
+    access,
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
       rtpOf,
@@ -48,5 +73,15 @@ export async function createServices(
     },
     coinValues: coinValuesFor,
     artwork,
+    sessions,
+    wallets,
+    rounds: createRoundPlayer({
+      db: store.db,
+      sessions,
+      wallets,
+      sessionTtlSeconds: config.sessionTtlSeconds,
+      walletTimeoutMs: config.walletTimeoutMs,
+      now,
+    }),
   };
 }

@@ -15,6 +15,7 @@ import { registerGamesList } from './provider/games.list.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLaunchUrl } from './provider/launch-url.ts';
 import { securitySchemes } from './provider/security.ts';
+import { registerRuntimeRoutes } from './runtime/index.ts';
 import { sharedSchemas } from './schemas.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -126,6 +127,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerGamesGet(app, services);
   registerGameArt(app, services);
   registerLaunchUrl(app, services);
+  registerRuntimeRoutes(app, services);
   await app.register(async (admin) => registerAdminRoutes(admin, services));
   app.log.debug({ version: VERSION }, 'routes registered');
   return app;

@@ -49,6 +49,7 @@ export interface GameSessionsTable {
   return_url: string | null;
   coin: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   state: ColumnType<unknown, string | undefined, string>;
+  state_version: ColumnType<bigint, never, bigint | string>;
   created_at: Timestamp;
   refreshed_at: Timestamp;
   expires_at: RequiredTimestamp;
@@ -64,6 +65,96 @@ export interface GameThumbnailsTable {
   updated_at: Timestamp;
 }
 
+type Json = ColumnType<unknown, string, string>;
+type NullableBigInt = ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+
+export type RoundStatus = 'open' | 'settled' | 'cancelled';
+export type RoundStage = 'debit' | 'credit' | 'rollback' | 'done';
+export type WalletTxType = 'debit' | 'credit' | 'rollback';
+export type WalletTxStatus = 'pending' | 'acknowledged' | 'rejected' | 'unknown' | 'failed' | 'resolved';
+
+export interface RoundsTable {
+  id: string;
+  seq: Generated<bigint>;
+  session_id: string;
+  operator_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  variant: string;
+  wallet_mode: 'internal' | 'callback';
+  client_round_id: string;
+  status: RoundStatus;
+  stage: RoundStage;
+  kind: 'base' | 'free_spin' | 'buy';
+  mode: 'base' | 'special' | 'buy';
+  coin: BigIntColumn;
+  bet_level: number;
+  stake: BigIntColumn;
+  win: BigIntColumn;
+  state_before: Json;
+  state_after: Json;
+  outcome: Json;
+  cancel_reason: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface WalletTransactionsTable {
+  id: string;
+  round_id: string;
+  operator_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  wallet_mode: 'internal' | 'callback';
+  type: WalletTxType;
+  action_type: string;
+  amount: BigIntColumn;
+  original_transaction_id: string | null;
+  body: string | null;
+  status: WalletTxStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  give_up_at: NullableTimestamp;
+  last_error: string | null;
+  balance_after: NullableBigInt;
+  resolution: string | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface WalletAttemptsTable {
+  id: Generated<bigint>;
+  transaction_id: string;
+  request_id: string;
+  started_at: RequiredTimestamp;
+  latency_ms: number;
+  http_status: number | null;
+  result: 'acknowledged' | 'rejected' | 'failed';
+  error: string | null;
+  response_body: string | null;
+}
+
+export interface WalletBalancesTable {
+  operator_id: string;
+  player_id: string;
+  currency: string;
+  balance: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface WalletLedgerTable {
+  id: Generated<bigint>;
+  transaction_id: string;
+  operator_id: string;
+  player_id: string;
+  currency: string;
+  amount: BigIntColumn;
+  balance_after: BigIntColumn;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -76,6 +167,11 @@ export interface Database {
   game_sessions: GameSessionsTable;
   game_thumbnails: GameThumbnailsTable;
   schema_migrations: SchemaMigrationsTable;
+  rounds: RoundsTable;
+  wallet_transactions: WalletTransactionsTable;
+  wallet_attempts: WalletAttemptsTable;
+  wallet_balances: WalletBalancesTable;
+  wallet_ledger: WalletLedgerTable;
 }
 
 export type { BigIntColumn };

@@ -1,0 +1,16 @@
+// Runtime API (/api/runtime/v1): what the launched game calls with its session token.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.ts';
+import { registerHistoryGet } from './history.get.ts';
+import { registerRoundGet } from './round.get.ts';
+import { registerSessionGet } from './session.get.ts';
+import { registerSpinPost } from './spin.post.ts';
+import { registerTestRngPost } from './test-rng.post.ts';
+
+export function registerRuntimeRoutes(app: FastifyInstance, services: Services): void {
+  registerSessionGet(app, services);
+  registerSpinPost(app, services);
+  registerHistoryGet(app, services);
+  registerRoundGet(app, services);
+  if (services.config.appEnv === 'test') registerTestRngPost(app, services);
+}

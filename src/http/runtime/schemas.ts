@@ -1,0 +1,37 @@
+// TypeBox schemas of the runtime API (docs/runtime-api.md).
+import { Type } from 'typebox';
+import { errorResponses } from '../schemas.ts';
+
+export const FeatureState = Type.Object({
+  free_spins_left: Type.Integer(),
+  feature: Type.Union([
+    Type.Null(),
+    Type.Object({
+      type: Type.Literal('free_spins'),
+      played: Type.Integer(),
+      coin: Type.String(),
+      bet_level: Type.Integer(),
+      mode: Type.String(),
+      sequence_win: Type.String(),
+    }),
+  ]),
+});
+
+export const Round = Type.Object({
+  id: Type.String(),
+  client_round_id: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('cancelled')]),
+  kind: Type.Union([Type.Literal('base'), Type.Literal('free_spin'), Type.Literal('buy')]),
+  mode: Type.Union([Type.Literal('base'), Type.Literal('special'), Type.Literal('buy')]),
+  currency: Type.String(),
+  coin: Type.String(),
+  bet_level: Type.Integer(),
+  stake: Type.String(),
+  win: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  outcome: Type.Unknown(),
+  replay: Type.Optional(Type.Object({ variant: Type.String(), state_before: Type.Unknown() })),
+});
+
+export const runtimeErrors = (...statuses: number[]) => errorResponses(400, 401, 403, ...statuses);

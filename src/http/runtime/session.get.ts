@@ -1,0 +1,110 @@
+// GET /api/runtime/v1/session: the game, its bet ladder, the balance and the feature state.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { formatAmount } from '../../domain/money.ts';
+import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
+import { describeGame } from '../../engine/index.ts';
+import type { Services } from '../../services.ts';
+import { roundsRepo } from '../../store/rounds.repo.ts';
+import { runtimeSession } from './auth.ts';
+import { FeatureState, Round, runtimeErrors } from './schemas.ts';
+
+const Mode = Type.Union([
+  Type.Null(),
+  Type.Object({ cost_multiplier: Type.String(), cost_coins: Type.Integer() }),
+]);
+
+export function registerSessionGet(app: FastifyInstance, services: Services): void {
+  const rounds = roundsRepo(services.store.db);
+  app.get(
+    '/api/runtime/v1/session',
+    {
+      schema: {
+        summary: 'The session: game, bet ladder, balance and feature state',
+        tags: ['runtime'],
+        hide: true, // documented in docs/runtime-api.md; outside the operator contract
+        response: {
+          200: Type.Object({
+            session: Type.Object({
+              expires_at: Type.String({ format: 'date-time' }),
+              device: Type.String(),
+              currency: Type.String(),
+              player_id: Type.String(),
+              return_url: Type.Optional(Type.String()),
+            }),
+            game: Type.Object({
+              symbol: Type.String(),
+              slug: Type.String(),
+              title: Type.String(),
+              family: Type.String(),
+              features: Type.Ref('FeatureFlags'),
+              rtp: Type.String(),
+              rules: Type.Unknown(),
+            }),
+            bet: Type.Object({
+              coin_values: Type.Array(Type.String()),
+              bet_levels: Type.Array(Type.Integer()),
+              default_coin: Type.String(),
+              default_bet_level: Type.Integer(),
+              line_cost: Type.Integer(),
+              modes: Type.Object({ base: Mode, special: Mode, buy: Mode }),
+            }),
+            balance: Type.String(),
+            state: FeatureState,
+            last_round: Type.Union([Round, Type.Null()]),
+          }),
+          ...runtimeErrors(503),
+        },
+      },
+    },
+    async (request) => {
+      const session = await runtimeSession(services, request);
+      const { row, game, ladder, variant } = session;
+      const [expiresAt, balance, last] = await Promise.all([
+        services.sessions.slide(session, services.config.sessionTtlSeconds),
+        services.rounds.balanceOf(session),
+        rounds.history(row.id, 1),
+      ]);
+      const mode = (
+        cost: { coins: number; ofBase: { numerator: number; denominator: number } } | undefined,
+      ) => (cost ? { cost_multiplier: costMultiplier(cost.ofBase), cost_coins: cost.coins } : null);
+      const format = (minor: bigint) => formatAmount(minor, row.currency);
+      const rules = describeGame(game, variant);
+      const defaultCoin =
+        row.coin !== null && ladder.coinValues.includes(row.coin) ? row.coin : ladder.defaultCoin;
+      return {
+        session: {
+          expires_at: expiresAt.toISOString(),
+          device: row.device,
+          currency: row.currency,
+          player_id: row.player_id,
+          ...(row.return_url ? { return_url: row.return_url } : {}),
+        },
+        game: {
+          symbol: game.symbol,
+          slug: game.slug,
+          title: game.title,
+          family: game.family,
+          features: game.features,
+          rtp: rules.rtp,
+          rules,
+        },
+        bet: {
+          coin_values: ladder.coinValues.map(format),
+          bet_levels: ladder.betLevels,
+          default_coin: format(defaultCoin),
+          default_bet_level: ladder.defaultBetLevel,
+          line_cost: ladder.lineCost,
+          modes: {
+            base: mode(ladder.modes.base),
+            special: mode(ladder.modes.special),
+            buy: mode(ladder.modes.buy),
+          },
+        },
+        balance: format(balance),
+        state: featureView(session.state, row.currency),
+        last_round: last[0] ? roundView(last[0]) : null,
+      };
+    },
+  );
+}

@@ -1,0 +1,44 @@
+// POST /api/runtime/v1/spin: one round through the engine, paid through the session's wallet.
+// client_round_id makes a repeated click return the round it already made.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { SpinRequest } from '../../domain/rounds.ts';
+import type { Services } from '../../services.ts';
+import { objectBody } from '../admin/shared.ts';
+import { runtimeSession } from './auth.ts';
+import { FeatureState, Round, runtimeErrors } from './schemas.ts';
+
+export function registerSpinPost(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/api/runtime/v1/spin',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Play one round',
+        tags: ['runtime'],
+        hide: true, // documented in docs/runtime-api.md; outside the operator contract
+        body: Type.Object({
+          coin: Type.String(),
+          bet_level: Type.Optional(Type.Integer()),
+          special_bet: Type.Optional(Type.Boolean()),
+          buy_feature: Type.Optional(Type.Boolean()),
+          client_round_id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
+        }),
+        response: {
+          200: Type.Object({
+            round: Round,
+            balance: Type.Union([Type.String(), Type.Null()]),
+            state: FeatureState,
+          }),
+          ...runtimeErrors(402, 409, 502, 503),
+        },
+      },
+      // Fields are checked by readSpinRequest, so each 400 names its field in our words.
+      validatorCompiler: objectBody,
+    },
+    async (request) => {
+      const session = await runtimeSession(services, request);
+      return services.rounds.play(session, request.body as SpinRequest);
+    },
+  );
+}

@@ -1,0 +1,122 @@
+// Wallet transactions, their attempts, and the internal wallet's balances.
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, WalletAttemptsTable, WalletTransactionsTable, WalletTxStatus } from './schema.ts';
+
+export type WalletTxRow = Selectable<WalletTransactionsTable>;
+export type WalletAttemptRow = Selectable<WalletAttemptsTable>;
+
+export interface AttemptInsert {
+  transaction_id: string;
+  request_id: string;
+  started_at: Date;
+  latency_ms: number;
+  http_status: number | null;
+  result: 'acknowledged' | 'rejected' | 'failed';
+  error: string | null;
+  response_body: string | null;
+}
+
+export function walletRepo(db: Kysely<Database>) {
+  return {
+    async internalBalance(
+      operatorId: string,
+      playerId: string,
+      currency: string,
+    ): Promise<bigint | undefined> {
+      const row = await db
+        .selectFrom('wallet_balances')
+        .select('balance')
+        .where('operator_id', '=', operatorId)
+        .where('player_id', '=', playerId)
+        .where('currency', '=', currency)
+        .executeTakeFirst();
+      return row?.balance;
+    },
+
+    /** Whether the player has a transaction in this game parked for staff (no new round until resolved). */
+    async hasParked(operatorId: string, playerId: string, gameSymbol: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('wallet_transactions')
+        .select('id')
+        .where('status', '=', 'failed')
+        .where('operator_id', '=', operatorId)
+        .where('player_id', '=', playerId)
+        .where('game_symbol', '=', gameSymbol)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async find(id: string): Promise<WalletTxRow | undefined> {
+      return db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async ofRounds(roundIds: readonly string[]): Promise<WalletTxRow[]> {
+      if (roundIds.length === 0) return [];
+      return db
+        .selectFrom('wallet_transactions')
+        .selectAll()
+        .where('round_id', 'in', roundIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async withStatus(status: WalletTxStatus, limit: number): Promise<WalletTxRow[]> {
+      return db
+        .selectFrom('wallet_transactions')
+        .selectAll()
+        .where('status', '=', status)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+
+    async attemptsOf(transactionIds: readonly string[]): Promise<WalletAttemptRow[]> {
+      if (transactionIds.length === 0) return [];
+      return db
+        .selectFrom('wallet_attempts')
+        .selectAll()
+        .where('transaction_id', 'in', transactionIds)
+        .orderBy('id')
+        .execute();
+    },
+
+    async recordAttempt(attempt: AttemptInsert): Promise<void> {
+      await db.insertInto('wallet_attempts').values(attempt).execute();
+    },
+
+    /**
+     * Claims up to `limit` due credits and rollbacks for one attempt each: their lease moves
+     * `leaseMs` ahead, so no other node takes them while the attempt is under way.
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<WalletTxRow[]> {
+      const result = await sql<WalletTxRow>`
+        update wallet_transactions
+           set next_attempt_at = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}),
+               attempts = attempts + 1
+         where id in (
+           select id from wallet_transactions
+            where status = 'pending' and type <> 'debit' and next_attempt_at <= clock_timestamp()
+            order by next_attempt_at
+            limit ${limit}
+            for update skip locked)
+        returning *`.execute(db);
+      return result.rows;
+    },
+
+    /** Debits whose lease ran out without an answer recorded: their owner died or hung. */
+    async staleDebitIds(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('wallet_transactions')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('type', '=', 'debit')
+        .where('next_attempt_at', '<=', sql<Date>`clock_timestamp()`)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}

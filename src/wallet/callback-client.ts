@@ -1,0 +1,134 @@
+// Signed wallet callbacks over one keep-alive connection pool per operator. One call = one attempt:
+// a fresh request_id, a new timestamp and signature, WALLET_TIMEOUT_MS for the whole exchange, no
+// redirects followed, and the answer read strictly (protocol.ts).
+import { Pool } from 'undici';
+import { newId } from '../domain/ids.ts';
+import type { CallbackType } from './protocol.ts';
+import { fillRequestId, readWalletAnswer, type WalletAnswer } from './protocol.ts';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signWalletRequest, TIMESTAMP_HEADER } from './signing.ts';
+
+export interface WalletEndpoint {
+  operatorId: string;
+  baseUrl: string;
+  secret: string;
+}
+
+export interface AttemptRecord {
+  requestId: string;
+  startedAt: Date;
+  latencyMs: number;
+  httpStatus: number | null;
+  answer: WalletAnswer;
+  /** The start of the answer's body, for staff reading the attempt log. */
+  responseBody: string | null;
+}
+
+const MAX_RECORDED_BODY = 2000;
+const MAX_READ_BODY = 64 * 1024;
+
+export interface CallbackClientOptions {
+  timeoutMs: number;
+  /** Connections per operator pool. */
+  connections?: number;
+  now?: () => Date;
+}
+
+export function createCallbackClient(options: CallbackClientOptions) {
+  const pools = new Map<string, { origin: string; pool: Pool }>();
+  const now = options.now ?? (() => new Date());
+
+  function poolFor(endpoint: WalletEndpoint, url: URL): Pool {
+    const cached = pools.get(endpoint.operatorId);
+    if (cached && cached.origin === url.origin) return cached.pool;
+    cached?.pool.close().catch(() => {});
+    const pool = new Pool(url.origin, {
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: options.timeoutMs },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    pools.set(endpoint.operatorId, { origin: url.origin, pool });
+    return pool;
+  }
+
+  /** Sends one attempt of a stored body to `{wallet_base_url}/{type}`. Never throws. */
+  async function attempt(
+    endpoint: WalletEndpoint,
+    type: CallbackType,
+    storedBody: string,
+  ): Promise<AttemptRecord> {
+    const requestId = newId('att');
+    const startedAt = now();
+    const started = performance.now();
+    const done = (httpStatus: number | null, answer: WalletAnswer, responseBody: string | null) => ({
+      requestId,
+      startedAt,
+      latencyMs: Math.round(performance.now() - started),
+      httpStatus,
+      answer,
+      responseBody,
+    });
+    const stored = JSON.parse(storedBody) as { currency: string; transaction_id: string };
+    let url: URL;
+    try {
+      url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/${type}`);
+    } catch {
+      return done(null, { kind: 'failed', status: null, error: 'wallet_base_url is not a valid URL' }, null);
+    }
+    const body = fillRequestId(storedBody, requestId);
+    const timestamp = String(Math.floor(now().getTime() / 1000));
+    try {
+      const response = await poolFor(endpoint, url).request({
+        method: 'POST',
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          'content-type': 'application/json',
+          [REQUEST_ID_HEADER]: requestId,
+          [TIMESTAMP_HEADER]: timestamp,
+          [SIGNATURE_HEADER]: signWalletRequest(endpoint.secret, timestamp, body),
+        },
+        body,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const text = await readLimited(response.body);
+      const answer = readWalletAnswer(response.statusCode, text, stored);
+      return done(response.statusCode, answer, text.slice(0, MAX_RECORDED_BODY));
+    } catch (error) {
+      return done(null, { kind: 'failed', status: null, error: describeNetworkError(error) }, null);
+    }
+  }
+
+  return {
+    attempt,
+    async close(): Promise<void> {
+      const all = [...pools.values()];
+      pools.clear();
+      await Promise.all(all.map(({ pool }) => pool.destroy().catch(() => {})));
+    },
+  };
+}
+
+export type CallbackClient = ReturnType<typeof createCallbackClient>;
+
+async function readLimited(body: AsyncIterable<Buffer> & { destroy?: () => void }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_READ_BODY) {
+      body.destroy?.();
+      throw new Error('answer body over 64 KiB');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describeNetworkError(error: unknown): string {
+  const err = error as { name?: string; code?: string; message?: string };
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timeout';
+  if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+  if (err.code) return `${err.code}: ${err.message ?? ''}`.trim();
+  return err.message ?? String(error);
+}

@@ -1,0 +1,117 @@
+// The wallet callback protocol: request bodies as the contract (plus round_id and round_finished)
+// names them, and the checks an answer must pass before it counts as an answer.
+import { formatAmount, minorUnits } from '../domain/money.ts';
+
+export type CallbackType = 'balance' | 'debit' | 'credit' | 'rollback';
+
+export interface WalletRequestFields {
+  operator_id: string;
+  player_id: string;
+  session_id: string;
+  game_symbol: string;
+  currency: string;
+  transaction_id: string;
+  transaction_type: CallbackType;
+  action_type: string;
+  amount: bigint;
+  original_transaction_id?: string;
+  round_id?: string;
+  round_finished?: boolean;
+}
+
+/**
+ * The body as JSON text with an empty request_id: stored on the transaction row, and filled with a
+ * fresh request_id by every attempt (fillRequestId), so retries send the same transaction.
+ */
+export function walletRequestBody(fields: WalletRequestFields): string {
+  const body: Record<string, unknown> = {
+    operator_id: fields.operator_id,
+    player_id: fields.player_id,
+    session_id: fields.session_id,
+    game_symbol: fields.game_symbol,
+    currency: fields.currency,
+    request_id: '',
+    transaction_id: fields.transaction_id,
+    transaction_type: fields.transaction_type,
+    action_type: fields.action_type,
+    amount: formatAmount(fields.amount, fields.currency),
+  };
+  if (fields.original_transaction_id !== undefined)
+    body.original_transaction_id = fields.original_transaction_id;
+  if (fields.round_id !== undefined) body.round_id = fields.round_id;
+  if (fields.round_finished !== undefined) body.round_finished = fields.round_finished;
+  return JSON.stringify(body);
+}
+
+export function fillRequestId(storedBody: string, requestId: string): string {
+  const body = JSON.parse(storedBody) as Record<string, unknown>;
+  body.request_id = requestId;
+  return JSON.stringify(body);
+}
+
+const SIGNED_DECIMAL = /^(-?)(\d{1,30})(?:\.(\d{1,30}))?$/;
+
+/** A reported balance in minor units; more decimals than the currency has is malformed, not rounded. */
+export function parseReportedBalance(text: string, currency: string): bigint | undefined {
+  const match = SIGNED_DECIMAL.exec(text);
+  if (!match) return undefined;
+  const units = minorUnits(currency);
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
+  if (fraction.length > units) return undefined;
+  const minor =
+    BigInt(match[2] as string) * 10n ** BigInt(units) + BigInt(fraction.padEnd(units, '0') || '0');
+  return match[1] === '-' ? -minor : minor;
+}
+
+/** How one attempt ended. `rejected` is a definite no; `failed` means nobody knows what happened. */
+export type WalletAnswer =
+  | { kind: 'acknowledged'; balance: bigint }
+  | { kind: 'rejected'; status: number; error: string; message: string | undefined }
+  | { kind: 'failed'; status: number | null; error: string };
+
+/** Reads an operator's answer strictly: anything not exactly a success or a documented rejection is a failure. */
+export function readWalletAnswer(
+  status: number,
+  text: string,
+  expected: { currency: string; transaction_id: string },
+): WalletAnswer {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { kind: 'failed', status, error: `HTTP ${status} with a body that is not JSON` };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { kind: 'failed', status, error: `HTTP ${status} with a body that is not a JSON object` };
+  }
+  const answer = body as Record<string, unknown>;
+  if (status === 200) {
+    if (answer.success !== true) return { kind: 'failed', status, error: 'HTTP 200 without success: true' };
+    if (typeof answer.balance !== 'string')
+      return { kind: 'failed', status, error: 'balance is not a string' };
+    const balance = parseReportedBalance(answer.balance, expected.currency);
+    if (balance === undefined) {
+      return {
+        kind: 'failed',
+        status,
+        error: `balance "${answer.balance}" is not a ${expected.currency} amount`,
+      };
+    }
+    if (answer.currency !== undefined && answer.currency !== expected.currency) {
+      return {
+        kind: 'failed',
+        status,
+        error: `currency ${String(answer.currency)} is not ${expected.currency}`,
+      };
+    }
+    if (answer.transaction_id !== undefined && answer.transaction_id !== expected.transaction_id) {
+      return { kind: 'failed', status, error: 'transaction_id does not match the request' };
+    }
+    return { kind: 'acknowledged', balance };
+  }
+  if ((status === 400 || status === 401) && answer.success === false && typeof answer.error === 'string') {
+    const message = typeof answer.message === 'string' ? answer.message : undefined;
+    return { kind: 'rejected', status, error: answer.error, message };
+  }
+  return { kind: 'failed', status, error: `HTTP ${status}` };
+}

@@ -1,0 +1,91 @@
+// The durable retry worker: credits and rollbacks until acknowledged, and rollbacks for debits
+// whose request died with its process. All state lives in the tables, work is claimed with
+// FOR UPDATE SKIP LOCKED under a lease, so any number of nodes can run it side by side.
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.ts';
+import { walletRepo } from '../store/wallet.repo.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+import type { Settlement } from './settlement.ts';
+
+export interface WorkerLog {
+  error(object: unknown, message: string): void;
+  info(object: unknown, message: string): void;
+}
+
+const BATCH = 32;
+
+export function createRetryWorker(deps: {
+  db: Kysely<Database>;
+  settlement: Settlement;
+  policy: RetryPolicy;
+  timeoutMs: number;
+}) {
+  const repo = walletRepo(deps.db);
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+  let log: WorkerLog = { error() {}, info() {} };
+
+  /** One pass: stale debits become rollbacks, then every due credit and rollback gets one attempt. */
+  async function runOnce(): Promise<number> {
+    const stale = await repo.staleDebitIds(BATCH);
+    for (const id of stale) await deps.settlement.abandonStaleDebit(id);
+    const claimed = await repo.claimDue(BATCH, deps.timeoutMs + deps.policy.leaseGraceMs);
+    await Promise.all(claimed.map((tx) => deps.settlement.deliver(tx)));
+    return stale.length + claimed.length;
+  }
+
+  function pass(): Promise<number> {
+    running ??= runOnce().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      let worked = 0;
+      try {
+        worked = await pass();
+      } catch (error) {
+        log.error({ err: error }, 'wallet retry pass failed');
+      }
+      schedule(worked > 0 ? 0 : deps.policy.pollIntervalMs);
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    runOnce: pass,
+    /** Start-up recovery: passes until nothing is due, so rounds a crash left in flight are finished. */
+    async recover(logTo: WorkerLog, maxPasses = 1000): Promise<number> {
+      log = logTo;
+      let total = 0;
+      for (let i = 0; i < maxPasses; i++) {
+        const worked = await pass();
+        total += worked;
+        if (worked === 0) break;
+      }
+      if (total > 0) log.info({ transactions: total }, 'wallet recovery finished in-flight work');
+      return total;
+    },
+    start(logTo: WorkerLog) {
+      log = logTo;
+      stopped = false;
+      schedule(0);
+    },
+    /** Looks for work now (after staff requeue a transaction). */
+    kick() {
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export type RetryWorker = ReturnType<typeof createRetryWorker>;
