@@ -42,60 +42,150 @@ function tableMean(table: WeightedTable): number {
   return sum / weight;
 }
 
+/**
+ * Walks every stop combination reel by reel, carrying each payline (or ways symbol) that is still
+ * running; a line that stops paying is settled once for all the combinations below it, so the
+ * innermost reel only touches lines still alive through every reel before it.
+ */
 function enumerateSet(m: Machine, set: CompiledSet): ExactSetResult {
   const model = m.model;
-  const { reels, rows, screen } = m;
-  const scatter = model.scatter;
+  const { reels, rows, kinds, pays, payStride, wild } = m;
+  const scatterSymbol = model.scatter?.symbol ?? -1;
+  const scatterPays = model.scatter?.pays ?? [];
+  const scatterTrigger = model.scatter?.trigger ?? [];
   const collect = model.collect;
-  const pick = model.pick;
+  const moneySymbol = collect?.moneySymbol ?? -1;
+  const collectorSymbol = collect?.collectorSymbol ?? -1;
+  const holdTrigger = collect?.holdTrigger ?? Number.POSITIVE_INFINITY;
   const moneyMean = collect ? tableMean(collect.values) : 0;
-  const stops = new Int32Array(reels);
-  const lengths = set.lengths;
+  const bonusSymbol = model.pick?.bonusSymbol ?? -1;
+  const pickTrigger = model.pick?.trigger ?? Number.POSITIVE_INFINITY;
+  const ways = model.evaluation.kind === 'ways';
+  // Units alive at each depth: paylines for lines games, symbols for ways games.
+  const unitCount = ways ? m.symbolCount : m.lineCount;
+  const lineRows = new Int32Array(unitCount * reels);
+  for (let u = 0; u < unitCount && !ways; u++) {
+    for (let r = 0; r < reels; r++) lineRows[u * reels + r] = (m.lines[u * reels + r] as number) % rows;
+  }
+  const depth = reels + 1;
+  const alive = new Int32Array(depth * unitCount);
+  const aliveCount = new Int32Array(depth);
+  const unitSymbol = new Int32Array(depth * unitCount);
+  const unitLead = new Int32Array(depth * unitCount);
+  const unitWays = new Float64Array(depth * unitCount);
+  const settled = new Float64Array(depth);
+  const scatters = new Int32Array(depth);
+  const money = new Int32Array(depth);
+  const collectors = new Int32Array(depth);
+  const bonuses = new Int32Array(depth);
+  let started = 0;
+  for (let u = 0; u < unitCount; u++) {
+    if (ways && kinds[u] !== 0) continue;
+    alive[started] = u;
+    unitSymbol[started] = ways ? u : -1;
+    unitWays[started] = 1;
+    started++;
+  }
+  aliveCount[0] = started;
   let combinations = 1;
-  for (let r = 0; r < reels; r++) combinations *= lengths[r] as number;
-  const fill = (r: number) => {
-    const strip = set.strips[r] as Int32Array;
-    const stop = stops[r] as number;
-    for (let row = 0; row < rows; row++) screen[r * rows + row] = strip[stop + row] as number;
-  };
-  for (let r = 0; r < reels; r++) fill(r);
+  for (let r = 0; r < reels; r++) combinations *= set.lengths[r] as number;
   let total = 0;
+  let moneyCollected = 0;
   let hits = 0;
   let triggers = 0;
-  const lines = model.evaluation.kind === 'lines';
-  for (let i = 0; i < combinations; i++) {
-    let win = lines ? evaluateLines(m, 1, null) : evaluateWays(m, null);
-    let trigger = false;
-    if (scatter) {
-      const n = countKind(m, scatter.symbol);
-      win += scatter.pays[n] ?? 0;
-      trigger ||= (scatter.trigger[n] ?? 0) > 0;
-    }
-    if (collect) {
-      const money = countKind(m, collect.moneySymbol);
-      if (money > 0 && countKind(m, collect.collectorSymbol) > 0) win += money * moneyMean;
-      trigger ||= money >= collect.holdTrigger;
-    }
-    if (pick) trigger ||= countKind(m, pick.bonusSymbol) >= pick.trigger;
-    total += win;
-    if (win > 0) hits++;
-    if (trigger) triggers++;
-    // Odometer: advance the last reel, carrying left.
-    for (let r = reels - 1; r >= 0; r--) {
-      const next = (stops[r] as number) + 1;
-      if (next < (lengths[r] as number)) {
-        stops[r] = next;
-        fill(r);
-        break;
+
+  // Pay of a line that ran `count` reels: the better of its symbol and its leading wilds.
+  const linePay = (symbol: number, count: number, lead: number): number => {
+    const pay = symbol >= 0 ? (pays[symbol * payStride + count] as number) : 0;
+    const wildPay = lead > 0 ? (pays[wild * payStride + lead] as number) : 0;
+    return pay > wildPay ? pay : wildPay;
+  };
+
+  const walk = (r: number): void => {
+    const strip = set.strips[r] as Int32Array;
+    const length = set.lengths[r] as number;
+    const inBase = r * unitCount;
+    const outBase = (r + 1) * unitCount;
+    const last = r === reels - 1;
+    for (let stop = 0; stop < length; stop++) {
+      let sc = scatters[r] as number;
+      let mo = money[r] as number;
+      let co = collectors[r] as number;
+      let bo = bonuses[r] as number;
+      for (let row = 0; row < rows; row++) {
+        const s = strip[stop + row] as number;
+        if (s === scatterSymbol) sc++;
+        else if (s === moneySymbol) mo++;
+        else if (s === collectorSymbol) co++;
+        else if (s === bonusSymbol) bo++;
       }
-      stops[r] = 0;
-      fill(r);
+      let fixed = settled[r] as number;
+      let next = 0;
+      const n = aliveCount[r] as number;
+      for (let i = 0; i < n; i++) {
+        const u = alive[inBase + i] as number;
+        let symbol = unitSymbol[inBase + i] as number;
+        let lead = unitLead[inBase + i] as number;
+        let w = unitWays[inBase + i] as number;
+        let continues: boolean;
+        if (ways) {
+          let onReel = 0;
+          for (let row = 0; row < rows; row++) {
+            const s = strip[stop + row] as number;
+            if (s === symbol || s === wild) onReel++;
+          }
+          continues = onReel > 0;
+          if (continues) w *= onReel;
+          else fixed += (pays[symbol * payStride + r] as number) * w;
+        } else {
+          const s = strip[stop + (lineRows[u * reels + r] as number)] as number;
+          const kind = kinds[s] as number;
+          if (kind === 1) {
+            continues = true;
+            if (symbol < 0) lead++;
+          } else if (symbol < 0 && kind === 0) {
+            continues = true;
+            symbol = s;
+          } else continues = s === symbol;
+          if (!continues) fixed += linePay(symbol, r, lead);
+        }
+        if (continues) {
+          if (last) {
+            fixed += ways ? (pays[symbol * payStride + reels] as number) * w : linePay(symbol, reels, lead);
+          } else {
+            alive[outBase + next] = u;
+            unitSymbol[outBase + next] = symbol;
+            unitLead[outBase + next] = lead;
+            unitWays[outBase + next] = w;
+            next++;
+          }
+        }
+      }
+      if (last) {
+        let win = fixed + (scatterPays[sc] ?? 0);
+        if (co > 0 && mo > 0) {
+          moneyCollected += mo;
+          win += mo * moneyMean;
+        }
+        total += fixed + (scatterPays[sc] ?? 0);
+        if (win > 0) hits++;
+        if ((scatterTrigger[sc] ?? 0) > 0 || mo >= holdTrigger || bo >= pickTrigger) triggers++;
+      } else {
+        aliveCount[r + 1] = next;
+        settled[r + 1] = fixed;
+        scatters[r + 1] = sc;
+        money[r + 1] = mo;
+        collectors[r + 1] = co;
+        bonuses[r + 1] = bo;
+        walk(r + 1);
+      }
     }
-  }
+  };
+  walk(0);
   return {
     reelSet: set.id,
     combinations,
-    expectedCoins: total / combinations,
+    expectedCoins: (total + moneyCollected * moneyMean) / combinations,
     hitCombinations: hits,
     triggerCombinations: triggers,
   };

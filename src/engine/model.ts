@@ -138,16 +138,19 @@ export interface GameModel {
 
 /**
  * Lays out a reel strip from symbol counts, spreading each symbol as evenly as the counts allow
- * (largest-remainder interleave, deterministic), so strips are data rather than hand typing.
+ * (deterministic interleave), so strips are data rather than hand typing. An optional third
+ * number stacks each placement (that many copies in a row).
  */
-export function spreadStrip(counts: ReadonlyArray<readonly [number, number]>): number[] {
+export function spreadStrip(counts: ReadonlyArray<readonly [number, number, number?]>): number[] {
   const total = counts.reduce((sum, [, n]) => sum + n, 0);
-  const slots: Array<{ symbol: number; key: number }> = [];
-  for (const [symbol, n] of counts) {
-    for (let k = 0; k < n; k++) slots.push({ symbol, key: ((k + 0.5) * total) / n + symbol * 1e-6 });
+  const slots: Array<{ symbols: number[]; key: number }> = [];
+  for (const [symbol, n, stack = 1] of counts) {
+    for (let k = 0; k < n; k++) {
+      slots.push({ symbols: new Array(stack).fill(symbol), key: ((k + 0.5) * total) / n + symbol * 1e-6 });
+    }
   }
   slots.sort((a, b) => a.key - b.key);
-  return slots.map((s) => s.symbol);
+  return slots.flatMap((s) => s.symbols);
 }
 
 /** Standard paylines for a reels×3 window (rows 0 top, 1 middle, 2 bottom), first `count` of them. */

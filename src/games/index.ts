@@ -4,11 +4,15 @@ import type { GameModel } from '../engine/model.ts';
 import { info as copperSevens } from './copper-sevens/info.ts';
 import { variants as copperSevensModels } from './copper-sevens/model.ts';
 import { info as duneLantern } from './dune-lantern/info.ts';
+import { variants as duneLanternModels } from './dune-lantern/model.ts';
 import { info as emberCrown } from './ember-crown/info.ts';
 import { variants as emberCrownModels } from './ember-crown/model.ts';
 import { info as harborHaul } from './harbor-haul/info.ts';
+import { variants as harborHaulModels } from './harbor-haul/model.ts';
 import { info as jadePaths } from './jade-paths/info.ts';
+import { variants as jadePathsModels } from './jade-paths/model.ts';
 import { info as orbitOrchard } from './orbit-orchard/info.ts';
+import { variants as orbitOrchardModels } from './orbit-orchard/model.ts';
 import type { GameInfo } from './types.ts';
 
 export const gameInfos: readonly GameInfo[] = Object.freeze([
@@ -27,6 +31,10 @@ export type Game = GameInfo & {
 
 const modelsBySlug: Record<string, Record<string, GameModel>> = {
   'ember-crown': emberCrownModels,
+  'dune-lantern': duneLanternModels,
+  'orbit-orchard': orbitOrchardModels,
+  'harbor-haul': harborHaulModels,
+  'jade-paths': jadePathsModels,
   'copper-sevens': copperSevensModels,
 };
 

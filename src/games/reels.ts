@@ -9,7 +9,7 @@ export function symbolsFrom(table: SymbolTable): SymbolDef[] {
   return table.map(([code, name, kind, pays], id) => ({ id, code, name, kind, pays }));
 }
 
-/** Builds a reel set from per-reel symbol counts keyed by symbol code. */
+/** Builds a reel set from per-reel symbol counts keyed by symbol code ("CR*2": stacks of two). */
 export function reelSet(
   symbols: SymbolDef[],
   id: string,
@@ -23,7 +23,12 @@ export function reelSet(
   return {
     id,
     strips: reels.map((counts) =>
-      spreadStrip(Object.entries(counts).map(([code, n]) => [idOf(code), n] as const)),
+      spreadStrip(
+        Object.entries(counts).map(([key, n]) => {
+          const [code = key, stack = '1'] = key.split('*');
+          return [idOf(code), n, Number(stack)] as const;
+        }),
+      ),
     ),
   };
 }
@@ -47,4 +52,21 @@ export function deepFreeze<T extends GameModel>(model: T): T {
   };
   freeze(model);
   return model;
+}
+
+/** A lever's two weights, checked. */
+export function lever(levers: Record<string, number[]>, name: string): number[] {
+  const weights = levers[name];
+  if (!weights || weights.length === 0) throw new Error(`lever ${name} missing`);
+  return weights;
+}
+
+/** Builds every variant from the tuned weights file (variant id → levers). */
+export function variantsFrom(
+  build: (variant: string, levers: Record<string, number[]>) => GameModel,
+  weights: Record<string, Record<string, number[]>>,
+): Record<string, GameModel> {
+  return Object.fromEntries(
+    Object.entries(weights).map(([variant, levers]) => [variant, build(variant, levers)]),
+  );
 }

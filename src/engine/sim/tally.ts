@@ -18,6 +18,8 @@ export interface Tally {
   featureCoins: number;
   /** Σ (round win / stake)², for the variance. */
   sumSquares: number;
+  /** Σ (screen win / stake)², for the interval of the base share alone. */
+  baseSumSquares: number;
   hits: number;
   featureRounds: number;
   maxCoins: number;
@@ -34,6 +36,7 @@ export function emptyTally(costCoins: number): Tally {
     baseCoins: 0,
     featureCoins: 0,
     sumSquares: 0,
+    baseSumSquares: 0,
     hits: 0,
     featureRounds: 0,
     maxCoins: 0,
@@ -67,6 +70,8 @@ export function simulateRounds(
       capped ||= m.capped;
     }
     tally.baseCoins += screenCoins;
+    const screenRatio = screenCoins / costCoins;
+    tally.baseSumSquares += screenRatio * screenRatio;
     tally.featureCoins += round - screenCoins;
     tally.wonCoins += round;
     const ratio = round / costCoins;
@@ -89,6 +94,7 @@ export function mergeTallies(into: Tally, from: Tally): Tally {
   into.baseCoins += from.baseCoins;
   into.featureCoins += from.featureCoins;
   into.sumSquares += from.sumSquares;
+  into.baseSumSquares += from.baseSumSquares;
   into.hits += from.hits;
   into.featureRounds += from.featureRounds;
   into.capHits += from.capHits;
@@ -109,6 +115,8 @@ export interface Summary {
   featureRtp: number;
   /** Half-width of the 99% confidence interval of the RTP (fraction of stake). */
   halfWidth99: number;
+  /** Half-width of the 99% interval of the base (screen) share alone. */
+  baseHalfWidth99: number;
   hitFrequency: number;
   /** Standard deviation of a round's win in stakes. */
   sd: number;
@@ -124,12 +132,15 @@ export function summarize(t: Tally): Summary {
   const rtp = t.wonCoins / t.costCoins / n;
   const variance = Math.max(0, t.sumSquares / n - rtp * rtp) * (n / Math.max(1, n - 1));
   const sd = Math.sqrt(variance);
+  const baseRtp = t.baseCoins / t.costCoins / n;
+  const baseSd = Math.sqrt(Math.max(0, t.baseSumSquares / n - baseRtp * baseRtp));
   return {
     rounds: n,
     rtp,
-    baseRtp: t.baseCoins / t.costCoins / n,
+    baseRtp,
     featureRtp: t.featureCoins / t.costCoins / n,
     halfWidth99: (Z99 * sd) / Math.sqrt(n),
+    baseHalfWidth99: (Z99 * baseSd) / Math.sqrt(n),
     hitFrequency: t.hits / n,
     sd,
     volatilityIndex: Z99 * sd,

@@ -1,7 +1,9 @@
 // Copper Sevens: 3×3, five lines, no features. Many small wins (cherries pay from two), a wild
 // copper coin, and a low ceiling: the calm game of the portfolio.
 import type { GameModel } from '../../engine/model.ts';
-import { deepFreeze, reelSet, symbolsFrom } from '../reels.ts';
+import { deepFreeze, lever, reelSet, symbolsFrom, variantsFrom } from '../reels.ts';
+import type { GameTuning, Levers } from '../tuning.ts';
+import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([
   ['CH', 'Cherry', 'regular', [0, 0, 2, 5]],
@@ -18,7 +20,7 @@ const lean = { CH: 4, LE: 5, PL: 5, BE: 4, BA: 3, SE: 2, WI: 1 };
 
 const reelSets = [reelSet(symbols, 'rich', [rich, rich, rich]), reelSet(symbols, 'lean', [lean, lean, lean])];
 
-function build(variant: string, base: [number, number]): GameModel {
+function build(variant: string, levers: Levers): GameModel {
   return deepFreeze({
     slug: 'copper-sevens',
     variant,
@@ -39,7 +41,7 @@ function build(variant: string, base: [number, number]): GameModel {
     maxWinMultiplier: 1000,
     reelSets,
     modes: {
-      base: { costCoins: 5, reelSets: { ids: ['rich', 'lean'], weights: base } },
+      base: { costCoins: 5, reelSets: { ids: ['rich', 'lean'], weights: lever(levers, 'base') } },
       special: null,
       buy: null,
     },
@@ -52,7 +54,10 @@ function build(variant: string, base: [number, number]): GameModel {
   });
 }
 
-export const variants: Record<string, GameModel> = {
-  '96.5': build('96.5', [5000, 5000]),
-  '94.5': build('94.5', [4000, 6000]),
+export const tuning: GameTuning = {
+  build,
+  steps: [{ lever: 'base', mode: 'base' }],
+  defaults: { base: [1, 1] },
 };
+
+export const variants: Record<string, GameModel> = variantsFrom(build, weights);

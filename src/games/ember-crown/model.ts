@@ -2,7 +2,9 @@
 // doubles the line it completes; the ember ante (25 coins instead of 20) spins on reels with
 // more crowns.
 import { type GameModel, paylines5x3 } from '../../engine/model.ts';
-import { deepFreeze, reelSet, symbolId, symbolsFrom } from '../reels.ts';
+import { deepFreeze, lever, reelSet, symbolId, symbolsFrom, variantsFrom } from '../reels.ts';
+import type { GameTuning, Levers } from '../tuning.ts';
+import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([
   ['CI', 'Cinder', 'regular', [0, 0, 0, 8, 25, 100]],
@@ -36,12 +38,6 @@ const reelSets = [
   reelSet(symbols, 'free-lean', [freeFirst, freeLean, freeLean, freeLean, freeLean]),
 ];
 
-interface Levers {
-  base: [number, number];
-  ante: [number, number];
-  free: [number, number];
-}
-
 function build(variant: string, levers: Levers): GameModel {
   return deepFreeze({
     slug: 'ember-crown',
@@ -54,8 +50,11 @@ function build(variant: string, levers: Levers): GameModel {
     maxWinMultiplier: 5000,
     reelSets,
     modes: {
-      base: { costCoins: 20, reelSets: { ids: ['base-rich', 'base-lean'], weights: levers.base } },
-      special: { costCoins: 25, reelSets: { ids: ['ante-rich', 'ante-lean'], weights: levers.ante } },
+      base: { costCoins: 20, reelSets: { ids: ['base-rich', 'base-lean'], weights: lever(levers, 'base') } },
+      special: {
+        costCoins: 25,
+        reelSets: { ids: ['ante-rich', 'ante-lean'], weights: lever(levers, 'ante') },
+      },
       buy: null,
     },
     scatter: {
@@ -65,7 +64,7 @@ function build(variant: string, levers: Levers): GameModel {
       retrigger: [0, 0, 0, 10, 10, 10],
     },
     freeSpins: {
-      reelSets: { ids: ['free-rich', 'free-lean'], weights: levers.free },
+      reelSets: { ids: ['free-rich', 'free-lean'], weights: lever(levers, 'free') },
       buySpins: 0,
       wildMultiplier: 2,
       expandingSymbols: null,
@@ -77,7 +76,13 @@ function build(variant: string, levers: Levers): GameModel {
   });
 }
 
-export const variants: Record<string, GameModel> = {
-  '96.5': build('96.5', { base: [5000, 5000], ante: [5000, 5000], free: [5000, 5000] }),
-  '94.5': build('94.5', { base: [4000, 6000], ante: [4000, 6000], free: [5000, 5000] }),
+export const tuning: GameTuning = {
+  build,
+  steps: [
+    { lever: 'base', mode: 'base' },
+    { lever: 'ante', mode: 'special' },
+  ],
+  defaults: { base: [1, 1], ante: [1, 1], free: [1, 1] },
 };
+
+export const variants: Record<string, GameModel> = variantsFrom(build, weights);
