@@ -53,13 +53,14 @@ export function checkOperatorInput(
     } else fields.name = name.trim();
   }
   if (has('currency') || !existing) {
-    const currency = input.currency ?? 'USD';
+    // Defaults apply to a create only: a patch with null must not reset the field.
+    const currency = existing ? input.currency : (input.currency ?? 'USD');
     if (typeof currency !== 'string' || !isSupportedCurrency(currency.toUpperCase())) {
       problems.push('currency must be a supported 3-letter currency code');
     } else fields.currency = currency.toUpperCase();
   }
   if (has('status') || !existing) {
-    const status = input.status ?? 'active';
+    const status = existing ? input.status : (input.status ?? 'active');
     if (status !== 'active' && status !== 'inactive') problems.push('status must be active or inactive');
     else fields.status = status;
   }
