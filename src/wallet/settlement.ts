@@ -65,7 +65,13 @@ export function createSettlement(deps: SettlementDeps) {
   const leaseMs = () => deps.timeoutMs + policy.leaseGraceMs;
 
   function newTx(
-    round: { id: string; operator_id: string; player_id: string; game_symbol: string; currency: string },
+    round: {
+      round_id: string;
+      operator_id: string;
+      player_id: string;
+      game_symbol: string;
+      currency: string;
+    },
     type: WalletTxType,
     fields: { actionType: string; amount: bigint; sessionToken: string; original?: string },
     dueInMs: number,
@@ -82,12 +88,12 @@ export function createSettlement(deps: SettlementDeps) {
       action_type: fields.actionType,
       amount: fields.amount,
       original_transaction_id: fields.original,
-      round_id: round.id,
+      round_id: round.round_id,
       round_finished: type !== 'debit',
     });
     return {
       id,
-      round_id: round.id,
+      round_id: round.round_id,
       operator_id: round.operator_id,
       player_id: round.player_id,
       game_symbol: round.game_symbol,
@@ -163,7 +169,7 @@ export function createSettlement(deps: SettlementDeps) {
         .values({ ...columns, status: 'open', stage: paid ? 'debit' : 'credit' })
         .execute();
       const row = {
-        id: round.id,
+        round_id: round.id,
         operator_id: round.operatorId,
         player_id: round.playerId,
         game_symbol: round.gameSymbol,

@@ -1,5 +1,6 @@
 // Runtime API helpers: launch a session through the provider API, then call the runtime API
 // with its token the way the game client does.
+import { createMockWallet, type MockWallet } from '../../src/wallet/mock-wallet.ts';
 import type { RetryPolicy } from '../../src/wallet/retry-policy.ts';
 import type { TestServer } from './server.ts';
 
@@ -79,4 +80,49 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error('condition not reached in time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+export const WALLET_SECRET = 'test-wallet-secret-0123456789abcdef';
+
+/** A callback-mode operator whose wallet is a real mock-wallet on a loopback port. */
+export async function callbackOperator(
+  server: TestServer,
+  players: Record<string, string>,
+): Promise<{ id: string; apiKey: string; wallet: MockWallet }> {
+  const wallet = createMockWallet({
+    secret: WALLET_SECRET,
+    players: Object.fromEntries(Object.entries(players).map(([id, balance]) => [id, { balance }])),
+  });
+  const url = await wallet.listen();
+  const operator = await server.createOperator({
+    wallet_mode: 'callback',
+    wallet_base_url: url,
+    wallet_secret: WALLET_SECRET,
+  });
+  return { id: operator.id, apiKey: operator.apiKey, wallet };
+}
+
+/** The round's transactions, oldest first, with their attempts. */
+export async function ledgerOf(server: TestServer, roundId: string) {
+  const { rows } = await server.services.store.pool.query(
+    `select t.id, t.type, t.status, t.amount, t.action_type, t.original_transaction_id, t.attempts,
+            (select count(*)::int from wallet_attempts a where a.transaction_id = t.id) as recorded
+       from wallet_transactions t where t.round_id = $1 order by t.created_at, t.id`,
+    [roundId],
+  );
+  return rows as Array<{
+    id: string;
+    type: string;
+    status: string;
+    amount: bigint;
+    action_type: string;
+    original_transaction_id: string | null;
+    attempts: number;
+    recorded: number;
+  }>;
+}
+
+export async function roundRow(server: TestServer, roundId: string) {
+  const { rows } = await server.services.store.pool.query('select * from rounds where id = $1', [roundId]);
+  return rows[0];
 }
