@@ -24,8 +24,13 @@ export interface Services {
   access: ReturnType<typeof createAccess>;
   catalog: CatalogOptions;
   coinValues: typeof coinValuesFor;
-  /** Symbols with uploaded artwork, kept in memory; refreshed on upload/delete and periodically. */
-  artwork: { symbols: Set<string>; refresh(): Promise<void> };
+  /** Symbols with uploaded artwork, kept in memory; `version` moves with every change. */
+  artwork: {
+    symbols: Set<string>;
+    version: number;
+    refresh(): Promise<void>;
+    changed(symbol: string, uploaded: boolean): void;
+  };
   /** Runtime API sessions (by token), rounds, and both wallet modes with the retry worker. */
   sessions: RuntimeSessions;
   rounds: RoundPlayer;
@@ -46,8 +51,15 @@ export async function createServices(
   const thumbnails = thumbnailsRepo(store.db);
   const artwork = {
     symbols: new Set<string>(),
+    version: 0,
     async refresh() {
       artwork.symbols = new Set(await thumbnails.symbols());
+      artwork.version++;
+    },
+    changed(symbol: string, uploaded: boolean) {
+      if (uploaded) artwork.symbols.add(symbol);
+      else artwork.symbols.delete(symbol);
+      artwork.version++;
     },
   };
   await artwork.refresh();

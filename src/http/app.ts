@@ -7,6 +7,8 @@ import type { Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { installErrorHandling } from './errors.ts';
+import { registerGameClient } from './gs2c/index.ts';
+import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { publicDocument } from './openapi.ts';
 import { registerGameArt } from './provider/game-art.ts';
@@ -19,6 +21,9 @@ import { registerRuntimeRoutes } from './runtime/index.ts';
 import { sharedSchemas } from './schemas.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** Request ids: a random per-process prefix and a counter, unique without a syscall per request. */
+const REQUEST_ID_PREFIX = `req_${randomBase62(6)}`;
+let requestCounter = 0;
 
 /** Paths and headers that carry secrets: never written to a log line. */
 export const REDACTED_PATHS = [
@@ -78,7 +83,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomBase62(12)}`;
+      if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
+      requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+      return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
@@ -128,6 +135,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerGameArt(app, services);
   registerLaunchUrl(app, services);
   registerRuntimeRoutes(app, services);
+  const clientFiles = registerGameClient(app);
+  if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
   await app.register(async (admin) => registerAdminRoutes(admin, services));
   app.log.debug({ version: VERSION }, 'routes registered');
   return app;

@@ -24,7 +24,13 @@ export function sessionsRepo(db: Kysely<Database>) {
      * expiry reset, feature state kept. Returns the row and whether it is new.
      */
     async launch(input: SessionUpsert): Promise<{ row: SessionRow; created: boolean }> {
+      // A session moves no money: its commit need not wait for the disk flush. At worst a database
+      // crash loses the last launches, and those players launch again. set_config(..., true) is
+      // local to this statement's own transaction, so money writes stay synchronous.
       const row = await db
+        .with('relaxed', (qb) =>
+          qb.selectNoFrom(sql<string>`set_config('synchronous_commit', 'off', true)`.as('setting')),
+        )
         .insertInto('game_sessions')
         .values({ ...input, coin: input.coin === null ? null : input.coin.toString() })
         .onConflict((oc) =>

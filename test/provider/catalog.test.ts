@@ -229,3 +229,14 @@ describe('request ids', () => {
     expect(await response.json()).toMatchObject({ success: false, error: 'not_found' });
   });
 });
+
+describe('rendered catalog reuse', () => {
+  it('shows an allowlist change at once on the node that made it, even right after a read', async () => {
+    const zeta = await server.createOperator({ name: 'Zeta' }, ['rf_ember_crown']);
+    expect((await games(keyHeader(zeta.apiKey))).body.data.total).toBe(1);
+    await server.admin('PUT', `/api/admin/v1/operators/${zeta.id}/catalog`, {
+      symbols: ['rf_ember_crown', 'rf_copper_sevens'],
+    });
+    expect((await games(keyHeader(zeta.apiKey))).body.data.total).toBe(2);
+  });
+});
