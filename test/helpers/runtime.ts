@@ -43,6 +43,16 @@ export function playerFor(server: TestServer, token: string): Player {
   };
 }
 
+/** Plays out any free spins the session still has, so the next spin is a paid one. */
+export async function finishFreeSpins(player: Player): Promise<void> {
+  let left = (await player.get('session')).body.state.free_spins_left as number;
+  for (let i = 0; left > 0 && i < 500; i++) {
+    const free = await player.spin();
+    if (free.status !== 200) throw new Error(`free spin failed: ${JSON.stringify(free.body)}`);
+    left = free.body.state.free_spins_left;
+  }
+}
+
 /** Launches (or refreshes) a session for a player and game through launch-url. */
 export async function launchPlayer(
   server: TestServer,
@@ -107,7 +117,8 @@ export async function ledgerOf(server: TestServer, roundId: string) {
   const { rows } = await server.services.store.pool.query(
     `select t.id, t.type, t.status, t.amount, t.action_type, t.original_transaction_id, t.attempts,
             (select count(*)::int from wallet_attempts a where a.transaction_id = t.id) as recorded
-       from wallet_transactions t where t.round_id = $1 order by t.created_at, t.id`,
+       from wallet_transactions t where t.round_id = $1
+      order by t.created_at, array_position(array['debit', 'credit', 'rollback'], t.type)`,
     [roundId],
   );
   return rows as Array<{

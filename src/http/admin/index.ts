@@ -7,8 +7,10 @@ import type { Services } from '../../services.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerOperatorRoutes } from './operators.ts';
+import { registerRoundRoutes } from './rounds.ts';
 import { OperatorInput, OperatorView } from './shared.ts';
 import { registerThumbnailRoutes } from './thumbnails.ts';
+import { registerWalletTransactionRoutes } from './wallet-transactions.ts';
 
 /** Registers the admin routes inside their own encapsulated plugin (own content-type parsers). */
 export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
@@ -25,6 +27,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
   registerThumbnailRoutes(app, services);
+  registerRoundRoutes(app, services);
+  registerWalletTransactionRoutes(app, services);
   // The whole document, admin routes included, for staff tooling.
   app.get('/api/admin/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

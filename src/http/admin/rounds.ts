@@ -1,0 +1,98 @@
+// Rounds for staff: filtered by operator, player and status, each with its transactions and attempts.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errors } from '../../domain/errors.ts';
+import { formatAmount } from '../../domain/money.ts';
+import type { Services } from '../../services.ts';
+import { roundsRepo } from '../../store/rounds.repo.ts';
+import type { RoundStatus } from '../../store/schema.ts';
+import { walletRepo } from '../../store/wallet.repo.ts';
+import { transactionViews } from '../../wallet/staff.ts';
+import { adminErrors, adminSecurity } from './shared.ts';
+
+export function registerRoundRoutes(app: FastifyInstance, services: Services): void {
+  const db = services.store.db;
+  const rounds = roundsRepo(db);
+  const wallet = walletRepo(db);
+
+  app.get(
+    '/api/admin/v1/rounds',
+    {
+      schema: {
+        summary: 'Rounds with their wallet transactions and every attempt, newest first',
+        tags: ['admin'],
+        security: adminSecurity,
+        querystring: Type.Object({
+          operator_id: Type.Optional(Type.String()),
+          player_id: Type.Optional(Type.String()),
+          status: Type.Optional(
+            Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('cancelled')]),
+          ),
+          limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+          before: Type.Optional(Type.String()),
+        }),
+        response: {
+          200: Type.Object({
+            rounds: Type.Array(Type.Unknown()),
+            next_before: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...adminErrors(),
+        },
+      },
+    },
+    async (request) => {
+      const query = request.query as {
+        operator_id?: string;
+        player_id?: string;
+        status?: RoundStatus;
+        limit?: string;
+        before?: string;
+      };
+      const limit = Number(query.limit ?? '50');
+      if (limit < 1 || limit > 200) throw errors.invalidRequest('limit must be from 1 to 200');
+      let beforeSeq: bigint | undefined;
+      if (query.before !== undefined) {
+        const before = await rounds.find(query.before);
+        if (!before) throw errors.invalidRequest(`before names no round (${query.before})`);
+        beforeSeq = before.seq;
+      }
+      const rows = await rounds.list({
+        operatorId: query.operator_id,
+        playerId: query.player_id,
+        status: query.status,
+        beforeSeq,
+        limit,
+      });
+      const txs = await transactionViews(db, await wallet.ofRounds(rows.map((row) => row.id)));
+      const last = rows.at(-1);
+      return {
+        rounds: rows.map((row) => {
+          const format = (minor: bigint) => formatAmount(minor, row.currency);
+          return {
+            id: row.id,
+            operator_id: row.operator_id,
+            player_id: row.player_id,
+            game_symbol: row.game_symbol,
+            currency: row.currency,
+            variant: row.variant,
+            wallet_mode: row.wallet_mode,
+            client_round_id: row.client_round_id,
+            status: row.status,
+            stage: row.stage,
+            kind: row.kind,
+            mode: row.mode,
+            coin: format(row.coin),
+            bet_level: row.bet_level,
+            stake: format(row.stake),
+            win: format(row.win),
+            cancel_reason: row.cancel_reason,
+            created_at: row.created_at.toISOString(),
+            finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+            transactions: txs.filter((tx) => tx.round_id === row.id),
+          };
+        }),
+        next_before: rows.length === limit && last ? last.id : null,
+      };
+    },
+  );
+}

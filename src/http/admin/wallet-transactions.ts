@@ -1,0 +1,83 @@
+// The wallet queue for staff: pending and parked transactions with every attempt; retry, resolve.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errors } from '../../domain/errors.ts';
+import type { Services } from '../../services.ts';
+import { walletRepo } from '../../store/wallet.repo.ts';
+import { transactionViews, walletStaff } from '../../wallet/staff.ts';
+import { adminErrors, adminSecurity, objectBody, unwrap } from './shared.ts';
+
+const TxParams = Type.Object({ tx_id: Type.String() });
+
+export function registerWalletTransactionRoutes(app: FastifyInstance, services: Services): void {
+  const db = services.store.db;
+  const repo = walletRepo(db);
+  const staff = walletStaff(db, services.wallets.policy);
+  const tags = ['admin'];
+
+  app.get(
+    '/api/admin/v1/wallet/transactions',
+    {
+      schema: {
+        summary: 'Wallet transactions waiting for a retry (pending) or parked for staff (failed)',
+        tags,
+        security: adminSecurity,
+        querystring: Type.Object({
+          status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('failed')])),
+          limit: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+        }),
+        response: { 200: Type.Object({ transactions: Type.Array(Type.Unknown()) }), ...adminErrors() },
+      },
+    },
+    async (request) => {
+      const query = request.query as { status?: 'pending' | 'failed'; limit?: string };
+      const limit = Number(query.limit ?? '100');
+      if (limit < 1 || limit > 500) throw errors.invalidRequest('limit must be from 1 to 500');
+      const txs = await repo.withStatus(query.status ?? 'failed', limit);
+      return { transactions: await transactionViews(db, txs) };
+    },
+  );
+
+  app.post(
+    '/api/admin/v1/wallet/transactions/:tx_id/retry',
+    {
+      schema: {
+        summary: 'Send a parked credit or rollback again (same transaction_id), with a fresh 24 h of retries',
+        tags,
+        security: adminSecurity,
+        params: TxParams,
+        response: { 200: Type.Object({ transaction: Type.Unknown() }), ...adminErrors(404, 409) },
+      },
+    },
+    async (request) => {
+      const transaction = unwrap(await staff.retry((request.params as { tx_id: string }).tx_id));
+      services.wallets.worker.kick();
+      return { transaction };
+    },
+  );
+
+  app.post(
+    '/api/admin/v1/wallet/transactions/:tx_id/resolve',
+    {
+      schema: {
+        summary:
+          'Close a parked transaction settled by hand with the operator; its round ends and the player is unblocked',
+        tags,
+        security: adminSecurity,
+        params: TxParams,
+        body: Type.Object({ note: Type.String({ minLength: 1, maxLength: 1000 }) }),
+        response: { 200: Type.Object({ transaction: Type.Unknown() }), ...adminErrors(404, 409) },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request) => {
+      const { note } = request.body as { note?: unknown };
+      if (typeof note !== 'string' || note.trim() === '' || note.length > 1000) {
+        throw errors.invalidRequest('note must say how it was settled (1 to 1000 characters)');
+      }
+      return {
+        transaction: unwrap(await staff.resolve((request.params as { tx_id: string }).tx_id, note.trim())),
+      };
+    },
+  );
+}
