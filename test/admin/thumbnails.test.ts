@@ -22,7 +22,7 @@ const [ember, dune, orbit, harbor] = gameInfos as unknown as [
 function upload(symbol: string, body: Buffer | string, contentType = 'image/png', token = server.adminToken) {
   return server.request(`/api/admin/v1/games/${symbol}/thumbnail`, {
     method: 'PUT',
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
   });
 }
