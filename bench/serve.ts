@@ -16,6 +16,7 @@ const config = loadConfig({
   ADMIN_TOKEN: 'rf_admin_bench_token_0123456789',
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
   SESSION_TTL_SECONDS: '3600',
+  RATE_LIMIT_PER_MINUTE: '0',
 });
 const server = await startServer(config, { logLevel: process.env.LOG_LEVEL ?? 'warn' });
 const admin = operatorAdmin(server.services.store.db);

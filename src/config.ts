@@ -19,6 +19,10 @@ export interface Config {
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
   redisUrl: string | undefined;
+  /** Provider API requests per key and minute; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** Whether `/` serves the demo lobby (default: on in development only). */
+  demoLobby: boolean;
 }
 
 export class ConfigError extends Error {
@@ -118,12 +122,22 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const sessionTtlSeconds = integer('SESSION_TTL_SECONDS', 1800, 60, 86_400 * 7);
   const walletTimeoutMs = integer('WALLET_TIMEOUT_MS', 5000, 100, 120_000);
 
+  const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000);
+
   const redisUrl = read('REDIS_URL');
   if (redisUrl !== undefined) {
     const url = parseUrl(redisUrl);
     if (!url || !['redis:', 'rediss:'].includes(url.protocol)) {
       problems.push('REDIS_URL must be a redis:// or rediss:// URL');
     }
+  }
+
+  const lobbyText = read('DEMO_LOBBY');
+  let demoLobby = appEnv === 'development';
+  if (lobbyText !== undefined) {
+    if (['true', '1'].includes(lobbyText.toLowerCase())) demoLobby = true;
+    else if (['false', '0'].includes(lobbyText.toLowerCase())) demoLobby = false;
+    else problems.push(`DEMO_LOBBY must be true or false (got "${lobbyText}")`);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -140,5 +154,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     sessionTtlSeconds,
     walletTimeoutMs,
     redisUrl,
+    rateLimitPerMinute,
+    demoLobby,
   };
 }

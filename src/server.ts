@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services.ts';
-import { openStore, type Store } from './store/db.ts';
-import { type EmbeddedOptions, type EmbeddedServer, startEmbeddedPostgres } from './store/embedded.ts';
+import { openConfiguredStore } from './store/configured.ts';
 import { migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
+
+export { openConfiguredStore };
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -24,16 +25,6 @@ export interface StartOptions {
   beforeListen?: (services: Services) => Promise<void>;
   /** Overrides of the wallet retry schedule (tests use short ones). */
   walletRetry?: Partial<RetryPolicy>;
-}
-
-/** Opens the configured store, or starts the embedded one when DATABASE_URL is unset. */
-export async function openConfiguredStore(
-  config: Config,
-  options: EmbeddedOptions = {},
-): Promise<{ store: Store; embedded?: EmbeddedServer }> {
-  if (config.databaseUrl) return { store: openStore(config.databaseUrl) };
-  const embedded = await startEmbeddedPostgres(config.dataDir, options);
-  return { store: openStore(embedded.url), embedded };
 }
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
@@ -66,6 +57,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         stopping ??= (async () => {
           await running.close(); // stops accepting and waits for in-flight requests
           await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
+          await services.rateLimiter?.close();
           await store.close();
           await embedded?.stop();
         })();
@@ -75,6 +67,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   } catch (error) {
     await app?.close().catch(() => {});
     await started?.wallets.close().catch(() => {});
+    await started?.rateLimiter?.close().catch(() => {});
     await store.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;

@@ -5,6 +5,7 @@ import type { CatalogOptions } from './domain/catalog.ts';
 import { coinValuesFor, rtpOf } from './domain/game-facts.ts';
 import { createRoundPlayer, type RoundPlayer } from './domain/rounds.play.ts';
 import { createRuntimeSessions, type RuntimeSessions } from './domain/runtime-session.ts';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './http/provider/rate-limit.ts';
 import type { Store } from './store/db.ts';
 import { operatorsRepo } from './store/operators.repo.ts';
 import { thumbnailsRepo } from './store/thumbnails.repo.ts';
@@ -35,6 +36,8 @@ export interface Services {
   sessions: RuntimeSessions;
   rounds: RoundPlayer;
   wallets: Wallets;
+  /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
+  rateLimiter: RateLimiter | null;
 }
 
 export interface ServiceOptions {
@@ -85,6 +88,7 @@ export async function createServices(
     },
     coinValues: coinValuesFor,
     artwork,
+    rateLimiter: rateLimiterFor(config),
     sessions,
     wallets,
     rounds: createRoundPlayer({
@@ -96,4 +100,12 @@ export async function createServices(
       now,
     }),
   };
+}
+
+function rateLimiterFor(config: Config): RateLimiter | null {
+  if (config.rateLimitPerMinute === 0) return null;
+  if (!config.redisUrl) return memoryRateLimiter(config.rateLimitPerMinute);
+  return redisRateLimiter(config.redisUrl, config.rateLimitPerMinute, (error) => {
+    process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
+  });
 }

@@ -1,8 +1,8 @@
 // Provider API authentication: the key in any of the contract's three forms, then the scope.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal, ScopeResult } from '../../domain/access.ts';
 import { extractApiKey } from '../../domain/api-keys.ts';
-import { errors } from '../../domain/errors.ts';
+import { ApiError, errors } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
 
 /** The key's principal, or throws 401: missing, malformed, unknown, revoked, or two different keys. */
@@ -29,12 +29,28 @@ export function requestedOperatorIds(request: FastifyRequest, bodyOperatorId?: u
   return ids;
 }
 
+/** Counts the request against the key's limit; throws 429 when the minute's budget is spent. */
+async function limitRate(services: Services, principal: Principal, reply: FastifyReply): Promise<void> {
+  if (!services.rateLimiter) return;
+  const decision = await services.rateLimiter.hit(principal.keyId);
+  reply.header('x-ratelimit-limit', decision.limit).header('x-ratelimit-remaining', decision.remaining);
+  if (!decision.allowed) {
+    reply.header('retry-after', decision.resetSeconds);
+    throw new ApiError(
+      'rate_limited',
+      `more than ${decision.limit} requests this minute for this key; retry in ${decision.resetSeconds} s`,
+    );
+  }
+}
+
 export async function authorize(
   services: Services,
   request: FastifyRequest,
+  reply: FastifyReply,
   bodyOperatorId?: unknown,
 ): Promise<Extract<ScopeResult, { ok: true }> & { principal: Principal }> {
   const principal = await authenticate(services, request);
+  await limitRate(services, principal, reply);
   const result = await services.access.scopeFor(principal, requestedOperatorIds(request, bodyOperatorId));
   if (!result.ok) throw result.error;
   return { ...result, principal };

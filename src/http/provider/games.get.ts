@@ -22,9 +22,9 @@ export function registerGamesGet(app: FastifyInstance, services: Services): void
         response: { 200: Type.Ref('GameResponse'), ...errorResponses(400, 401, 403, 404, 429, 500) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { symbol } = request.params as { symbol: string };
-      const { scope } = await authorize(services, request);
+      const { scope } = await authorize(services, request, reply);
       const found = lookupGame(symbol, scope);
       if (!found.ok) throw errors.notFound(`game ${symbol} not found in this catalog`);
       return { success: true, data: describeCatalogGame(found.game, scope, services.catalog) };

@@ -31,7 +31,7 @@ export function registerGamesList(app: FastifyInstance, services: Services): voi
       },
     },
     async (request, reply) => {
-      const { operator, scope } = await authorize(services, request);
+      const { operator, scope } = await authorize(services, request, reply);
       const key = operator?.id ?? '*';
       const basis = [
         scope.kind === 'operator' ? scope.allowlist : null,

@@ -45,10 +45,10 @@ export function registerLaunchUrl(app: FastifyInstance, services: Services): voi
           ? { value: body }
           : { error: errors.invalidRequest('the body must be a JSON object') },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body as LaunchRequest;
       const { config } = services;
-      const { operator, scope } = await authorize(services, request, body.operator_id);
+      const { operator, scope } = await authorize(services, request, reply, body.operator_id);
       if (config.gameBaseUrlProblem !== undefined || config.gameBaseUrl === undefined) {
         throw errors.serverMisconfigured(config.gameBaseUrlProblem ?? 'GAME_BASE_URL is missing');
       }
