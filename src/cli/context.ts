@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { type Config, loadConfig } from '../config.ts';
 import type { ApiError } from '../domain/errors.ts';
 import type { Outcome } from '../domain/operator-admin.ts';
-import { openConfiguredStore } from '../server.ts';
+import { openConfiguredStore } from '../store/configured.ts';
 import type { Store } from '../store/db.ts';
 import { migrate } from '../store/migrate.ts';
 
