@@ -1,0 +1,93 @@
+// Sounds synthesised with WebAudio (no audio files): a whir for the spin, a knock per reel stop,
+// rising notes for wins and a chord for features. Starts muted until the player's first gesture.
+
+export type Cue = 'spin' | 'stop' | 'win' | 'big' | 'feature' | 'click' | 'error';
+
+export class Sound {
+  private context: AudioContext | null = null;
+  muted: boolean;
+
+  constructor(muted: boolean) {
+    this.muted = muted;
+  }
+
+  /** Browsers allow audio only after a user gesture: call from a click handler. */
+  unlock(): void {
+    if (this.context || typeof AudioContext === 'undefined') return;
+    try {
+      this.context = new AudioContext();
+    } catch {
+      this.context = null;
+    }
+  }
+
+  play(cue: Cue): void {
+    const ctx = this.context;
+    if (this.muted || !ctx) return;
+    if (ctx.state === 'suspended') void ctx.resume();
+    const now = ctx.currentTime;
+    switch (cue) {
+      case 'spin':
+        this.noise(ctx, now, 0.35, 900);
+        break;
+      case 'stop':
+        this.tone(ctx, now, 140, 0.08, 'triangle', 0.25);
+        break;
+      case 'click':
+        this.tone(ctx, now, 660, 0.04, 'square', 0.06);
+        break;
+      case 'win':
+        [523, 659, 784].forEach((f, i) => {
+          this.tone(ctx, now + i * 0.08, f, 0.16, 'sine', 0.18);
+        });
+        break;
+      case 'big':
+        [523, 659, 784, 1047, 1319].forEach((f, i) => {
+          this.tone(ctx, now + i * 0.1, f, 0.3, 'triangle', 0.2);
+        });
+        break;
+      case 'feature':
+        for (const f of [392, 494, 587, 784]) this.tone(ctx, now, f, 0.9, 'sine', 0.12);
+        break;
+      case 'error':
+        this.tone(ctx, now, 220, 0.18, 'sawtooth', 0.08);
+        this.tone(ctx, now + 0.18, 165, 0.25, 'sawtooth', 0.08);
+        break;
+    }
+  }
+
+  private tone(
+    ctx: AudioContext,
+    at: number,
+    frequency: number,
+    length: number,
+    type: OscillatorType,
+    level: number,
+  ): void {
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(frequency, at);
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(level, at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    osc.connect(gain).connect(ctx.destination);
+    osc.start(at);
+    osc.stop(at + length + 0.02);
+  }
+
+  private noise(ctx: AudioContext, at: number, length: number, cutoff: number): void {
+    const buffer = ctx.createBuffer(1, Math.ceil(ctx.sampleRate * length), ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length);
+    const source = ctx.createBufferSource();
+    source.buffer = buffer;
+    const filter = ctx.createBiquadFilter();
+    filter.type = 'lowpass';
+    filter.frequency.setValueAtTime(cutoff, at);
+    const gain = ctx.createGain();
+    gain.gain.setValueAtTime(0.12, at);
+    source.connect(filter).connect(gain).connect(ctx.destination);
+    source.start(at);
+  }
+}

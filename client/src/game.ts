@@ -1,0 +1,535 @@
+// The game controller: session → bet → spin → presentation, free-spins sequences, the pick bonus,
+// errors shown to the player, and a reloaded page picking up the round it finds.
+
+import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
+import type { GameRules, PickStep, Round, SessionInfo, SpinRequest } from './api/types.ts';
+import { Sound } from './audio/sound.ts';
+import {
+  type BetChoice,
+  buildLadder,
+  canStep,
+  defaultBet,
+  type Ladder,
+  type Mode,
+  stepBet,
+  totalBet,
+} from './logic/bet.ts';
+import { messageFor } from './logic/messages.ts';
+import { formatAmount, formatMoney, toMinor } from './logic/money.ts';
+import { finalScreen, planPresentation, type Step } from './logic/presentation.ts';
+import { ReelsView } from './scene/reels.ts';
+import { createStage } from './scene/stage.ts';
+import type { Palette } from './scene/symbols.ts';
+import { motion, tween, wait } from './scene/tween.ts';
+import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { Hud } from './ui/hud.ts';
+
+export interface Shell {
+  symbol: string;
+  title: string;
+  tagline: string;
+  palette: Palette;
+}
+
+export interface GameStart {
+  root: HTMLElement;
+  shell: Shell;
+  token: string;
+  device: 'desktop' | 'mobile';
+  progress: (percent: number) => void;
+}
+
+const REPLAY_RECENT_MS = 120_000;
+
+export async function startGame(start: GameStart): Promise<void> {
+  const client = createRuntimeClient({ token: start.token });
+  const session = await client.session();
+  start.progress(60);
+  const game = new Game(start, client, session);
+  await game.mount();
+  start.progress(100);
+}
+
+class Game {
+  private readonly start: GameStart;
+  private readonly client: RuntimeClient;
+  private info: SessionInfo;
+  private readonly rules: GameRules;
+  private readonly ladder: Ladder;
+  private readonly currency: string;
+  private readonly sound: Sound;
+  private hud!: Hud;
+  private reels!: ReelsView;
+  private bet: BetChoice;
+  private special = false;
+  private balance: bigint;
+  private freeSpinsLeft: number;
+  private freeSpinsPlayed = 0;
+  private pending: SpinRequest | null = null;
+  private busy = false;
+  private ended = false;
+
+  constructor(start: GameStart, client: RuntimeClient, info: SessionInfo) {
+    this.start = start;
+    this.client = client;
+    this.info = info;
+    this.rules = info.game.rules;
+    this.currency = info.session.currency;
+    this.ladder = buildLadder(info);
+    this.bet = defaultBet(this.ladder, info);
+    this.balance = toMinor(info.balance, this.currency);
+    this.freeSpinsLeft = info.state.free_spins_left;
+    let muted = false;
+    try {
+      muted = localStorage.getItem('rf.muted') === '1';
+    } catch {
+      // storage may be disabled; sound then starts on
+    }
+    this.sound = new Sound(muted);
+  }
+
+  private money(minor: bigint): string {
+    return formatMoney(minor, this.currency);
+  }
+
+  private decimal(text: string): string {
+    return this.money(toMinor(text, this.currency));
+  }
+
+  async mount(): Promise<void> {
+    const { root, shell } = this.start;
+    const device = this.info.session.device ?? this.start.device;
+    const returnUrl = this.info.session.return_url;
+    const hud = new Hud(root, {
+      title: this.info.game.title || shell.title,
+      device,
+      hasLobby: typeof returnUrl === 'string' && /^https?:\/\//i.test(returnUrl),
+      hasSpecial: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
+      hasBuy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
+      specialLabel: 'ANTE',
+      muted: this.sound.muted,
+    });
+    this.hud = hud;
+    hud.setState('loading');
+    const stage = await createStage(hud.stage);
+    root.dataset.renderer = stage.renderer;
+    this.start.progress(85);
+    this.reels = new ReelsView({
+      app: stage.app,
+      rules: this.rules,
+      palette: shell.palette,
+      device,
+      labelOf: (reel, row, screen) => this.cellLabel(reel, row, screen),
+    });
+    this.reels.relayout();
+    this.wire();
+
+    const last = this.info.last_round;
+    if (last && this.freeSpinsLeft > 0) {
+      this.bet = this.betOf(last) ?? this.bet;
+    }
+    this.renderBet();
+    this.renderBalance();
+    hud.setWin(this.money(0n), '0');
+    this.reels.show(this.reels.randomScreen());
+    hud.setState('idle');
+    if (last) await this.resume(last);
+  }
+
+  private cellLabel(reel: number, row: number, screen: import('./api/types.ts').Screen): string {
+    const value = screen.values[reel]?.[row] ?? 0;
+    const kind = this.rules.symbols[screen.symbols[reel]?.[row] ?? -1]?.kind;
+    if (value <= 0) return '';
+    if (kind === 'multiplier') return `×${value}`;
+    if (kind === 'money') return this.money(BigInt(value) * this.bet.coinMinor * BigInt(this.bet.level));
+    return '';
+  }
+
+  private betOf(round: Round): BetChoice | null {
+    const coin = this.ladder.coins.find((c) => c.minor === toMinor(round.coin, this.currency));
+    return coin ? { coin: coin.text, coinMinor: coin.minor, level: round.bet_level } : null;
+  }
+
+  private wire(): void {
+    const hud = this.hud;
+    const click = (button: HTMLButtonElement | null, action: () => void) =>
+      button?.addEventListener('click', () => {
+        this.sound.unlock();
+        this.sound.play('click');
+        action();
+      });
+    click(hud.spin, () => void this.play(this.special ? 'special' : 'base'));
+    click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
+    click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
+    click(hud.betSettings, async () => {
+      const chosen = await chooseBet(this.ladder, this.bet, (b) =>
+        this.money(totalBet(this.ladder, b, this.mode())),
+      );
+      if (chosen) this.changeBet(chosen);
+    });
+    click(hud.special, () => {
+      this.special = !this.special;
+      this.renderBet();
+    });
+    click(hud.buy, () => void this.buy());
+    click(hud.paytable, () => this.openPaytable());
+    click(hud.history, () =>
+      showHistory(this.client, {
+        money: (d) => this.decimal(d),
+        onReplay: (round) => void this.replay(round),
+      }),
+    );
+    click(hud.lobby, () => this.toLobby());
+    hud.mute.addEventListener('click', () => {
+      this.sound.muted = !this.sound.muted;
+      hud.setMuted(this.sound.muted);
+      try {
+        localStorage.setItem('rf.muted', this.sound.muted ? '1' : '0');
+      } catch {
+        // not remembered across visits then
+      }
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.code !== 'Space' || event.target !== document.body || document.querySelector('dialog[open]'))
+        return;
+      event.preventDefault();
+      if (!hud.spin.disabled) hud.spin.click();
+    });
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)');
+    motion.reduced = reduce.matches;
+    reduce.addEventListener('change', () => (motion.reduced = reduce.matches));
+  }
+
+  private mode(): Mode {
+    return this.special ? 'special' : 'base';
+  }
+
+  private changeBet(next: BetChoice): void {
+    this.bet = next;
+    this.renderBet();
+  }
+
+  private renderBet(): void {
+    const total = totalBet(this.ladder, this.bet, this.mode());
+    this.hud.setBet(this.money(total), `coin ${this.bet.coin} × level ${this.bet.level}`, this.special);
+    this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
+  }
+
+  private renderBalance(): void {
+    this.hud.setBalance(formatAmount(this.balance, this.currency), this.money(this.balance));
+  }
+
+  private openPaytable(): void {
+    const unit = this.bet.coinMinor * BigInt(this.bet.level);
+    const baseBet = totalBet(this.ladder, this.bet, 'base');
+    showPaytable({
+      rules: this.rules,
+      tagline: this.start.shell.tagline,
+      rtp: this.info.game.rtp || this.rules.rtp,
+      maxWin: this.money(baseBet * BigInt(this.rules.maxWinMultiplier)),
+      coinWorth: (coins) => this.money(BigInt(coins) * unit),
+    });
+  }
+
+  private async buy(): Promise<void> {
+    const price = this.money(totalBet(this.ladder, this.bet, 'buy'));
+    const what = this.info.game.features.free_spins ? 'free spins' : 'the bonus feature';
+    if (await confirmBuy(this.info.game.title, price, what)) await this.play('buy');
+  }
+
+  private toLobby(): void {
+    const url = this.info.session.return_url;
+    if (!url || !/^https?:\/\//i.test(url)) return;
+    try {
+      if (window.top && window.top !== window) {
+        window.top.location.href = url;
+        return;
+      }
+    } catch {
+      // a cross-origin parent may refuse; leave from this frame instead
+    }
+    window.location.assign(url);
+  }
+
+  /** Plays one call: a paid spin in `mode`, or the next free spin while any are left. */
+  private async play(mode: Mode): Promise<void> {
+    if (this.busy || this.ended) return;
+    this.busy = true;
+    this.hud.setBusy(true);
+    this.hud.setState('spinning');
+    const free = this.freeSpinsLeft > 0;
+    const body: SpinRequest = this.pending ?? {
+      coin: this.bet.coin,
+      bet_level: this.bet.level,
+      special_bet: !free && mode === 'special',
+      buy_feature: !free && mode === 'buy',
+      client_round_id: newClientRoundId(),
+    };
+    this.pending = body;
+    this.reels.startSpin();
+    this.sound.play('spin');
+    let continueFree = false;
+    try {
+      const response = await this.client.spin(body, () => this.hud.announce('Connection lost, retrying…'));
+      this.pending = null;
+      const round = response.round;
+      const stake = toMinor(round.stake, this.currency);
+      this.balance -= stake;
+      this.renderBalance();
+      if (round.kind === 'free_spin') this.freeSpinsPlayed++;
+      else this.freeSpinsPlayed = 0;
+      this.hud.setState('presenting');
+      await this.present(round, false);
+      this.balance = toMinor(response.balance, this.currency);
+      this.renderBalance();
+      const wasFree = this.freeSpinsLeft > 0 || round.kind === 'free_spin';
+      this.freeSpinsLeft = response.state.free_spins_left;
+      this.renderFreeSpins(round);
+      if (wasFree && this.freeSpinsLeft === 0 && round.outcome) {
+        const total = BigInt(round.outcome.sequenceWin);
+        await this.hud.banner('Free spins complete', `Total win ${this.money(total)}`, 1600, wait);
+      }
+      continueFree = this.freeSpinsLeft > 0;
+    } catch (error) {
+      if (!(error instanceof RuntimeFailure)) throw error;
+      await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);
+      await this.fail(error);
+    } finally {
+      this.busy = false;
+      if (!this.ended) {
+        this.hud.setBusy(continueFree);
+        this.hud.setState(continueFree ? 'presenting' : 'idle');
+      }
+    }
+    if (continueFree && !this.ended) {
+      await wait(500);
+      await this.play('base');
+    }
+  }
+
+  private renderFreeSpins(round: Round): void {
+    if (this.freeSpinsLeft > 0 || round.kind === 'free_spin') {
+      const sequence = round.outcome ? BigInt(round.outcome.sequenceWin) : 0n;
+      if (this.freeSpinsLeft > 0)
+        this.hud.showFreeSpins(this.freeSpinsLeft, this.freeSpinsPlayed, this.money(sequence));
+      else this.hud.hideFreeSpins();
+    } else this.hud.hideFreeSpins();
+    this.hud.setFeatureMode(this.freeSpinsLeft > 0);
+  }
+
+  private async fail(error: RuntimeFailure): Promise<void> {
+    const message = messageFor(error.failure);
+    if (!message.retry) this.pending = null;
+    this.sound.play('error');
+    this.hud.setState('error');
+    if (message.fatal) {
+      this.ended = true;
+      this.hud.lock();
+      this.hud.setState('ended');
+    }
+    const actions = message.retry
+      ? [
+          { id: 'retry', label: 'Retry' },
+          { id: 'close', label: 'Close' },
+        ]
+      : message.fatal && this.hud.lobby
+        ? [{ id: 'lobby', label: 'Back to lobby' }]
+        : [{ id: 'close', label: 'OK' }];
+    const chosen = await showMessage(
+      message.title,
+      message.text,
+      actions,
+      `error-${error.failure.kind === 'api' ? error.failure.code : 'network'}`,
+    );
+    if (chosen === 'lobby') this.toLobby();
+    if (chosen === 'retry') queueMicrotask(() => void this.play(this.mode()));
+    if (!message.retry && !message.fatal && error.failure.kind === 'api') await this.refreshBalance();
+  }
+
+  private async refreshBalance(): Promise<void> {
+    try {
+      this.info = await this.client.session();
+      this.balance = toMinor(this.info.balance, this.currency);
+      this.renderBalance();
+    } catch {
+      // the shown balance stays; the next spin answers with the real one
+    }
+  }
+
+  /** A reloaded page: show the last round again (animated when it just happened) and go on with free spins. */
+  private async resume(last: Round): Promise<void> {
+    if (last.status === 'open') {
+      await showMessage(
+        'Round in progress',
+        'Your last spin is still being settled. The balance updates when it is done.',
+        [{ id: 'close', label: 'OK' }],
+      );
+      await this.refreshBalance();
+      return;
+    }
+    const recent = Date.now() - Date.parse(last.created_at) < REPLAY_RECENT_MS;
+    if (recent && last.outcome) await this.replay(last);
+    else {
+      const screen = last.outcome && finalScreen(last.outcome);
+      if (screen) this.reels.show(screen);
+      this.hud.setWin(this.decimal(last.win), last.win);
+    }
+    if (this.freeSpinsLeft > 0) {
+      this.renderFreeSpins(last);
+      await showMessage('Welcome back', `${this.freeSpinsLeft} free spins are waiting for you.`, [
+        { id: 'go', label: 'Continue' },
+      ]);
+      void this.play('base');
+    }
+  }
+
+  /** Shows a round again without touching the balance (history replay, reload). */
+  private async replay(round: Round): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.hud.setBusy(true);
+    this.hud.setState('presenting');
+    try {
+      const full = round.outcome ? round : await this.client.round(round.id);
+      this.reels.startSpin();
+      await this.present(full, true);
+    } finally {
+      this.busy = false;
+      this.hud.setBusy(false);
+      this.hud.setState(this.ended ? 'ended' : 'idle');
+    }
+  }
+
+  private async present(round: Round, isReplay: boolean): Promise<void> {
+    const outcome = round.outcome;
+    if (!outcome) return;
+    const unit = toMinor(round.coin, this.currency) * BigInt(round.bet_level);
+    const baseBet = unit * BigInt(this.ladder.modeCoins.base ?? this.rules.lineCost);
+    const saved = this.bet;
+    this.bet = this.betOf(round) ?? this.bet; // money symbols show values at the round's bet
+    const steps = planPresentation(outcome, baseBet, unit);
+    const inFeature = round.kind === 'free_spin';
+    const label = inFeature ? 'Feature win' : 'Win';
+    let shown = inFeature
+      ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin)
+      : 0n;
+    this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
+    const countUp = (add: bigint): Promise<void> => {
+      const from = shown;
+      shown += add;
+      return tween(500, (t) => {
+        const now = from + (add * BigInt(Math.round(t * 1000))) / 1000n;
+        this.hud.setWin(this.money(now), formatAmount(now, this.currency), label);
+      });
+    };
+    for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
+    this.bet = saved;
+    this.reels.clearHighlight();
+    const win = toMinor(round.win, this.currency);
+    const final = inFeature ? BigInt(outcome.sequenceWin) : win;
+    this.hud.setWin(
+      this.money(final),
+      formatAmount(final, this.currency),
+      isReplay ? 'Replay win' : inFeature ? label : 'Last win',
+    );
+    this.hud.announce(win > 0n ? `You won ${this.money(win)}` : 'No win');
+  }
+
+  private async presentStep(
+    step: Step,
+    outcome: NonNullable<Round['outcome']>,
+    unit: bigint,
+    add: (minor: bigint) => Promise<void>,
+  ): Promise<void> {
+    const screens = outcome.screens;
+    switch (step.type) {
+      case 'land':
+        await this.reels.land(screens[step.screen] ?? this.reels.randomScreen(), () =>
+          this.sound.play('stop'),
+        );
+        return;
+      case 'tumble':
+        await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.randomScreen());
+        return;
+      case 'expand':
+      case 'respin':
+        await this.reels.morph(screens[step.screen] ?? this.reels.randomScreen());
+        return;
+      case 'hold':
+        this.sound.play('feature');
+        await this.hud.banner('Hold & Collect', `${step.respins} respins`, 1300, wait);
+        return;
+      case 'wins': {
+        const counting = add(step.amount);
+        this.sound.play('win');
+        const positions = step.wins.flatMap((w) => w.positions);
+        const only = step.wins.length === 1 ? step.wins[0] : undefined;
+        const collected = step.wins.find((w) => w.kind === 'collect');
+        if (collected) this.hud.announce(`Collected ${this.money(BigInt(collected.amount))}`);
+        await Promise.all([
+          counting,
+          this.reels.highlight(positions, only?.kind === 'line' ? only.line : null),
+        ]);
+        await wait(450);
+        return;
+      }
+      case 'win': {
+        const w = step.win;
+        const name = this.rules.symbols[w.symbol]?.name ?? 'Symbol';
+        this.hud.announce(
+          `${w.count} × ${name}${w.line !== null ? ` on line ${w.line + 1}` : ''}: ${this.money(BigInt(w.amount))}`,
+        );
+        await this.reels.highlight(w.positions, w.kind === 'line' ? w.line : null);
+        await wait(300);
+        return;
+      }
+      case 'multiplier':
+        await this.hud.banner(`×${step.factor}`, 'Multiplier', 900, wait);
+        return;
+      case 'pick': {
+        this.sound.play('feature');
+        this.hud.setState('bonus');
+        await this.hud.banner('Pick bonus', 'Choose your prizes', 1000, wait);
+        const describe = (p: PickStep) =>
+          p.prize === 'coins'
+            ? `+${this.money(BigInt(p.value) * unit)}`
+            : p.prize === 'multiplier'
+              ? `×${p.value} more`
+              : 'Collect';
+        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('win'));
+        await add(step.amount);
+        this.hud.setState('presenting');
+        return;
+      }
+      case 'free_spins': {
+        this.sound.play('feature');
+        const expanding =
+          step.expandingSymbol !== null ? this.rules.symbols[step.expandingSymbol]?.name : undefined;
+        await this.hud.banner(
+          step.retrigger ? `+${step.awarded} free spins` : `${step.awarded} free spins`,
+          expanding ? `${expanding} expands` : 'Feature triggered',
+          1500,
+          wait,
+        );
+        return;
+      }
+      case 'max_win':
+        await this.hud.banner('Maximum win', 'The feature ends here', 1400, wait);
+        return;
+      case 'total': {
+        if (step.tier === 'big' || step.tier === 'mega') {
+          this.sound.play('big');
+          const from = 0n;
+          const text = step.tier === 'mega' ? 'MEGA WIN' : 'BIG WIN';
+          const counter = tween(1400, (t) =>
+            this.hud.announce(
+              `${text} ${this.money(from + (step.amount * BigInt(Math.round(t * 1000))) / 1000n)}`,
+            ),
+          );
+          await Promise.all([counter, this.hud.banner(text, this.money(step.amount), 1600, wait)]);
+        }
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+// Bet ladder arithmetic: every (coin, level) pair priced exactly, ordered by total bet, so Bet +
+// and Bet − walk one ladder; special bet and the buy price scale the same pair by their coins.
+import type { SessionInfo } from '../api/types.ts';
+import { toMinor } from './money.ts';
+
+export type Mode = 'base' | 'special' | 'buy';
+
+export interface BetChoice {
+  coin: string;
+  coinMinor: bigint;
+  level: number;
+}
+
+export interface Ladder {
+  currency: string;
+  coins: Array<{ text: string; minor: bigint }>;
+  levels: number[];
+  /** Coins per bet level each mode costs (base = line cost); null where the game has no such mode. */
+  modeCoins: Record<Mode, number | null>;
+  /** Every pair, ascending by base total bet; for equal totals the smaller level comes first. */
+  steps: BetChoice[];
+}
+
+/** Coins per bet level from a cost multiplier string such as "1.25" (exact; null stays null). */
+export function coinsFromMultiplier(lineCost: number, multiplier: string | undefined): number | null {
+  if (multiplier === undefined) return null;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(multiplier);
+  if (!match) return null;
+  const fraction = match[2] ?? '';
+  const scaled = BigInt(`${match[1]}${fraction}`) * BigInt(lineCost);
+  const divisor = 10n ** BigInt(fraction.length);
+  if (scaled % divisor !== 0n) return null;
+  return Number(scaled / divisor);
+}
+
+export function buildLadder(info: Pick<SessionInfo, 'bet' | 'session' | 'game'>): Ladder {
+  const currency = info.session.currency;
+  const coins = info.bet.coin_values
+    .map((text) => ({ text, minor: toMinor(text, currency) }))
+    .sort((a, b) => (a.minor < b.minor ? -1 : a.minor > b.minor ? 1 : 0));
+  const levels = [...info.bet.bet_levels].sort((a, b) => a - b);
+  const rules = info.game.rules;
+  const lineCost = info.bet.line_cost;
+  const modeCoins: Record<Mode, number | null> = {
+    base: rules?.modes?.base ?? lineCost,
+    special: info.bet.modes.special
+      ? (rules?.modes?.special ?? coinsFromMultiplier(lineCost, info.bet.modes.special.cost_multiplier))
+      : null,
+    buy: info.bet.modes.buy
+      ? (rules?.modes?.buy ?? coinsFromMultiplier(lineCost, info.bet.modes.buy.cost_multiplier))
+      : null,
+  };
+  const steps: BetChoice[] = [];
+  for (const coin of coins)
+    for (const level of levels) steps.push({ coin: coin.text, coinMinor: coin.minor, level });
+  steps.sort((a, b) => {
+    const ta = a.coinMinor * BigInt(a.level);
+    const tb = b.coinMinor * BigInt(b.level);
+    return ta < tb ? -1 : ta > tb ? 1 : a.level - b.level;
+  });
+  // One step per distinct total: 0.10 × 2 and 0.20 × 1 cost the same, keep the first.
+  const distinct: BetChoice[] = [];
+  for (const step of steps) {
+    const last = distinct[distinct.length - 1];
+    if (!last || last.coinMinor * BigInt(last.level) !== step.coinMinor * BigInt(step.level))
+      distinct.push(step);
+  }
+  return { currency, coins, levels, modeCoins, steps: distinct };
+}
+
+/** Minor units a spin costs in `mode` at this coin and level (0 when the mode does not exist). */
+export function totalBet(ladder: Ladder, bet: BetChoice, mode: Mode): bigint {
+  const coins = ladder.modeCoins[mode];
+  if (coins === null) return 0n;
+  return bet.coinMinor * BigInt(bet.level) * BigInt(coins);
+}
+
+/** Index of the ladder step with the same total as `bet`, or the nearest one below it. */
+export function stepIndex(ladder: Ladder, bet: BetChoice): number {
+  const total = bet.coinMinor * BigInt(bet.level);
+  let index = 0;
+  ladder.steps.forEach((step, i) => {
+    if (step.coinMinor * BigInt(step.level) <= total) index = i;
+  });
+  return index;
+}
+
+/** The next step up (+1) or down (−1); stays at the ends. */
+export function stepBet(ladder: Ladder, bet: BetChoice, direction: 1 | -1): BetChoice {
+  const index = stepIndex(ladder, bet);
+  const exact = ladder.steps[index];
+  const same = exact && exact.coinMinor * BigInt(exact.level) === bet.coinMinor * BigInt(bet.level);
+  // Below-the-step bets (a coin/level pair deduplicated away) go down to that step, not past it.
+  const next = direction === 1 ? index + 1 : same ? index - 1 : index;
+  const clamped = Math.max(0, Math.min(ladder.steps.length - 1, next));
+  return ladder.steps[clamped] as BetChoice;
+}
+
+export function canStep(ladder: Ladder, bet: BetChoice, direction: 1 | -1): boolean {
+  const next = stepBet(ladder, bet, direction);
+  return next.coinMinor * BigInt(next.level) !== bet.coinMinor * BigInt(bet.level);
+}
+
+/** The session's default bet, or the launch coin if the ladder offers it. */
+export function defaultBet(ladder: Ladder, info: Pick<SessionInfo, 'bet'>): BetChoice {
+  const coin =
+    ladder.coins.find((c) => c.text === info.bet.default_coin) ??
+    ladder.coins.find((c) => c.minor === toMinor(info.bet.default_coin, ladder.currency)) ??
+    ladder.coins[0];
+  if (!coin) throw new Error('the game offers no coin values');
+  const level = ladder.levels.includes(info.bet.default_bet_level)
+    ? info.bet.default_bet_level
+    : (ladder.levels[0] ?? 1);
+  return { coin: coin.text, coinMinor: coin.minor, level };
+}
+
+/** The largest step whose base total is at most `limit` (for a player who cannot afford the current bet). */
+export function largestAffordable(ladder: Ladder, limit: bigint, mode: Mode): BetChoice | null {
+  let best: BetChoice | null = null;
+  for (const step of ladder.steps) if (totalBet(ladder, step, mode) <= limit) best = step;
+  return best;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { cellCentre, computeLayout } from './layout.ts';
+
+describe('layout', () => {
+  it('fits a 5×3 grid in a desktop landscape stage, centred', () => {
+    const layout = computeLayout({ width: 1280, height: 560, device: 'desktop', reels: 5, rows: 3 });
+    expect(layout.orientation).toBe('landscape');
+    expect(layout.gridHeight).toBeLessThanOrEqual(560);
+    expect(layout.gridWidth).toBeLessThanOrEqual(1280);
+    expect(layout.x * 2 + layout.gridWidth).toBeGreaterThanOrEqual(1279);
+    expect(layout.cell).toBeLessThanOrEqual(180);
+  });
+
+  it('is width-bound on a phone in portrait', () => {
+    const layout = computeLayout({ width: 390, height: 520, device: 'mobile', reels: 5, rows: 3 });
+    expect(layout.orientation).toBe('portrait');
+    expect(layout.gridWidth).toBeLessThanOrEqual(390);
+    expect(layout.gridWidth).toBeGreaterThan(330);
+    expect(layout.y).toBeGreaterThan(layout.x);
+  });
+
+  it('is height-bound on a phone in landscape', () => {
+    const layout = computeLayout({ width: 844, height: 250, device: 'mobile', reels: 6, rows: 5 });
+    expect(layout.orientation).toBe('landscape');
+    expect(layout.gridHeight).toBeLessThanOrEqual(250);
+    expect(layout.x).toBeGreaterThan(layout.y);
+  });
+
+  it('never collapses below a readable cell', () => {
+    expect(computeLayout({ width: 40, height: 40, device: 'mobile', reels: 5, rows: 3 }).cell).toBe(16);
+  });
+
+  it('places cell centres on the grid', () => {
+    const layout = computeLayout({ width: 1000, height: 600, device: 'desktop', reels: 3, rows: 3 });
+    const first = cellCentre(layout, 0, 0);
+    const last = cellCentre(layout, 2, 2);
+    expect(first.x).toBe(layout.x + layout.cell / 2);
+    expect(last.y).toBe(layout.y + layout.gridHeight - layout.cell / 2);
+  });
+});

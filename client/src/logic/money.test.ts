@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, toMinor } from './money.ts';
+
+describe('money on screen', () => {
+  it('parses API decimals exactly', () => {
+    expect(toMinor('1000.00', 'USD')).toBe(100000n);
+    expect(toMinor('0.1', 'USD')).toBe(10n);
+    expect(toMinor('15', 'JPY')).toBe(15n);
+    expect(() => toMinor('1.005', 'USD')).toThrow();
+  });
+
+  it('formats with the currency, without floating point', () => {
+    expect(formatMoney(123456n, 'USD', 'en-US')).toBe('$1,234.56');
+    expect(formatMoney(9007199254740993n, 'USD', 'en-US')).toBe('$90,071,992,547,409.93');
+    expect(formatMoney(1500n, 'JPY', 'en-US')).toBe('¥1,500');
+    expect(formatMoney(150000000n, 'USDT', 'en-US')).toBe('1.50000000 USDT');
+  });
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { Outcome, Screen, Win } from '../api/types.ts';
+import { byAmountDesc, finalScreen, planPresentation, screenCells, winTier } from './presentation.ts';
+
+const grid = (symbol: number): number[][] => Array.from({ length: 5 }, () => [symbol, symbol, symbol]);
+const screen = (phase: Screen['phase'], symbol = 0): Screen => ({
+  phase,
+  reelSet: null,
+  stops: null,
+  symbols: grid(symbol),
+  values: Array.from({ length: 5 }, () => [0, 0, 0]),
+});
+const win = (screenIndex: number, amount: string, extra: Partial<Win> = {}): Win => ({
+  screen: screenIndex,
+  kind: 'line',
+  symbol: 1,
+  count: 3,
+  line: 0,
+  ways: null,
+  positions: [
+    [0, 1],
+    [1, 1],
+    [2, 1],
+  ],
+  multiplier: 1,
+  coins: 1,
+  amount,
+  ...extra,
+});
+const outcome = (fields: Partial<Outcome>): Outcome => ({
+  kind: 'base',
+  screens: [screen('spin')],
+  wins: [],
+  features: [],
+  coins: 0,
+  totalWin: '0',
+  capped: false,
+  freeSpinsLeft: 0,
+  sequenceWin: '0',
+  ...fields,
+});
+
+describe('win presentation order', () => {
+  it('a losing spin lands and shows a zero total', () => {
+    expect(planPresentation(outcome({}), 100n, 5n)).toEqual([
+      { type: 'land', screen: 0 },
+      { type: 'total', amount: 0n, tier: 'none' },
+    ]);
+  });
+
+  it('shows all wins of a picture together, then each one biggest first', () => {
+    const small = win(0, '10', { line: 0 });
+    const big = win(0, '50', { line: 3 });
+    const tie = win(0, '10', { line: 7 });
+    const steps = planPresentation(outcome({ wins: [small, big, tie], totalWin: '70' }), 100n, 5n);
+    expect(steps.map((s) => s.type)).toEqual(['land', 'wins', 'win', 'win', 'win', 'total']);
+    expect(steps[1]).toMatchObject({ amount: 70n });
+    expect(steps.slice(2).map((s) => (s.type === 'win' ? s.win.line : null))).toEqual([3, 0, 7, null]);
+  });
+
+  it('a single win is not repeated one by one', () => {
+    const steps = planPresentation(outcome({ wins: [win(0, '10')], totalWin: '10' }), 100n, 5n);
+    expect(steps.map((s) => s.type)).toEqual(['land', 'wins', 'total']);
+  });
+
+  it('tumbles remove the previous picture’s winning cells before the next wins', () => {
+    const o = outcome({
+      screens: [screen('spin'), screen('tumble'), screen('tumble')],
+      wins: [
+        win(0, '10'),
+        win(0, '20', {
+          positions: [
+            [2, 1],
+            [3, 1],
+          ],
+        }),
+        win(1, '30'),
+      ],
+      features: [{ type: 'multiplier', screen: 2, factor: 3 }],
+      totalWin: '180',
+    });
+    const steps = planPresentation(o, 10n, 5n);
+    expect(steps.map((s) => s.type)).toEqual([
+      'land',
+      'wins',
+      'win',
+      'win',
+      'tumble',
+      'wins',
+      'tumble',
+      'multiplier',
+      'total',
+    ]);
+    const tumble = steps[4];
+    expect(tumble?.type === 'tumble' && tumble.removed).toEqual([
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+    expect(steps[8]).toEqual({ type: 'total', amount: 180n, tier: 'big' });
+  });
+
+  it('hold-and-collect announces its respins before the first respin picture', () => {
+    const o = outcome({
+      screens: [screen('spin'), screen('respin'), screen('respin')],
+      wins: [win(2, '500', { kind: 'hold_and_collect' })],
+      features: [{ type: 'hold_and_collect', firstScreen: 1, respins: 3, full: false, coins: 100 }],
+      totalWin: '500',
+    });
+    expect(planPresentation(o, 100n, 5n).map((s) => s.type)).toEqual([
+      'land',
+      'hold',
+      'respin',
+      'respin',
+      'wins',
+      'total',
+    ]);
+  });
+
+  it('features come after the reels: pick prize, then free spins, then the cap and the total', () => {
+    const o = outcome({
+      wins: [win(0, '10'), win(0, '99', { kind: 'pick' })],
+      features: [
+        { type: 'free_spins', awarded: 10, retrigger: false, expandingSymbol: null },
+        {
+          type: 'pick',
+          picks: [
+            { prize: 'coins', value: 5 },
+            { prize: 'end', value: 0 },
+          ],
+          multiplier: 2,
+          coins: 10,
+        },
+        { type: 'max_win' },
+      ],
+      totalWin: '60',
+    });
+    const steps = planPresentation(o, 100n, 5n);
+    expect(steps.map((s) => s.type)).toEqual(['land', 'wins', 'pick', 'free_spins', 'max_win', 'total']);
+    expect(steps[1]).toMatchObject({ amount: 10n }); // the pick prize is not drawn on the reels
+    expect(steps[2]).toMatchObject({ amount: 50n }); // 10 coins × 5 minor units
+  });
+
+  it('tiers wins by the base bet', () => {
+    expect(winTier(0n, 100n)).toBe('none');
+    expect(winTier(1499n, 100n)).toBe('small');
+    expect(winTier(1500n, 100n)).toBe('big');
+    expect(winTier(5000n, 100n)).toBe('mega');
+  });
+
+  it('sorts by amount, stable on ties', () => {
+    const wins = [win(0, '1', { line: 1 }), win(0, '3', { line: 2 }), win(0, '1', { line: 3 })];
+    expect(byAmountDesc(wins).map((w) => w.line)).toEqual([2, 1, 3]);
+  });
+});
+
+describe('layout of a screen from an outcome', () => {
+  const rules = {
+    symbols: [
+      { id: 0, code: 'A', name: 'Anchor', kind: 'regular', pays: [] },
+      { id: 1, code: 'M', name: 'Crate', kind: 'money', pays: [] },
+      { id: 2, code: 'X', name: 'Planet', kind: 'multiplier', pays: [] },
+    ],
+  };
+
+  it('lists every cell reel by reel with money and multiplier labels', () => {
+    const s: Screen = {
+      phase: 'respin',
+      reelSet: null,
+      stops: null,
+      symbols: [
+        [0, 1],
+        [2, -1],
+      ],
+      values: [
+        [0, 5],
+        [3, 0],
+      ],
+    };
+    const cells = screenCells(s, rules, (coins) => `$${coins}.00`);
+    expect(cells).toEqual([
+      { reel: 0, row: 0, symbol: 0, kind: 'regular', label: '' },
+      { reel: 0, row: 1, symbol: 1, kind: 'money', label: '$5.00' },
+      { reel: 1, row: 0, symbol: 2, kind: 'multiplier', label: '×3' },
+      { reel: 1, row: 1, symbol: -1, kind: 'empty', label: '' },
+    ]);
+  });
+
+  it('the final picture is the last screen', () => {
+    const o = outcome({ screens: [screen('spin', 0), screen('tumble', 2)] });
+    expect(finalScreen(o)?.symbols[0]).toEqual([2, 2, 2]);
+  });
+});

@@ -1,0 +1,147 @@
+// What the player sees of one round, in order: reels land, wins of each picture (all together, then
+// one by one, biggest first), tumbles and respins, multipliers, then the features the round started
+// (free spins, the pick bonus) and the total counted up. Pure: the scene plays these steps.
+import type { FeatureEvent, GameRules, Outcome, PickStep, Screen, Win } from '../api/types.ts';
+
+export type Step =
+  | { type: 'land'; screen: number }
+  | { type: 'tumble'; screen: number; removed: Array<[number, number]> }
+  | { type: 'expand'; screen: number }
+  | { type: 'hold'; respins: number }
+  | { type: 'respin'; screen: number }
+  | { type: 'wins'; screen: number; wins: Win[]; amount: bigint }
+  | { type: 'win'; screen: number; win: Win }
+  | { type: 'multiplier'; screen: number; factor: number }
+  | { type: 'free_spins'; awarded: number; retrigger: boolean; expandingSymbol: number | null }
+  | { type: 'pick'; picks: PickStep[]; multiplier: number; coins: number; amount: bigint }
+  | { type: 'max_win' }
+  | { type: 'total'; amount: bigint; tier: WinTier };
+
+export type WinTier = 'none' | 'small' | 'big' | 'mega';
+
+/** Wins drawn on the reels (a pick prize is shown in the pick screen instead). */
+function onReels(win: Win): boolean {
+  return win.kind !== 'pick';
+}
+
+/** Biggest first; equal amounts keep the engine's order (line order). */
+export function byAmountDesc(wins: readonly Win[]): Win[] {
+  return wins
+    .map((win, index) => ({ win, index, amount: BigInt(win.amount) }))
+    .sort((a, b) => (a.amount > b.amount ? -1 : a.amount < b.amount ? 1 : a.index - b.index))
+    .map((entry) => entry.win);
+}
+
+/** Win tier by the ratio of the win to the base total bet (big from 15×, mega from 50×). */
+export function winTier(amount: bigint, baseBet: bigint): WinTier {
+  if (amount <= 0n) return 'none';
+  if (baseBet <= 0n) return 'small';
+  if (amount >= baseBet * 50n) return 'mega';
+  if (amount >= baseBet * 15n) return 'big';
+  return 'small';
+}
+
+function screenStep(outcome: Outcome, index: number): Step {
+  const screen = outcome.screens[index] as Screen;
+  if (index === 0) return { type: 'land', screen: 0 };
+  if (screen.phase === 'tumble') {
+    const removed = outcome.wins
+      .filter((w) => w.screen === index - 1 && onReels(w))
+      .flatMap((w) => w.positions);
+    const unique = [...new Map(removed.map((p) => [`${p[0]}:${p[1]}`, p])).values()];
+    return { type: 'tumble', screen: index, removed: unique };
+  }
+  if (screen.phase === 'expand') return { type: 'expand', screen: index };
+  if (screen.phase === 'respin') return { type: 'respin', screen: index };
+  return { type: 'land', screen: index };
+}
+
+/**
+ * The steps of a round. `unit` is the minor units of one coin (coin × bet level) and `baseBet` the
+ * base total bet, both for amounts the outcome gives in coins (pick prizes) and for the win tier.
+ */
+export function planPresentation(outcome: Outcome, baseBet: bigint, unit: bigint): Step[] {
+  const steps: Step[] = [];
+  const hold = outcome.features.find(
+    (f): f is Extract<FeatureEvent, { type: 'hold_and_collect' }> => f.type === 'hold_and_collect',
+  );
+  outcome.screens.forEach((screen, index) => {
+    if (hold && index === hold.firstScreen && screen.phase === 'respin') {
+      steps.push({ type: 'hold', respins: hold.respins });
+    }
+    steps.push(screenStep(outcome, index));
+    const wins = outcome.wins.filter((w) => w.screen === index && onReels(w));
+    if (wins.length > 0) {
+      const amount = wins.reduce((sum, w) => sum + BigInt(w.amount), 0n);
+      steps.push({ type: 'wins', screen: index, wins: byAmountDesc(wins), amount });
+      if (wins.length > 1)
+        for (const win of byAmountDesc(wins)) steps.push({ type: 'win', screen: index, win });
+    }
+    for (const feature of outcome.features) {
+      if (feature.type === 'multiplier' && feature.screen === index) {
+        steps.push({ type: 'multiplier', screen: index, factor: feature.factor });
+      }
+    }
+  });
+  for (const feature of outcome.features) {
+    if (feature.type === 'pick') {
+      steps.push({
+        type: 'pick',
+        picks: feature.picks,
+        multiplier: feature.multiplier,
+        coins: feature.coins,
+        amount: BigInt(feature.coins) * unit,
+      });
+    }
+  }
+  for (const feature of outcome.features) {
+    if (feature.type === 'free_spins') {
+      steps.push({
+        type: 'free_spins',
+        awarded: feature.awarded,
+        retrigger: feature.retrigger,
+        expandingSymbol: feature.expandingSymbol,
+      });
+    }
+  }
+  if (outcome.features.some((f) => f.type === 'max_win') || outcome.capped) steps.push({ type: 'max_win' });
+  const total = BigInt(outcome.totalWin);
+  steps.push({ type: 'total', amount: total, tier: winTier(total, baseBet) });
+  return steps;
+}
+
+/** The last picture of a round: what a reloaded page shows of the round it finds. */
+export function finalScreen(outcome: Outcome): Screen | undefined {
+  return outcome.screens[outcome.screens.length - 1];
+}
+
+export interface Cell {
+  reel: number;
+  row: number;
+  /** Symbol id, or -1 for an empty cell. */
+  symbol: number;
+  kind: string;
+  /** Text drawn on the symbol: a money value in the currency or a multiplier factor; else empty. */
+  label: string;
+}
+
+/** The cells of one picture with what each shows, column by column (reel 0 first). */
+export function screenCells(
+  screen: Screen,
+  rules: Pick<GameRules, 'symbols'>,
+  formatCoins: (coins: number) => string,
+): Cell[] {
+  const cells: Cell[] = [];
+  screen.symbols.forEach((column, reel) => {
+    column.forEach((symbol, row) => {
+      const def = rules.symbols[symbol];
+      const kind = symbol < 0 ? 'empty' : (def?.kind ?? 'regular');
+      const value = screen.values[reel]?.[row] ?? 0;
+      let label = '';
+      if (value > 0 && kind === 'money') label = formatCoins(value);
+      else if (value > 0 && kind === 'multiplier') label = `×${value}`;
+      cells.push({ reel, row, symbol, kind, label });
+    });
+  });
+  return cells;
+}

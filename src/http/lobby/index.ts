@@ -1,0 +1,117 @@
+// The demo lobby: `/` lists the demo operator's catalog as tiles; Play launches the game for this
+// browser's demo player (a cookie) on the internal wallet and sends the browser to the launch URL.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBase62 } from '../../domain/ids.ts';
+import type { Services } from '../../services.ts';
+import { type ClientDist, escapeHtml } from '../gs2c/client-dist.ts';
+import { lobbyCsp, originOf, pageHeaders } from '../gs2c/headers.ts';
+import { type DemoLauncher, demoLauncher, type LobbyGame } from './demo-launch.ts';
+
+const PLAYER_COOKIE = 'rf_demo_player';
+const PLAYER_ID = /^demo-[A-Za-z0-9]{8,32}$/;
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of String(request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+function tile(game: LobbyGame): string {
+  const features = Object.entries(game.features)
+    .filter(([, on]) => on)
+    .map(([name]) => name.replace('_', ' '));
+  const facts = [game.family, game.rtp ? `RTP ${game.rtp}%` : null, ...features].filter(Boolean).join(' · ');
+  const title = escapeHtml(game.title);
+  return `<li class="tile" data-symbol="${escapeHtml(game.symbol)}">
+<img src="${escapeHtml(game.thumbnail_url ?? '')}" alt="" width="320" height="240" loading="lazy">
+<div class="info"><h2>${title}</h2><p>${escapeHtml(game.provider_tagline ?? '')}</p><span class="facts">${escapeHtml(facts)}</span>
+<form method="post" action="/lobby/play"><input type="hidden" name="symbol" value="${escapeHtml(game.symbol)}"><input type="hidden" name="device" value="desktop"><button type="submit" aria-label="Play ${title}">Play</button></form></div></li>`;
+}
+
+export interface LobbyOptions {
+  dist: ClientDist;
+  launcher?: DemoLauncher;
+}
+
+export function registerLobby(app: FastifyInstance, services: Services, options: LobbyOptions): void {
+  const launcher = options.launcher ?? demoLauncher(app, services);
+  const csp = () =>
+    lobbyCsp(
+      [originOf(services.config.publicBaseUrl)].filter((o): o is string => !!o),
+      [originOf(services.config.gameBaseUrl)].filter((o): o is string => !!o),
+    );
+  const lobbyPage = async (reply: FastifyReply, tiles: string, footer: string, status = 200) => {
+    const template = await options.dist.template('lobby');
+    if (template === null) {
+      return pageHeaders(reply.code(503), csp()).send(
+        '<!doctype html><title>Lobby not built</title><p>The client is not built: run npm run build.</p>',
+      );
+    }
+    return pageHeaders(reply.code(status), csp()).send(
+      template.replace('<!--rf:tiles-->', () => tiles).replace('<!--rf:footer-->', () => footer),
+    );
+  };
+
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+    let games: LobbyGame[];
+    try {
+      games = await launcher.catalog();
+    } catch (error) {
+      request.log.error({ err: error }, 'demo lobby: catalog unavailable');
+      return lobbyPage(
+        reply,
+        '',
+        '<p class="notice" role="alert">The demo catalog is unavailable right now.</p>',
+        503,
+      );
+    }
+    const footer = `Demo operator on the internal wallet · <a href="/docs">API reference</a>`;
+    return lobbyPage(reply, games.map(tile).join('\n'), footer);
+  });
+
+  // The lobby's own form posts: urlencoded bodies, parsed only inside this plugin.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    scope.post<{ Body: Record<string, string> }>(
+      '/lobby/play',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const symbol = String(request.body?.symbol ?? '');
+        const device = request.body?.device === 'mobile' ? 'mobile' : 'desktop';
+        let playerId = cookie(request, PLAYER_COOKIE);
+        if (!playerId || !PLAYER_ID.test(playerId)) {
+          playerId = `demo-${randomBase62(12)}`;
+          reply.header(
+            'set-cookie',
+            `${PLAYER_COOKIE}=${playerId}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+          );
+        }
+        const result = await launcher.launch({
+          symbol,
+          playerId,
+          device,
+          returnUrl: `${services.config.publicBaseUrl}/`,
+        });
+        if (!result.ok) {
+          request.log.warn({ status: result.status, detail: result.detail }, 'demo lobby: launch refused');
+          return lobbyPage(
+            reply,
+            '',
+            `<p class="notice" role="alert">This game could not be started: ${escapeHtml(result.detail)}. <a href="/">Back to the lobby</a></p>`,
+            result.status >= 500 ? 502 : 400,
+          );
+        }
+        return reply
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .redirect(result.launchUrl, 303);
+      },
+    );
+  });
+}
