@@ -74,7 +74,7 @@ export async function load(
     headers: request.headers,
     body: request.body,
     requests: request.bodies
-      ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, body: request.bodies?.() }) }]
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: request.bodies?.() }) }]
       : undefined,
   });
   return {
