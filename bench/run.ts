@@ -1,0 +1,53 @@
+// npm run bench: every benchmark of the project in one process tree on this machine, each HTTP
+// figure beside a bare Fastify hello-world of the same run. Writes BENCHMARKS.md.
+// Flags: --quick (short runs, nothing written), --only provider,runtime,engine
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './http.ts';
+
+type Section = { name: string; file: string; run: string };
+
+const SECTIONS: Section[] = [
+  { name: 'provider', file: 'bench/provider.ts', run: 'runProviderBench' },
+  { name: 'runtime', file: 'bench/runtime.ts', run: 'runRuntimeBench' },
+  { name: 'engine', file: 'bench/engine.ts', run: 'runEngineBench' },
+];
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((arg) => arg.startsWith('--only'));
+const only = onlyArg
+  ? (onlyArg.split('=')[1] ?? args[args.indexOf(onlyArg) + 1] ?? '').split(',')
+  : undefined;
+
+const parts: string[] = [];
+for (const section of SECTIONS) {
+  if (only && !only.includes(section.name)) continue;
+  const file = path.join(root, section.file);
+  if (!existsSync(file)) {
+    parts.push(`## ${section.name}\n\n(not measured: ${section.file} is missing)`);
+    continue;
+  }
+  process.stderr.write(`bench: ${section.name}…\n`);
+  const module = (await import(file)) as Record<string, (options: { quick?: boolean }) => Promise<string>>;
+  const run = module[section.run];
+  if (!run) throw new Error(`${section.file} does not export ${section.run}`);
+  parts.push(await run({ quick }));
+}
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const header = [
+  '# Benchmarks',
+  '',
+  `Latest run: ${new Date().toISOString().slice(0, 10)}, \`npm run bench\`${quick ? ' -- --quick' : ''}, Node ${process.versions.node},`,
+  `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB. Figures are ratios against a baseline`,
+  'measured in the same run; absolute numbers move with the machine and its load.',
+].join('\n');
+const report = `${header}\n\n${parts.join('\n\n')}\n`;
+process.stdout.write(report);
+if (!quick && !only) {
+  await writeFile(path.join(root, 'BENCHMARKS.md'), report);
+  process.stderr.write('bench: wrote BENCHMARKS.md\n');
+}
