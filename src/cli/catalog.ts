@@ -1,10 +1,13 @@
 // reelforge catalog set|get: an operator's allowlist of games.
 import type { Command } from 'commander';
-import { operatorAdmin } from '../domain/operator-admin.ts';
-import { findGameInfo } from '../games/index.ts';
+import type { GameInfo } from '../games/types.ts';
 import { orFail, outputFor, table, usageError, withStore } from './context.ts';
 
-function catalogLines(operatorId: string, symbols: readonly string[]): string[] {
+function catalogLines(
+  operatorId: string,
+  symbols: readonly string[],
+  findGameInfo: (symbol: string) => GameInfo | undefined,
+): string[] {
   if (symbols.length === 0) return [`Operator ${operatorId} has no games allowed.`];
   return [
     `Operator ${operatorId} allows ${symbols.length} game${symbols.length === 1 ? '' : 's'}:`,
@@ -32,10 +35,12 @@ export function registerCatalogCommand(program: Command): void {
       if (!options.none && symbols.length === 0)
         usageError(command, 'give at least one game symbol or slug (or --none to allow none)');
       const output = outputFor(command);
-      const result = await withStore(async ({ store }) =>
-        orFail(await operatorAdmin(store.db).setCatalog(operatorId, symbols)),
-      );
-      output.result(result, () => catalogLines(operatorId, result.symbols));
+      const { findGameInfo } = await import('../games/index.ts');
+      const result = await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        return orFail(await operatorAdmin(store.db).setCatalog(operatorId, symbols));
+      });
+      output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));
     });
 
   catalog
@@ -44,9 +49,11 @@ export function registerCatalogCommand(program: Command): void {
     .argument('<operator-id>', 'operator id')
     .action(async (operatorId: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const result = await withStore(async ({ store }) =>
-        orFail(await operatorAdmin(store.db).getCatalog(operatorId)),
-      );
-      output.result(result, () => catalogLines(operatorId, result.symbols));
+      const { findGameInfo } = await import('../games/index.ts');
+      const result = await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        return orFail(await operatorAdmin(store.db).getCatalog(operatorId));
+      });
+      output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));
     });
 }

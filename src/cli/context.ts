@@ -1,12 +1,12 @@
 // What every store-backed command shares: the store opened from the server's configuration,
 // migrated first and always closed; result output (text or --json); errors with exit codes.
+// The store and domain modules are imported when a command runs, not at start-up, so that
+// --help and usage errors answer at once.
 import type { Command } from 'commander';
-import { type Config, loadConfig } from '../config.ts';
+import type { Config } from '../config.ts';
 import type { ApiError } from '../domain/errors.ts';
 import type { Outcome } from '../domain/operator-admin.ts';
-import { openConfiguredStore } from '../store/configured.ts';
 import type { Store } from '../store/db.ts';
-import { migrate } from '../store/migrate.ts';
 
 /** Exit codes: 1 for a failed operation, 2 for a command line that cannot be run as written. */
 export const EXIT_FAILURE = 1;
@@ -49,6 +49,11 @@ export interface StoreContext {
  * failure or Ctrl-C.
  */
 export async function withStore<T>(work: (context: StoreContext) => Promise<T>): Promise<T> {
+  const [{ loadConfig }, { openConfiguredStore }, { migrate }] = await Promise.all([
+    import('../config.ts'),
+    import('../store/configured.ts'),
+    import('../store/migrate.ts'),
+  ]);
   const config = loadConfig(process.env);
   const { store, embedded } = await openConfiguredStore(config, { takeOver: false });
   let closing: Promise<void> | undefined;

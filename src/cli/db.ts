@@ -1,6 +1,5 @@
 // reelforge db migrate: applies pending migrations (every store command does so first, too).
 import type { Command } from 'commander';
-import { listMigrations } from '../store/migrate.ts';
 import { outputFor, withStore } from './context.ts';
 
 export function registerDbCommand(program: Command): void {
@@ -11,6 +10,7 @@ export function registerDbCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const output = outputFor(command);
       const applied = await withStore(async (context) => context.applied);
+      const { listMigrations } = await import('../store/migrate.ts');
       const known = await listMigrations();
       output.result({ applied, total: known.length }, () =>
         applied.length === 0

@@ -1,6 +1,5 @@
 // reelforge key create|revoke: operator and master API keys, shown once.
 import type { Command } from 'commander';
-import { operatorAdmin } from '../domain/operator-admin.ts';
 import { orFail, outputFor, usageError, withStore } from './context.ts';
 
 export function registerKeyCommand(program: Command): void {
@@ -17,14 +16,13 @@ export function registerKeyCommand(program: Command): void {
       if (!options.master && operatorId === undefined)
         usageError(command, 'give the operator id, or --master for a provider master key');
       const output = outputFor(command);
-      const created = await withStore(async ({ store }) =>
-        orFail(
-          await operatorAdmin(store.db).createKey(
-            options.master ? 'master' : 'operator',
-            options.master ? undefined : operatorId,
-          ),
-        ),
-      );
+      const created = await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const admin = operatorAdmin(store.db);
+        return orFail(
+          await (options.master ? admin.createKey('master') : admin.createKey('operator', operatorId)),
+        );
+      });
       output.result(created, () => [
         options.master
           ? `Created master key ${created.key_id}.`
@@ -40,7 +38,10 @@ export function registerKeyCommand(program: Command): void {
     .argument('<key-id>', 'key id (key_…), not the key itself')
     .action(async (keyId: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      await withStore(async ({ store }) => orFail(await operatorAdmin(store.db).revokeKey(keyId)));
+      await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        return orFail(await operatorAdmin(store.db).revokeKey(keyId));
+      });
       output.result({ key_id: keyId, revoked: true }, () => [`Revoked key ${keyId}.`]);
     });
 }

@@ -2,7 +2,6 @@
 // place that turns failures into a message on stderr and an exit code.
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
-import { EmbeddedStoreInUseError } from '../store/embedded.ts';
 import { VERSION } from '../version.ts';
 import { registerCatalogCommand } from './catalog.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './context.ts';
@@ -51,7 +50,11 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       process.stderr.write(`reelforge: ${error.message}\n`);
       return error.exitCode;
     }
-    if (error instanceof ConfigError || error instanceof EmbeddedStoreInUseError) {
+    // By name: the embedded store's module is only loaded when a command opens the store.
+    if (
+      error instanceof ConfigError ||
+      (error instanceof Error && error.name === 'EmbeddedStoreInUseError')
+    ) {
       process.stderr.write(`reelforge: ${error.message}\n`);
       return EXIT_FAILURE;
     }

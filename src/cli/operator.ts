@@ -1,6 +1,5 @@
 // reelforge operator create|list|update: the Admin API's operator routes, on the store directly.
 import type { Command } from 'commander';
-import { operatorAdmin } from '../domain/operator-admin.ts';
 import type { OperatorInput, OperatorView } from '../domain/operators.ts';
 import { orFail, outputFor, table, usageError, withStore } from './context.ts';
 
@@ -80,9 +79,10 @@ export function registerOperatorCommand(program: Command): void {
   addFieldOptions(operator.command('create').description('create an operator'), true).action(
     async (options: FieldOptions, command: Command) => {
       const output = outputFor(command);
-      const created = await withStore(async ({ store }) =>
-        orFail(await operatorAdmin(store.db).createOperator(inputOf(options))),
-      );
+      const created = await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        return orFail(await operatorAdmin(store.db).createOperator(inputOf(options)));
+      });
       output.result(created, () => [
         `Created operator ${created.operator.id}.`,
         ...describe(created.operator),
@@ -96,7 +96,10 @@ export function registerOperatorCommand(program: Command): void {
     .description('list every operator')
     .action(async (_options: unknown, command: Command) => {
       const output = outputFor(command);
-      const operators = await withStore(async ({ store }) => operatorAdmin(store.db).listOperators());
+      const operators = await withStore(async ({ store }) => {
+        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        return operatorAdmin(store.db).listOperators();
+      });
       output.result({ operators }, () =>
         operators.length === 0
           ? ['No operators yet: create one with `reelforge operator create`.']
@@ -121,9 +124,10 @@ export function registerOperatorCommand(program: Command): void {
     const input = inputOf(options);
     if (Object.keys(input).length === 0) usageError(command, 'nothing to change: give at least one option');
     const output = outputFor(command);
-    const updated = await withStore(async ({ store }) =>
-      orFail(await operatorAdmin(store.db).updateOperator(id, input)),
-    );
+    const updated = await withStore(async ({ store }) => {
+      const { operatorAdmin } = await import('../domain/operator-admin.ts');
+      return orFail(await operatorAdmin(store.db).updateOperator(id, input));
+    });
     output.result(updated, () => [
       `Updated operator ${updated.operator.id}.`,
       ...describe(updated.operator),

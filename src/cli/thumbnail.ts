@@ -1,15 +1,14 @@
 // reelforge thumbnail put|delete: uploaded game artwork (PNG, JPEG or WebP, re-encoded to WebP).
 import { open } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { MAX_UPLOAD_BYTES, thumbnailAdmin } from '../domain/thumbnails.ts';
 import { CliError, orFail, outputFor, withStore } from './context.ts';
 
 /** Reads at most one byte past the upload limit, so a huge file is refused without loading it. */
-async function readUpload(file: string): Promise<Buffer> {
+async function readUpload(file: string, limit: number): Promise<Buffer> {
   let handle: Awaited<ReturnType<typeof open>> | undefined;
   try {
     handle = await open(file, 'r');
-    const buffer = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+    const buffer = Buffer.alloc(limit + 1);
     let length = 0;
     while (length < buffer.length) {
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
@@ -34,7 +33,8 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<file>', 'image file')
     .action(async (symbol: string, file: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const upload = await readUpload(file);
+      const { MAX_UPLOAD_BYTES, thumbnailAdmin } = await import('../domain/thumbnails.ts');
+      const upload = await readUpload(file, MAX_UPLOAD_BYTES);
       const stored = await withStore(async ({ store }) =>
         orFail(await thumbnailAdmin(store.db).put(symbol, upload)),
       );
@@ -49,6 +49,7 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<symbol>', 'game symbol or slug')
     .action(async (symbol: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
+      const { thumbnailAdmin } = await import('../domain/thumbnails.ts');
       const removed = await withStore(async ({ store }) =>
         orFail(await thumbnailAdmin(store.db).remove(symbol)),
       );
