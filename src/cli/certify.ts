@@ -12,9 +12,9 @@ export function registerCertifyCommand(program: Command): void {
     .option('--seed <s>', 'simulation seed', '20240601')
     .option('--workers <k>', 'worker threads', String(Math.max(1, cpus().length)))
     .option('--half-width <pp>', 'target 99% half-width in percentage points', '0.1')
-    .option('--max-rounds <n>', 'cap on rounds of a paid mode', '40000000')
-    .option('--max-buy-rounds <n>', 'cap on rounds of a bought feature', '4000000')
-    .option('--pilot <n>', 'pilot rounds that estimate σ', '500000')
+    .option('--max-rounds <n>', 'cap on rounds of a paid mode', '20000000')
+    .option('--max-buy-rounds <n>', 'cap on rounds of a bought feature', '1000000')
+    .option('--pilot <n>', 'pilot rounds that estimate σ', '300000')
     .action(async (opts: Record<string, string>) => {
       const games = opts.game ? [getGame(opts.game)].filter((g) => g !== undefined) : allGames();
       if (games.length === 0) throw new Error(`unknown game ${opts.game}`);

@@ -31,10 +31,13 @@ export async function runSimulation(symbol: string, options: SimulateOptions): P
   const game = getGame(symbol);
   if (!game) throw new Error(`unknown game ${symbol}`);
   const model = modelOf(game, options.variant);
-  if (options.mode !== 'base' && !model.modes[options.mode]) throw new Error(`${game.slug} has no ${options.mode} mode`);
+  if (options.mode !== 'base' && !model.modes[options.mode])
+    throw new Error(`${game.slug} has no ${options.mode} mode`);
   const out = options.out ?? process.stdout;
   const started = performance.now();
-  const bar = out.isTTY ? new SingleBar({ stream: out, format: ' {bar} {percentage}% | {value}/{total} rounds | RTP {rtp}%' }) : null;
+  const bar = out.isTTY
+    ? new SingleBar({ stream: out, format: ' {bar} {percentage}% | {value}/{total} rounds | RTP {rtp}%' })
+    : null;
   bar?.start(options.spins, 0, { rtp: '-' });
   let lastLine = 0;
   const onProgress = (done: number, running: Tally) => {
@@ -57,7 +60,8 @@ export async function runSimulation(symbol: string, options: SimulateOptions): P
   bar?.stop();
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize(tally);
-  const exact = options.mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, options.mode).screenRtp : null;
+  const exact =
+    options.mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, options.mode).screenRtp : null;
   const pp = (x: number) => `${percent(x)}%`;
   const lines = [
     `${game.title} (${game.symbol}) variant ${model.variant}, mode ${options.mode}: ${summary.rounds} rounds, seed ${options.seed}`,

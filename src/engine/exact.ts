@@ -2,7 +2,7 @@
 // probability, for the pays read off one screen (lines or ways, scatter pays, collector pays at
 // the mean money value). Features that need more draws (free spins, picks, hold-and-collect) are
 // counted as trigger probabilities; their value comes from the simulator.
-import { type CompiledSet, countKind, evaluateLines, evaluateWays, type Machine } from './machine.ts';
+import type { CompiledSet, Machine } from './machine.ts';
 import type { BetMode, GameModel, WeightedTable } from './model.ts';
 import { machineFor, modeCostCoins } from './spin.ts';
 
@@ -98,7 +98,7 @@ function enumerateSet(m: Machine, set: CompiledSet): ExactSetResult {
   const linePay = (symbol: number, count: number, lead: number): number => {
     const pay = symbol >= 0 ? (pays[symbol * payStride + count] as number) : 0;
     const wildPay = lead > 0 ? (pays[wild * payStride + lead] as number) : 0;
-    return pay > wildPay ? pay : wildPay;
+    return Math.max(pay, wildPay);
   };
 
   const walk = (r: number): void => {

@@ -93,7 +93,7 @@ export function compileTable(table: WeightedTable): CompiledTable {
     total += w;
     cumulative[i] = total;
   });
-  if (total <= 0) throw new Error('weighted table has no weight');
+  if (total <= 0 || total > 2 ** 32) throw new Error(`weighted table total ${total} outside [1, 2^32]`);
   return { values: Int32Array.from(table.values), cumulative, total };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createCsprng, createRecordingRng, createReplayRng, createSeededRng, DrawMismatch, type Rng } from './rng.ts';
+import {
+  createCsprng,
+  createRecordingRng,
+  createReplayRng,
+  createSeededRng,
+  DrawMismatch,
+  type Rng,
+} from './rng.ts';
 
 function chiSquare(rng: Rng, bound: number, n: number): number {
   const counts = new Array(bound).fill(0);
@@ -50,7 +57,9 @@ describe('seeded streams', () => {
   it('repeat exactly for the same seed and stream', () => {
     const a = createSeededRng(42, 1);
     const b = createSeededRng(42n, 1);
-    expect(Array.from({ length: 50 }, () => a.next32())).toEqual(Array.from({ length: 50 }, () => b.next32()));
+    expect(Array.from({ length: 50 }, () => a.next32())).toEqual(
+      Array.from({ length: 50 }, () => b.next32()),
+    );
   });
 
   it('differ between streams and seeds', () => {

@@ -15,7 +15,13 @@ const cases = allGames().flatMap((game) =>
 );
 
 /** Plays `rounds` whole rounds through the public spin(), checking every call. */
-function playRounds(model: GameModel, mode: BetMode, rounds: number, seed: number, check: (call: Check) => void) {
+function playRounds(
+  model: GameModel,
+  mode: BetMode,
+  rounds: number,
+  seed: number,
+  check: (call: Check) => void,
+) {
   const rng = createSeededRng(seed, 0);
   let state: GameState = initialState(model);
   let coins = 0;
@@ -87,21 +93,24 @@ describe.each(cases)('%s', (_name, model, mode) => {
 });
 
 describe('max-win cap', () => {
-  it.each(cases.filter(([, , mode]) => mode === 'base'))('%s: no sequence pays more than the cap', (_name, model, mode) => {
-    const capped: GameModel = { ...model, maxWinMultiplier: 1 };
-    const capCoins = capped.lineCost;
-    let hits = 0;
-    playRounds(capped, mode, 3000, 3, ({ outcome, nextState }) => {
-      expect(Number(outcome.sequenceWin / 21n)).toBeLessThanOrEqual(capCoins);
-      if (outcome.capped) {
-        hits++;
-        expect(nextState.freeSpinsLeft).toBe(0);
-        expect(outcome.features.some((f) => f.type === 'max_win')).toBe(true);
-      }
-    });
-    expect(hits).toBeGreaterThan(0);
-    expect(machineFor(capped).capCoins).toBe(capCoins);
-  });
+  it.each(cases.filter(([, , mode]) => mode === 'base'))(
+    '%s: no sequence pays more than the cap',
+    (_name, model, mode) => {
+      const capped: GameModel = { ...model, maxWinMultiplier: 1 };
+      const capCoins = capped.lineCost;
+      let hits = 0;
+      playRounds(capped, mode, 3000, 3, ({ outcome, nextState }) => {
+        expect(Number(outcome.sequenceWin / 21n)).toBeLessThanOrEqual(capCoins);
+        if (outcome.capped) {
+          hits++;
+          expect(nextState.freeSpinsLeft).toBe(0);
+          expect(outcome.features.some((f) => f.type === 'max_win')).toBe(true);
+        }
+      });
+      expect(hits).toBeGreaterThan(0);
+      expect(machineFor(capped).capCoins).toBe(capCoins);
+    },
+  );
 });
 
 describe('replay of tampered draws', () => {
@@ -109,10 +118,19 @@ describe('replay of tampered draws', () => {
     const model = allGames()[0]?.variants['96.5'] as GameModel;
     const bet = { coin: 1n, betLevel: 1, mode: 'base' as const };
     const { outcome } = spin(model, initialState(model), bet, createSeededRng(1));
-    expect(replay(model, initialState(model), bet, [...outcome.draws, 0])).toMatchObject({ ok: false, reason: 'draws_left_over' });
-    expect(replay(model, initialState(model), bet, outcome.draws.slice(0, -1))).toMatchObject({ ok: false, reason: 'draws_do_not_fit' });
+    expect(replay(model, initialState(model), bet, [...outcome.draws, 0])).toMatchObject({
+      ok: false,
+      reason: 'draws_left_over',
+    });
+    expect(replay(model, initialState(model), bet, outcome.draws.slice(0, -1))).toMatchObject({
+      ok: false,
+      reason: 'draws_do_not_fit',
+    });
     const tampered = [...outcome.draws];
     tampered[1] = 1_000_000;
-    expect(replay(model, initialState(model), bet, tampered)).toMatchObject({ ok: false, reason: 'draws_do_not_fit' });
+    expect(replay(model, initialState(model), bet, tampered)).toMatchObject({
+      ok: false,
+      reason: 'draws_do_not_fit',
+    });
   });
 });

@@ -4,7 +4,7 @@
 // certification/REPORT.md and SVG plots.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Game } from '../../games/index.ts';
-import { type Certificate, CERTIFICATION_DIR, type CertifiedMode } from '../certified.ts';
+import { CERTIFICATION_DIR, type Certificate, type CertifiedMode } from '../certified.ts';
 import { exactScreenRtp, isEnumerable } from '../exact.ts';
 import { modelHash } from '../hash.ts';
 import type { BetMode } from '../model.ts';
@@ -38,12 +38,20 @@ function targetOf(text: string): number {
   return (Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))) / 10000;
 }
 
-async function certifyMode(game: Game, variant: string, mode: BetMode, options: CertifyOptions, svgDir: URL): Promise<ModeResult> {
+async function certifyMode(
+  game: Game,
+  variant: string,
+  mode: BetMode,
+  options: CertifyOptions,
+  svgDir: URL,
+): Promise<ModeResult> {
   const started = performance.now();
   const model = game.variants[variant];
   if (!model) throw new Error(`${game.slug}: no variant ${variant}`);
   const base = { slug: game.slug, variant, mode, workers: options.workers, chunk: options.chunk };
-  const pilot = summarize(await simulateParallel({ ...base, rounds: options.pilotRounds, seed: options.seed + 1_000_000n }));
+  const pilot = summarize(
+    await simulateParallel({ ...base, rounds: options.pilotRounds, seed: options.seed + 1_000_000n }),
+  );
   const required = Math.ceil(((Z99 * pilot.sd) / options.halfWidth) ** 2);
   const cap = mode === 'buy' ? options.maxRounds.buy : options.maxRounds.paid;
   const rounds = Math.max(options.pilotRounds, Math.min(required, cap));
@@ -63,8 +71,14 @@ async function certifyMode(game: Game, variant: string, mode: BetMode, options: 
   const exact = mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, mode) : null;
   const target = targetOf(game.rtpVariants.find((v) => v.id === variant)?.target ?? '0');
   const name = `${game.slug}-${variant}-${mode}`;
-  writeFileSync(new URL(`${name}-convergence.svg`, svgDir), convergenceSvg(`${game.title} ${variant} ${mode}: RTP convergence`, points, target));
-  writeFileSync(new URL(`${name}-distribution.svg`, svgDir), distributionSvg(`${game.title} ${variant} ${mode}: win distribution`, tally));
+  writeFileSync(
+    new URL(`${name}-convergence.svg`, svgDir),
+    convergenceSvg(`${game.title} ${variant} ${mode}: RTP convergence`, points, target),
+  );
+  writeFileSync(
+    new URL(`${name}-distribution.svg`, svgDir),
+    distributionSvg(`${game.title} ${variant} ${mode}: win distribution`, tally),
+  );
   return {
     mode,
     required,
@@ -88,6 +102,7 @@ async function certifyMode(game: Game, variant: string, mode: BetMode, options: 
 
 function mergeInto(into: Tally, from: Tally): Tally {
   into.rounds += from.rounds;
+  into.calls += from.calls;
   into.wonCoins += from.wonCoins;
   into.baseCoins += from.baseCoins;
   into.featureCoins += from.featureCoins;
@@ -112,29 +127,43 @@ export async function certify(options: CertifyOptions): Promise<{ seconds: numbe
     `${options.maxRounds.paid} rounds for paid modes and ${options.maxRounds.buy} for bought features;`,
     'where the cap applies the achieved 99% half-width is larger than 0.1 pp and is stated. `exact` is',
     'the full-cycle screen RTP (line/ways/scatter/collector pays of paid spins, every stop combination);',
-    'it must lie inside the simulated base share\'s interval. The model hash ties each figure to the',
+    "it must lie inside the simulated base share's interval. The model hash ties each figure to the",
     'exact math it was measured on.',
     '',
     `Seed ${options.seed}, ${options.workers} workers.`,
     '',
   ];
   for (const game of options.games) {
-    const certificate: Certificate = { slug: game.slug, symbol: game.symbol, seed: String(options.seed), variants: {} };
+    const certificate: Certificate = {
+      slug: game.slug,
+      symbol: game.symbol,
+      seed: String(options.seed),
+      variants: {},
+    };
     report.push(`## ${game.title} (\`${game.symbol}\`)`, '');
-    report.push('| variant | mode | RTP | ±99% (pp) | rounds | needed for ±0.1 pp | base / feature | exact screen | hit freq | σ | VI | feature freq | max win × | cap hits |');
+    report.push(
+      '| variant | mode | RTP | ±99% (pp) | rounds | needed for ±0.1 pp | base / feature | exact screen | hit freq | σ | VI | feature freq | max win × | cap hits |',
+    );
     report.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
     for (const v of game.rtpVariants) {
       const model = game.variants[v.id];
       if (!model) continue;
       const modes: CertifiedMode[] = [];
-      const entry = (certificate.variants[v.id] = { modelHash: modelHash(model), target: v.target, modes: {} as Certificate['variants'][string]['modes'] });
+      const entry: Certificate['variants'][string] = {
+        modelHash: modelHash(model),
+        target: v.target,
+        modes: {},
+      };
+      certificate.variants[v.id] = entry;
       for (const mode of MODES) {
         if (mode !== 'base' && !model.modes[mode]) continue;
         const result = await certifyMode(game, v.id, mode, options, svgDir);
         entry.modes[mode] = result.figure;
         modes.push(result.figure);
         const f = result.figure;
-        options.log(`${game.slug} ${v.id} ${mode}: RTP ${f.rtp}% ± ${f.halfWidth99} pp over ${f.rounds} rounds (${Math.round(result.seconds)} s)`);
+        options.log(
+          `${game.slug} ${v.id} ${mode}: RTP ${f.rtp}% ± ${f.halfWidth99} pp over ${f.rounds} rounds (${Math.round(result.seconds)} s)`,
+        );
         report.push(
           `| ${v.id} | ${mode} | ${f.rtp}% | ${f.halfWidth99} | ${f.rounds} | ${result.required} | ${f.baseRtp}% / ${f.featureRtp}% | ${f.exactScreenRtp ?? '—'} | ${f.hitFrequency}% | ${f.sd} | ${f.volatilityIndex} | ${f.featureFrequency}% | ${f.maxWinX} | ${f.capHits} |`,
         );
@@ -145,10 +174,16 @@ export async function certify(options: CertifyOptions): Promise<{ seconds: numbe
       for (const mode of MODES) {
         if (!certificate.variants[v.id]?.modes[mode]) continue;
         const name = `${game.slug}-${v.id}-${mode}`;
-        report.push(`![${name} convergence](svg/${name}-convergence.svg) ![${name} distribution](svg/${name}-distribution.svg)`, '');
+        report.push(
+          `![${name} convergence](svg/${name}-convergence.svg) ![${name} distribution](svg/${name}-distribution.svg)`,
+          '',
+        );
       }
     }
-    writeFileSync(new URL(`${game.slug}.json`, CERTIFICATION_DIR), `${JSON.stringify(certificate, null, 2)}\n`);
+    writeFileSync(
+      new URL(`${game.slug}.json`, CERTIFICATION_DIR),
+      `${JSON.stringify(certificate, null, 2)}\n`,
+    );
   }
   const seconds = (performance.now() - started) / 1000;
   report.push(`Wall time of this run: ${Math.round(seconds)} s.`, '');

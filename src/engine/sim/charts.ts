@@ -21,7 +21,11 @@ ${body}
 const fmt = (x: number) => String(Math.round(x * 10) / 10);
 
 /** Running RTP after each chunk, with its 99% band and the target line. */
-export function convergenceSvg(title: string, points: Array<{ rounds: number; rtp: number; halfWidth: number }>, target: number): string {
+export function convergenceSvg(
+  title: string,
+  points: Array<{ rounds: number; rtp: number; halfWidth: number }>,
+  target: number,
+): string {
   if (points.length === 0) return frame(title, '');
   const last = points[points.length - 1] as { rounds: number };
   const maxX = last.rounds;
@@ -31,7 +35,8 @@ export function convergenceSvg(title: string, points: Array<{ rounds: number; rt
   const hi = Math.max(...values) + span * 0.05;
   const x = (r: number) => PAD + ((W - 2 * PAD) * r) / maxX;
   const y = (v: number) => H - PAD - ((H - 2 * PAD) * (v - lo)) / (hi - lo || 1);
-  const line = (f: (p: (typeof points)[number]) => number) => points.map((p) => `${fmt(x(p.rounds))},${fmt(y(f(p)))}`).join(' ');
+  const line = (f: (p: (typeof points)[number]) => number) =>
+    points.map((p) => `${fmt(x(p.rounds))},${fmt(y(f(p)))}`).join(' ');
   const body = [
     `<line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}" stroke="#999"/>`,
     `<line x1="${PAD}" y1="${PAD}" x2="${PAD}" y2="${H - PAD}" stroke="#999"/>`,
@@ -50,19 +55,32 @@ export function convergenceSvg(title: string, points: Array<{ rounds: number; rt
 
 /** Share of rounds per win bucket (× stake), on a log scale. */
 export function distributionSvg(title: string, tally: Tally): string {
-  const labels = ['0', ...WIN_BUCKETS.slice(1).map((e, i) => `≤${e}`), `>${WIN_BUCKETS[WIN_BUCKETS.length - 1]}`];
+  const labels = [
+    '0',
+    ...WIN_BUCKETS.slice(1).map((e) => `≤${e}`),
+    `>${WIN_BUCKETS[WIN_BUCKETS.length - 1]}`,
+  ];
   labels[1] = '≤1';
   const shares = tally.buckets.map((n) => n / tally.rounds);
   const minLog = -9;
   const barW = (W - 2 * PAD) / shares.length;
-  const body: string[] = [`<line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}" stroke="#999"/>`];
+  const body: string[] = [
+    `<line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}" stroke="#999"/>`,
+  ];
   shares.forEach((share, i) => {
     const logv = share > 0 ? Math.max(minLog, Math.log10(share)) : minLog;
     const h = ((H - 2 * PAD) * (logv - minLog)) / -minLog;
     const x0 = PAD + i * barW;
-    body.push(`<rect x="${fmt(x0 + 2)}" y="${fmt(H - PAD - h)}" width="${fmt(barW - 4)}" height="${fmt(h)}" fill="#6baed6"/>`);
-    body.push(`<text x="${fmt(x0 + barW / 2)}" y="${H - PAD + 14}" text-anchor="middle">${escapeXml(labels[i] ?? '')}</text>`);
-    if (share > 0) body.push(`<text x="${fmt(x0 + barW / 2)}" y="${fmt(H - PAD - h - 3)}" text-anchor="middle" font-size="9">${percent(share, 3)}%</text>`);
+    body.push(
+      `<rect x="${fmt(x0 + 2)}" y="${fmt(H - PAD - h)}" width="${fmt(barW - 4)}" height="${fmt(h)}" fill="#6baed6"/>`,
+    );
+    body.push(
+      `<text x="${fmt(x0 + barW / 2)}" y="${H - PAD + 14}" text-anchor="middle">${escapeXml(labels[i] ?? '')}</text>`,
+    );
+    if (share > 0)
+      body.push(
+        `<text x="${fmt(x0 + barW / 2)}" y="${fmt(H - PAD - h - 3)}" text-anchor="middle" font-size="9">${percent(share, 3)}%</text>`,
+      );
   });
   body.push(`<text x="${PAD}" y="${H - 8}">share of rounds by win in stakes (log scale)</text>`);
   return frame(title, body.join('\n'));

@@ -50,7 +50,9 @@ export async function simulateParallel(request: SimRequest): Promise<Tally> {
     request.onProgress?.(done, total);
   };
   if (request.workers <= 1) {
-    jobs.forEach((job, i) => finish(i, runJob(job)));
+    jobs.forEach((job, i) => {
+      finish(i, runJob(job));
+    });
   } else {
     await new Promise<void>((resolve, reject) => {
       let next = 0;

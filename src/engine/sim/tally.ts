@@ -10,6 +10,8 @@ export const WIN_BUCKETS = [0, 1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, 2500, 5
 
 export interface Tally {
   rounds: number;
+  /** Spin calls played: paid calls plus every free spin. */
+  calls: number;
   costCoins: number;
   wonCoins: number;
   /** Coins of paid calls from their screen alone (line/ways/anywhere, scatter and collector pays). */
@@ -31,6 +33,7 @@ export interface Tally {
 export function emptyTally(costCoins: number): Tally {
   return {
     rounds: 0,
+    calls: 0,
     costCoins,
     wonCoins: 0,
     baseCoins: 0,
@@ -65,7 +68,9 @@ export function simulateRounds(
     let capped = m.capped;
     const feature = m.featureCoins > 0 || st.freeSpinsLeft > 0;
     const screenCoins = mode === 'buy' ? 0 : round - Math.min(m.featureCoins, round);
+    let calls = 1;
     while (st.freeSpinsLeft > 0) {
+      calls++;
       round += playCall(m, st, mode, rng, null);
       capped ||= m.capped;
     }
@@ -74,6 +79,7 @@ export function simulateRounds(
     tally.baseSumSquares += screenRatio * screenRatio;
     tally.featureCoins += round - screenCoins;
     tally.wonCoins += round;
+    tally.calls += calls;
     const ratio = round / costCoins;
     tally.sumSquares += ratio * ratio;
     if (round > 0) tally.hits++;
@@ -90,6 +96,7 @@ export function simulateRounds(
 
 export function mergeTallies(into: Tally, from: Tally): Tally {
   into.rounds += from.rounds;
+  into.calls += from.calls;
   into.wonCoins += from.wonCoins;
   into.baseCoins += from.baseCoins;
   into.featureCoins += from.featureCoins;

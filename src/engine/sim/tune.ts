@@ -1,19 +1,25 @@
 // Tunes every RTP variant of a game to its target: for each lever in order, simulates the mode
 // with the lever's first and then its second side only, and mixes the two by integer weights
 // (a mode's expected return is linear in the chance of each side). Writes src/games/<slug>/weights.json.
-//   sh scripts/node24.sh node src/engine/sim/tune.ts <slug|all> [--rounds N] [--workers K]
+//   sh scripts/node24.sh node src/engine/sim/tune.ts <slug|all> [--rounds N] [--buy-rounds N] [--workers K]
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getGame } from '../../games/index.ts';
 import { type Levers, tunedSlugs, tuningOf } from '../../games/tuning.ts';
 import { exactScreenRtp, isEnumerable } from '../exact.ts';
-import { modeCostCoins } from '../spin.ts';
 import { simulateParallel } from './pool.ts';
 import { percent, summarize } from './tally.ts';
 
 const SCALE = 100_000;
 
-async function tuneVariant(slug: string, variant: string, target: number, rounds: number, workers: number) {
+async function tuneVariant(
+  slug: string,
+  variant: string,
+  target: number,
+  rounds: number,
+  buyRounds: number,
+  workers: number,
+) {
   const tuning = tuningOf(slug);
   const levers: Levers = structuredClone(tuning.defaults);
   for (const step of tuning.steps) {
@@ -28,11 +34,16 @@ async function tuneVariant(slug: string, variant: string, target: number, rounds
         variant,
         levers: trial,
         mode: step.mode,
-        rounds,
+        rounds: step.mode === 'buy' ? buyRounds : rounds,
         seed: 77,
         workers,
       });
-      sides.push(summarize(tally).rtp);
+      const summary = summarize(tally);
+      const model = tuning.build(variant, trial);
+      // Where the screen can be enumerated, only the feature share carries simulation noise.
+      const exact =
+        step.mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, step.mode).screenRtp : null;
+      sides.push(exact === null ? summary.rtp : exact + summary.featureRtp);
     }
     const [first, second] = sides as [number, number];
     let share = (target - second) / (first - second);
@@ -46,18 +57,17 @@ async function tuneVariant(slug: string, variant: string, target: number, rounds
       `${slug}/${variant} ${step.lever} (${step.mode}): sides ${percent(first)}% / ${percent(second)}% → ${w}:${SCALE - w}`,
     );
   }
-  const model = tuning.build(variant, levers);
-  for (const mode of ['base', 'special', 'buy'] as const) {
-    if (mode !== 'base' && !model.modes[mode]) continue;
-    modeCostCoins(model, mode);
-  }
   return levers;
 }
 
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { rounds: { type: 'string', default: '4000000' }, workers: { type: 'string', default: '2' } },
+    options: {
+      rounds: { type: 'string', default: '4000000' },
+      'buy-rounds': { type: 'string', default: '200000' },
+      workers: { type: 'string', default: '2' },
+    },
   });
   const which = positionals[0] ?? 'all';
   const slugs = which === 'all' ? tunedSlugs() : [which];
@@ -68,7 +78,14 @@ async function main() {
     for (const v of game.rtpVariants) {
       const [whole, fraction = ''] = v.target.split('.');
       const target = (Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))) / 10000;
-      out[v.id] = await tuneVariant(slug, v.id, target, Number(values.rounds), Number(values.workers));
+      out[v.id] = await tuneVariant(
+        slug,
+        v.id,
+        target,
+        Number(values.rounds),
+        Number(values['buy-rounds']),
+        Number(values.workers),
+      );
     }
     writeFileSync(
       new URL(`../../games/${slug}/weights.json`, import.meta.url),

@@ -6,7 +6,8 @@ export const info: GameInfo = {
   title: 'Ember Crown',
   family: 'video-slot',
   lines: 20,
-  tagline: 'Scatter crowns light free spins; the ember ante doubles their chance.',
+  tagline:
+    'Scatter crowns light free spins with doubling wilds; the ember ante brings them about 1.8 times as often.',
   features: { bonus: false, collect: false, free_spins: true, buy_feature: false, special_bet: true },
   specialBetProfile: {
     symbol: 'rf_ember_crown',

@@ -6,7 +6,8 @@ export const info: GameInfo = {
   title: 'Harbor Haul',
   family: 'hold-and-collect',
   lines: 10,
-  tagline: 'Crates carry cash; the harbormaster collects every crate in view.',
+  tagline:
+    'Crates carry cash; the harbormaster collects every crate in view, and six crates start free respins that hold them.',
   features: { bonus: false, collect: true, free_spins: true, buy_feature: true, special_bet: false },
   specialBetProfile: null,
   rtpVariants: [

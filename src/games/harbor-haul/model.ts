@@ -9,37 +9,43 @@ import type { GameTuning, Levers } from '../tuning.ts';
 import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([
-  ['RO', 'Rope Coil', 'regular', [0, 0, 0, 5, 15, 50]],
-  ['NE', 'Fishing Net', 'regular', [0, 0, 0, 5, 15, 50]],
-  ['BU', 'Buoy', 'regular', [0, 0, 0, 5, 20, 75]],
-  ['CP', 'Compass', 'regular', [0, 0, 0, 10, 30, 100]],
-  ['LI', 'Lighthouse', 'regular', [0, 0, 0, 15, 50, 200]],
-  ['ST', 'Steamer', 'regular', [0, 0, 0, 25, 100, 500]],
-  ['WI', 'Tide Wild', 'wild', [0, 0, 0, 25, 100, 500]],
+  ['RO', 'Rope Coil', 'regular', [0, 0, 0, 2, 8, 25]],
+  ['NE', 'Fishing Net', 'regular', [0, 0, 0, 2, 8, 25]],
+  ['BU', 'Buoy', 'regular', [0, 0, 0, 3, 10, 40]],
+  ['CP', 'Compass', 'regular', [0, 0, 0, 5, 15, 50]],
+  ['LI', 'Lighthouse', 'regular', [0, 0, 0, 8, 25, 100]],
+  ['ST', 'Steamer', 'regular', [0, 0, 0, 12, 50, 250]],
+  ['WI', 'Tide Wild', 'wild', [0, 0, 0, 12, 50, 250]],
   ['CR', 'Cargo Crate', 'money', []],
   ['HM', 'Harbormaster', 'collector', []],
 ]);
 
-const reel = { RO: 6, NE: 6, BU: 5, CP: 5, LI: 4, ST: 3, WI: 2, 'CR*2': 1, CR: 2 };
-const leanReel = { RO: 7, NE: 7, BU: 6, CP: 5, LI: 3, ST: 2, WI: 1, 'CR*2': 1, CR: 2 };
-const lastReel = { RO: 6, NE: 6, BU: 5, CP: 5, LI: 4, ST: 3, WI: 2, 'CR*2': 1, CR: 1, HM: 2 };
-const lastLean = { RO: 7, NE: 7, BU: 6, CP: 5, LI: 3, ST: 2, WI: 1, 'CR*2': 1, CR: 1, HM: 2 };
+const first = { RO: 6, NE: 6, BU: 5, CP: 5, LI: 4, ST: 3, CR: 1 };
+const reel = { RO: 6, NE: 6, BU: 5, CP: 5, LI: 4, ST: 3, WI: 2, 'CR*2': 1, CR: 1 };
+const lastReel = { RO: 6, NE: 6, BU: 5, CP: 5, LI: 4, ST: 3, WI: 2, CR: 1, HM: 1 };
+const firstLean = { RO: 7, NE: 7, BU: 6, CP: 5, LI: 3, ST: 2, CR: 1 };
+const leanReel = { RO: 7, NE: 7, BU: 6, CP: 5, LI: 3, ST: 2, WI: 1, 'CR*2': 1 };
+const lastLean = { RO: 8, NE: 8, BU: 6, CP: 5, LI: 3, ST: 2, WI: 1, CR: 1, HM: 1 };
 
 const reelSets = [
-  reelSet(symbols, 'base-rich', [reel, reel, reel, reel, lastReel]),
-  reelSet(symbols, 'base-lean', [leanReel, leanReel, leanReel, leanReel, lastLean]),
+  reelSet(symbols, 'base-rich', [first, reel, reel, reel, lastReel]),
+  reelSet(symbols, 'base-lean', [firstLean, leanReel, leanReel, leanReel, lastLean]),
 ];
 
 /** Crate values in coins (the bet is 10 coins): a modest and a generous table, mixed by a lever. */
-const modestCrates = { values: [5, 10, 20, 30, 50, 100, 250, 500], weights: [400, 300, 150, 80, 40, 20, 8, 2] };
-const generousCrates = { values: [5, 10, 20, 30, 50, 100, 250, 500], weights: [50, 100, 200, 200, 150, 150, 100, 50] };
+const modestCrates = {
+  values: [5, 10, 20, 30, 50, 100, 250, 500],
+  weights: [400, 300, 150, 80, 40, 20, 8, 2],
+};
+const generousCrates = {
+  values: [5, 10, 20, 30, 50, 100, 250, 500],
+  weights: [50, 100, 200, 200, 150, 150, 100, 50],
+};
 
+/** Mixes two tables over the same values (and the same total weight) by the lever's weights. */
 function mix(a: WeightedTable, b: WeightedTable, weights: number[]): WeightedTable {
   const [wa = 0, wb = 0] = weights;
-  const totalA = a.weights.reduce((s, w) => s + w, 0);
-  const totalB = b.weights.reduce((s, w) => s + w, 0);
-  // Same values in both; cross-multiplied weights keep the mixture exact in integers.
-  return { values: a.values, weights: a.weights.map((w, i) => w * wa * totalB + (b.weights[i] as number) * wb * totalA) };
+  return { values: a.values, weights: a.weights.map((w, i) => w * wa + (b.weights[i] as number) * wb) };
 }
 
 function build(variant: string, levers: Levers): GameModel {

@@ -57,7 +57,10 @@ function build(variant: string, levers: Levers): GameModel {
       guaranteedPicks: 3,
       maxPicks: 12,
       // Coins (the bet is 25), multiplier boosts (negative: adds 1 or 2) and the gate closing (0).
-      prizes: { values: [25, 50, 75, 125, 250, 500, 1250, -1, -2, 0], weights: [30, 25, 15, 10, 6, 3, 1, 6, 2, 25] },
+      prizes: {
+        values: [25, 50, 75, 125, 250, 500, 1250, -1, -2, 0],
+        weights: [30, 25, 15, 10, 6, 3, 1, 6, 2, 25],
+      },
     },
   });
 }

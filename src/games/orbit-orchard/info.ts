@@ -6,7 +6,8 @@ export const info: GameInfo = {
   title: 'Orbit Orchard',
   family: 'cluster-slot',
   lines: 20,
-  tagline: 'Eight of a kind pay anywhere; wins tumble away and planets multiply free spins.',
+  tagline:
+    'Eight of a kind pay anywhere; wins tumble away and planets multiply them, most of all in free spins.',
   features: { bonus: false, collect: false, free_spins: true, buy_feature: true, special_bet: true },
   specialBetProfile: {
     symbol: 'rf_orbit_orchard',

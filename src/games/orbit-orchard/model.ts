@@ -27,8 +27,9 @@ const symbols = symbolsFrom([
 
 const base = { 'SB*2': 8, 'MG*2': 7, NP: 10, SP: 9, RA: 7, OP: 5, CM: 3, GP: 1, PL: 1, CO: 1 };
 const baseLean = { SB: 10, MG: 9, NP: 8, SP: 7, RA: 6, OP: 5, CM: 4, GP: 2, PL: 1, CO: 1 };
-const ante = { 'SB*2': 8, 'MG*2': 7, NP: 10, SP: 9, RA: 7, OP: 5, CM: 3, GP: 1, PL: 1, CO: 2 };
-const anteLean = { SB: 10, MG: 9, NP: 8, SP: 7, RA: 6, OP: 5, CM: 4, GP: 2, PL: 1, CO: 2 };
+// Ante strips are about a sixth shorter with the same single comet: each reel shows one ~1.18× as often.
+const ante = { 'SB*2': 7, 'MG*2': 6, NP: 8, SP: 7, RA: 6, OP: 4, CM: 3, GP: 1, PL: 1, CO: 1 };
+const anteLean = { SB: 8, MG: 8, NP: 7, SP: 6, RA: 5, OP: 4, CM: 3, GP: 1, PL: 1, CO: 1 };
 const free = { 'SB*2': 9, 'MG*2': 8, NP: 9, SP: 8, RA: 6, OP: 4, CM: 3, GP: 1, PL: 5, CO: 1 };
 const freeLean = { SB: 10, MG: 9, NP: 8, SP: 7, RA: 6, OP: 5, CM: 4, GP: 2, PL: 3, CO: 1 };
 
@@ -55,7 +56,10 @@ function build(variant: string, levers: Levers): GameModel {
     reelSets,
     modes: {
       base: { costCoins: 20, reelSets: { ids: ['base-rich', 'base-lean'], weights: lever(levers, 'base') } },
-      special: { costCoins: 25, reelSets: { ids: ['ante-rich', 'ante-lean'], weights: lever(levers, 'ante') } },
+      special: {
+        costCoins: 25,
+        reelSets: { ids: ['ante-rich', 'ante-lean'], weights: lever(levers, 'ante') },
+      },
       buy: { costCoins: 2000, feature: 'free_spins' },
     },
     scatter: {
@@ -73,7 +77,10 @@ function build(variant: string, levers: Levers): GameModel {
     tumble: { maxTumbles: 200 },
     multiplier: {
       symbol: symbolId(symbols, 'PL'),
-      values: { values: [2, 3, 4, 5, 8, 10, 15, 20, 25, 50, 100], weights: [300, 200, 150, 120, 80, 60, 30, 20, 15, 5, 2] },
+      values: {
+        values: [2, 3, 4, 5, 8, 10, 15, 20, 25, 50, 100],
+        weights: [300, 200, 150, 120, 80, 60, 30, 20, 15, 5, 2],
+      },
     },
     collect: null,
     pick: null,
