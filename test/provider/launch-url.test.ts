@@ -150,6 +150,39 @@ describe('refresh', () => {
   });
 });
 
+describe('isolation', () => {
+  it('keeps two operators sessions apart even for the same player id and game', async () => {
+    const a = await launch(alpha.apiKey, {
+      symbol: 'rf_copper_sevens',
+      external_player_id: 'shared-id',
+      currency: 'USD',
+    });
+    const b = await launch(beta.apiKey, {
+      symbol: 'rf_copper_sevens',
+      external_player_id: 'shared-id',
+      currency: 'USD',
+    });
+    expect(a.body.session_id).not.toBe(b.body.session_id);
+    const rows = await server.services.store.db
+      .selectFrom('game_sessions')
+      .select(['operator_id', 'token_hash'])
+      .where('player_id', '=', 'shared-id')
+      .orderBy('operator_id')
+      .execute();
+    expect(rows.map((row) => row.operator_id).sort()).toEqual([alpha.id, beta.id].sort());
+    const own = rows.find((row) => row.operator_id === alpha.id);
+    expect(own?.token_hash.equals(sha256(a.body.session_id))).toBe(true);
+    // A's token is unknown to the runtime as anything but A's session.
+    const session = await server.request('/api/runtime/v1/session', {
+      headers: { authorization: `Bearer ${a.body.session_id}` },
+    });
+    expect(session.status).toBe(200);
+    const body = await session.json();
+    expect(body.session.player_id).toBe('shared-id');
+    expect(body.game.symbol).toBe('rf_copper_sevens');
+  });
+});
+
 describe('errors', () => {
   it.each([
     [{ external_player_id: 'p' }, /symbol or slug/],
