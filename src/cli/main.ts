@@ -4,11 +4,15 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { VERSION } from '../version.ts';
 import { registerCatalogCommand } from './catalog.ts';
+import { registerCertifyCommand } from './certify.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './context.ts';
 import { registerDbCommand } from './db.ts';
 import { registerKeyCommand } from './key.ts';
+import { registerMockWalletCommand } from './mock-wallet.ts';
 import { registerOperatorCommand } from './operator.ts';
+import { registerSimulateCommand } from './simulate.ts';
 import { registerThumbnailCommand } from './thumbnail.ts';
+import { registerWalletCheckCommand } from './wallet-check.ts';
 
 export function buildProgram(): Command {
   const program = new Command('reelforge')
@@ -25,6 +29,10 @@ export function buildProgram(): Command {
   registerCatalogCommand(program);
   registerThumbnailCommand(program);
   registerDbCommand(program);
+  registerSimulateCommand(program);
+  registerCertifyCommand(program);
+  registerMockWalletCommand(program);
+  registerWalletCheckCommand(program);
   return program;
 }
 
