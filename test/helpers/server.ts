@@ -46,15 +46,32 @@ export async function startTestServer(
   }
   server.services.catalog.publicBaseUrl = server.services.config.publicBaseUrl;
 
-  const request = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+  const fullDoc = await (
+    await fetch(`${server.url}/api/admin/v1/openapi.json`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    })
+  ).json();
+  const checker = createResponseChecker(fullDoc);
+  // Every JSON response a test receives must match the schema the OpenAPI document gives it.
+  const request = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
     const { json, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(`${server.url}${path}`, {
-      ...rest,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    });
+    const body = json !== undefined ? JSON.stringify(json) : rest.body;
+    const response = await fetch(`${server.url}${path}`, { ...rest, headers, body });
+    if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+      const route = path.split('?')[0] as string;
+      const problems = checker.check(
+        rest.method ?? 'GET',
+        route,
+        response.status,
+        await response.clone().json(),
+      );
+      if (problems && problems.length > 0) {
+        throw new Error(`response does not match the OpenAPI document:\n${problems.join('\n')}`);
+      }
+    }
+    return response;
   };
   const admin = async (method: string, path: string, json?: unknown) => {
     const response = await request(path, {
