@@ -193,11 +193,15 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
     };
   }
 
-  async function play(first: RuntimeSession, body: SpinRequest): Promise<SpinAnswer> {
-    let session = first;
+  /** Plays the click in `body` for the session of `token`. */
+  async function play(token: string | undefined, body: SpinRequest): Promise<SpinAnswer> {
+    const first = await deps.sessions.resolveForPlay(token);
+    if (!first.ok) throw first.error;
+    let session = first.session;
     for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
       if (attempt > 0) {
-        const again = await deps.sessions.resolve(first.token);
+        deps.sessions.forget(session.token);
+        const again = await deps.sessions.resolve(session.token);
         if (!again.ok) throw again.error;
         session = again.session;
       }
@@ -209,10 +213,15 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
       if (session.operator.wallet_mode === 'internal') {
         const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
         const ids = { debit: newId('tx'), credit: newId('tx') };
-        const played = await deps.wallets.internal.play(prepared, ids, session.stateVersion, expiresAt);
+        const played = await deps.wallets.internal.play(prepared, ids, {
+          tokenHash: session.row.token_hash,
+          stateVersion: session.stateVersion,
+          expiresAt,
+        });
         if (played.result === 'insufficient_funds') throw errors.insufficientFunds();
-        if (played.result === 'stale') continue;
+        if (played.result === 'stale' || played.result === 'revalidate') continue;
         if (played.result === 'duplicate') return answerExisting(session, clientRoundId);
+        deps.sessions.remember(session, nextState, expiresAt);
         const record: RoundRecord = {
           id: prepared.id,
           client_round_id: clientRoundId,

@@ -48,24 +48,40 @@ export function stateOf(row: SessionRow, model: GameModel): GameState {
   return state as GameState;
 }
 
+type Resolved = { ok: true; session: RuntimeSession } | { ok: false; error: ApiError };
+
+/** Sessions kept by the spin path between rounds; beyond this the cache starts over. */
+const CACHE_LIMIT = 10_000;
+
 export function createRuntimeSessions(db: Kysely<Database>, access: Access, now: () => Date) {
-  async function resolve(
-    token: string | undefined,
-  ): Promise<{ ok: true; session: RuntimeSession } | { ok: false; error: ApiError }> {
-    if (token === undefined || !TOKEN.test(token)) {
-      return {
-        ok: false,
-        error: errors.sessionInvalid(
-          'missing or malformed session token: send Authorization: Bearer <token>',
-        ),
-      };
-    }
+  /**
+   * Session rows by token, for the internal-wallet spin only: its statement re-checks the token,
+   * expiry and state version in the store (rf_play_internal_round), so a stale copy costs a retry,
+   * never a wrong round.
+   */
+  const cache = new Map<string, SessionRow>();
+
+  function malformed(token: string | undefined): Resolved | undefined {
+    if (token !== undefined && TOKEN.test(token)) return undefined;
+    return {
+      ok: false,
+      error: errors.sessionInvalid('missing or malformed session token: send Authorization: Bearer <token>'),
+    };
+  }
+
+  async function resolve(token: string | undefined): Promise<Resolved> {
+    const bad = malformed(token);
+    if (bad || token === undefined) return bad as Resolved;
     const row = await db
       .selectFrom('game_sessions')
       .selectAll()
       .where('token_hash', '=', sha256(token))
       .executeTakeFirst();
     if (!row) return { ok: false, error: errors.sessionInvalid('unknown or revoked session token') };
+    return build(row, token);
+  }
+
+  async function build(row: SessionRow, token: string): Promise<Resolved> {
     if (row.expires_at.getTime() <= now().getTime()) return { ok: false, error: errors.sessionExpired() };
     const operatorAccess = await access.operatorAccess(row.operator_id);
     if (!operatorAccess)
@@ -106,6 +122,34 @@ export function createRuntimeSessions(db: Kysely<Database>, access: Access, now:
 
   return {
     resolve,
+    /** resolve() for the internal-wallet spin: a cached row when there is one (see `cache`). */
+    async resolveForPlay(token: string | undefined): Promise<Resolved> {
+      const cached = token === undefined ? undefined : cache.get(token);
+      if (cached && token !== undefined) {
+        const built = await build(cached, token);
+        if (built.ok) return built;
+        cache.delete(token);
+      }
+      const resolved = await resolve(token);
+      if (resolved.ok && resolved.session.operator.wallet_mode === 'internal') {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(resolved.session.token, resolved.session.row);
+      }
+      return resolved;
+    },
+    /** After a round: the cached row moves on with the session (state, version, expiry). */
+    remember(session: RuntimeSession, state: unknown, expiresAt: Date): void {
+      if (!cache.has(session.token)) return;
+      cache.set(session.token, {
+        ...session.row,
+        state,
+        state_version: session.stateVersion + 1n,
+        expires_at: expiresAt,
+      });
+    },
+    forget(token: string): void {
+      cache.delete(token);
+    },
     /** Pushes the session's expiry to now + TTL (sessions slide with play). */
     async slide(session: RuntimeSession, ttlSeconds: number): Promise<Date> {
       const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);

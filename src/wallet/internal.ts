@@ -1,6 +1,7 @@
 // Internal wallet: balances held by Reelforge per operator, player and currency. A round, its
 // debit and credit, their ledger entries and the session's feature state commit together in one
-// statement (rf_play_internal_round, migrations/002), idempotent by the round's click id.
+// statement (rf_play_internal_round, migrations/003), idempotent by the round's click id; the
+// statement also re-checks the session's token and expiry, so the caller may work from a cached row.
 import { type Kysely, sql } from 'kysely';
 import { minorUnits } from '../domain/money.ts';
 import type { Database } from '../store/schema.ts';
@@ -17,7 +18,8 @@ export function internalStartBalance(currency: string): bigint {
 export type InternalPlay =
   | { result: 'played' | 'duplicate'; roundId: string; balance: bigint }
   | { result: 'insufficient_funds' }
-  | { result: 'stale' };
+  | { result: 'stale' }
+  | { result: 'revalidate' };
 
 export function createInternalWallet(db: Kysely<Database>) {
   const repo = walletRepo(db);
@@ -29,8 +31,7 @@ export function createInternalWallet(db: Kysely<Database>) {
     async play(
       round: PreparedRound,
       ids: { debit: string; credit: string },
-      stateVersion: bigint,
-      expiresAt: Date,
+      session: { tokenHash: Buffer; stateVersion: bigint; expiresAt: Date },
     ): Promise<InternalPlay> {
       const columns = roundColumns(round, 'internal');
       const json = JSON.stringify({
@@ -41,8 +42,9 @@ export function createInternalWallet(db: Kysely<Database>) {
       });
       try {
         const { rows } = await sql<{ result: 'played' | 'duplicate'; round_id: string; balance: bigint }>`
-          select * from rf_play_internal_round(${json}::jsonb, ${stateVersion.toString()}::bigint,
-            ${expiresAt}, ${ids.debit}, ${ids.credit}, ${round.actionType},
+          select * from rf_play_internal_round(${json}::jsonb, ${session.tokenHash}, ${round.createdAt},
+            ${session.stateVersion.toString()}::bigint, ${session.expiresAt}, ${ids.debit}, ${ids.credit},
+            ${round.actionType},
             ${internalStartBalance(round.currency).toString()}::bigint)`.execute(db);
         const row = rows[0];
         if (!row) throw new Error('rf_play_internal_round answered no row');
@@ -54,6 +56,7 @@ export function createInternalWallet(db: Kysely<Database>) {
       } catch (error) {
         const code = (error as { code?: string }).code;
         if (code === 'RF402') return { result: 'insufficient_funds' };
+        if (code === 'RF401') return { result: 'revalidate' };
         // RF409: the state moved under us; 23505: the same click raced us and won.
         if (code === 'RF409' || code === '23505') return { result: 'stale' };
         throw error;

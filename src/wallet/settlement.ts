@@ -328,6 +328,9 @@ export function createSettlement(deps: SettlementDeps) {
     const record = await send(tx);
     const { answer } = record;
     await db.transaction().execute(async (trx) => {
+      // Losing this record in a crash only means the same transaction is sent again, which the
+      // operator answers idempotently, so it need not wait for the disk.
+      await sql`set local synchronous_commit = off`.execute(trx);
       await trx.insertInto('wallet_attempts').values(attemptRow(tx.id, record)).execute();
       if (answer.kind === 'acknowledged') {
         const done = await trx

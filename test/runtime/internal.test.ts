@@ -29,7 +29,13 @@ describe('internal wallet rounds', () => {
     const spun = await player.spin({ coin: '0.10', bet_level: 1 });
     expect(spun.status).toBe(200);
     const { round } = spun.body;
-    expect(round).toMatchObject({ status: 'settled', kind: 'base', mode: 'base', coin: '0.10', stake: '2.00' });
+    expect(round).toMatchObject({
+      status: 'settled',
+      kind: 'base',
+      mode: 'base',
+      coin: '0.10',
+      stake: '2.00',
+    });
     const expected = (100000n - 200n + BigInt(round.win.replace('.', ''))).toString();
     expect(spun.body.balance.replace('.', '')).toBe(expected);
 
@@ -83,9 +89,14 @@ describe('internal wallet rounds', () => {
     expect(missing.status).toBe(401);
 
     const old = await launchPlayer(server, apiKey, { player: 'p-relaunch' });
+    expect((await old.spin()).status).toBe(200); // the spin path now holds this session in its cache
     const fresh = await launchPlayer(server, apiKey, { player: 'p-relaunch' });
     expect((await old.get('session')).body.error).toBe('session_invalid');
+    const replaced = await old.spin();
+    expect(replaced.status).toBe(401);
+    expect(replaced.body.error).toBe('session_invalid');
     expect((await fresh.get('session')).status).toBe(200);
+    expect((await fresh.spin()).status).toBe(200);
 
     await server.services.store.pool.query(
       `update game_sessions set expires_at = now() - interval '1 second' where player_id = 'p-relaunch'`,
@@ -109,7 +120,9 @@ describe('internal wallet rounds', () => {
     const other = await server.createOperator({ wallet_mode: 'internal' });
     const player = await launchPlayer(server, other.apiKey, { player: 'p-403' });
     expect((await player.spin()).status).toBe(200);
-    await server.admin('PUT', `/api/admin/v1/operators/${other.id}/catalog`, { symbols: ['rf_copper_sevens'] });
+    await server.admin('PUT', `/api/admin/v1/operators/${other.id}/catalog`, {
+      symbols: ['rf_copper_sevens'],
+    });
     const outside = await player.spin();
     expect(outside.status).toBe(403);
     expect(outside.body.error).toBe('forbidden');

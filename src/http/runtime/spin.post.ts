@@ -3,9 +3,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SpinRequest } from '../../domain/rounds.ts';
+import { bearerToken } from '../../domain/runtime-session.ts';
 import type { Services } from '../../services.ts';
 import { objectBody } from '../admin/shared.ts';
-import { runtimeSession } from './auth.ts';
 import { FeatureState, Round, runtimeErrors } from './schemas.ts';
 
 export function registerSpinPost(app: FastifyInstance, services: Services): void {
@@ -36,9 +36,7 @@ export function registerSpinPost(app: FastifyInstance, services: Services): void
       // Fields are checked by readSpinRequest, so each 400 names its field in our words.
       validatorCompiler: objectBody,
     },
-    async (request) => {
-      const session = await runtimeSession(services, request);
-      return services.rounds.play(session, request.body as SpinRequest);
-    },
+    async (request) =>
+      services.rounds.play(bearerToken(request.headers.authorization), request.body as SpinRequest),
   );
 }

@@ -1,0 +1,181 @@
+// Runtime benchmark: POST /api/runtime/v1/spin with the internal wallet and with the callback
+// wallet against a local mock-wallet, beside a bare Fastify hello-world and the mock wallet's own
+// latency, all in the same run. Each process (hello-world, Reelforge, mock wallet) is its own
+// child, so autocannon here does not share their event loops.
+// Standalone: sh scripts/node24.sh node bench/runtime.ts [--quick]
+import autocannon from 'autocannon';
+import { createMockWallet } from '../src/wallet/mock-wallet.ts';
+import {
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  signWalletRequest,
+  TIMESTAMP_HEADER,
+} from '../src/wallet/signing.ts';
+import { type LoadResult, startChild, table } from './http.ts';
+
+const ADMIN_TOKEN = 'rf_admin_bench_token_0123456789';
+const WALLET_SECRET = 'bench-wallet-secret-0123456789';
+/** Sessions the load rotates over: a session plays one round at a time, as a player does. */
+const SESSIONS = 256;
+const GAME = 'rf_copper_sevens';
+
+export interface RuntimeBenchOptions {
+  quick?: boolean;
+  connections?: number;
+}
+
+async function startMockWalletChild(): Promise<void> {
+  const players: Record<string, { balance: string }> = {};
+  for (let i = 0; i < SESSIONS; i++) players[`bench-${i}`] = { balance: '1000000000.00' };
+  const wallet = createMockWallet({ secret: WALLET_SECRET, players });
+  const url = await wallet.listen();
+  process.stdout.write(`${JSON.stringify({ url })}\n`);
+  process.on('SIGTERM', () => wallet.close().then(() => process.exit(0)));
+}
+
+async function admin(base: string, method: string, path: string, json?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${ADMIN_TOKEN}`,
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    },
+    body: json ? JSON.stringify(json) : undefined,
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, any>>;
+}
+
+async function launchSessions(base: string, apiKey: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const response = await fetch(`${base}/api/provider/v1/launch-url`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-provider-api-key': apiKey },
+      body: JSON.stringify({ symbol: GAME, external_player_id: `bench-${i}`, currency: 'USD' }),
+    });
+    if (!response.ok) throw new Error(`launch-url: ${response.status} ${await response.text()}`);
+    tokens.push(((await response.json()) as { session_id: string }).session_id);
+  }
+  return tokens;
+}
+
+async function run(name: string, options: autocannon.Options): Promise<LoadResult> {
+  const result = await autocannon(options);
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+/** Spins rotating over the sessions, each with a fresh client_round_id. */
+function spinLoad(name: string, base: string, tokens: string[], common: Partial<autocannon.Options>) {
+  let n = 0;
+  return run(name, {
+    url: base,
+    ...common,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/runtime/v1/spin',
+        setupRequest: (request: autocannon.Request) => {
+          n += 1;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[n % tokens.length]}`,
+            },
+            body: JSON.stringify({ coin: '0.01', bet_level: 1, client_round_id: `b-${n}` }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promise<string> {
+  const duration = options.quick ? 3 : 10;
+  const common = { duration, connections: options.connections ?? 32 };
+  const hello = await startChild<{ url: string }>('bench/hello.ts');
+  const server = await startChild<{ url: string; apiKey: string }>('bench/serve.ts', {
+    WALLET_TIMEOUT_MS: '2000',
+  });
+  const mock = await startChild<{ url: string }>('bench/runtime.ts', { RUNTIME_BENCH_ROLE: 'mock-wallet' });
+  try {
+    const base = server.info.url;
+    const callback = await admin(base, 'POST', '/api/admin/v1/operators', {
+      name: 'Bench Callback Casino',
+      wallet_mode: 'callback',
+      wallet_base_url: mock.info.url,
+      wallet_secret: WALLET_SECRET,
+    });
+    const callbackId = callback.operator.id as string;
+    await admin(base, 'PUT', `/api/admin/v1/operators/${callbackId}/catalog`, { symbols: [GAME] });
+    const callbackKey = (await admin(base, 'POST', `/api/admin/v1/operators/${callbackId}/api-keys`)).api_key;
+    const internalTokens = await launchSessions(base, server.info.apiKey);
+    const callbackTokens = await launchSessions(base, callbackKey);
+
+    // The mock wallet alone: one signed balance call, replayed (its answer needs no state).
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const balanceBody = JSON.stringify({
+      operator_id: callbackId,
+      player_id: 'bench-0',
+      session_id: 'ses_bench',
+      game_symbol: GAME,
+      currency: 'USD',
+      request_id: 'att_bench',
+      transaction_id: 'tx_bench_balance',
+      transaction_type: 'balance',
+      action_type: 'balance',
+      amount: '0.00',
+    });
+
+    const baseline = await run('hello-world (bare Fastify)', { url: hello.info.url, ...common });
+    const walletAlone = await run('mock-wallet POST /balance (alone)', {
+      url: `${mock.info.url}/balance`,
+      ...common,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [REQUEST_ID_HEADER]: 'att_bench',
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: signWalletRequest(WALLET_SECRET, timestamp, balanceBody),
+      },
+      body: balanceBody,
+    });
+    const internal = await spinLoad('POST spin, internal wallet', base, internalTokens, common);
+    const callbackSpin = await spinLoad('POST spin, callback wallet', base, callbackTokens, common);
+
+    const ratio = internal.requestsPerSecond / baseline.requestsPerSecond;
+    const overhead = callbackSpin.p99 - walletAlone.p99;
+    return [
+      '## Runtime API: POST /api/runtime/v1/spin',
+      '',
+      `autocannon, ${common.connections} connections, ${duration} s each, ${SESSIONS} sessions of ${GAME} rotated`,
+      '(one round at a time per session), coin 0.01 × level 1; Reelforge, the hello-world and the mock',
+      'wallet each run in their own process. A callback spin makes two wallet calls (debit, credit).',
+      '',
+      table(baseline, [walletAlone, internal, callbackSpin], {
+        'POST spin, internal wallet': '≥ 0.30×',
+        'POST spin, callback wallet': 'p99 ≤ mock p99 + 5 ms',
+      }),
+      '',
+      `- internal wallet: ${ratio.toFixed(2)}× the hello-world's req/s (goal ≥ 0.30×: ${ratio >= 0.3 ? 'met' : 'not met'}).`,
+      `- callback wallet: p99 ${callbackSpin.p99} ms against the mock wallet's own p99 ${walletAlone.p99} ms: ` +
+        `${overhead} ms above (goal ≤ 5 ms: ${overhead <= 5 ? 'met' : 'not met'}).`,
+    ].join('\n');
+  } finally {
+    await Promise.all([hello.stop(), server.stop(), mock.stop()]);
+  }
+}
+
+if (process.env.RUNTIME_BENCH_ROLE === 'mock-wallet') {
+  await startMockWalletChild();
+} else if (import.meta.main) {
+  process.stdout.write(`${await runRuntimeBench({ quick: process.argv.includes('--quick') })}\n`);
+}
