@@ -131,6 +131,30 @@ describe('internal wallet rounds', () => {
     expect((await player.spin()).status).toBe(403);
   });
 
+  it('replays the same outcomes from the same test seed, and the stored draws replay the round', async () => {
+    const outcomes: unknown[] = [];
+    for (const name of ['p-seed-1', 'p-seed-2']) {
+      const player = await launchPlayer(server, apiKey, { player: name });
+      expect((await player.post('test/rng', { seed: 4242 })).status).toBe(204);
+      const spun = await player.spin({ coin: '0.10' });
+      outcomes.push(spun.body.round.outcome);
+      const { body } = await player.get(`rounds/${spun.body.round.id}`);
+      const { getGame, modelOf, replay } = await import('../../src/engine/index.ts');
+      const game = getGame('rf_ember_crown');
+      if (!game) throw new Error('no game');
+      const replayed = replay(
+        modelOf(game, body.round.replay.variant),
+        body.round.replay.state_before,
+        { coin: 10n, betLevel: 1, mode: 'base' },
+        body.round.outcome.draws,
+      );
+      expect(replayed.ok && replayed.outcome.totalWin.toString()).toBe(
+        body.round.win.replace('.', '').replace(/^0+(?=\d)/, ''),
+      );
+    }
+    expect(outcomes[1]).toEqual(outcomes[0]);
+  });
+
   it('slides the session expiry with play', async () => {
     const player = await launchPlayer(server, apiKey, { player: 'p-slide' });
     await server.services.store.pool.query(

@@ -116,11 +116,13 @@ describe('callback wallet rounds', () => {
     expect(wallet.balanceOf('p-debit-hang')).toBe('100.00');
   });
 
-  it('rolls back a debit answered 500 or malformed', async () => {
+  it('rolls back a debit answered 500, malformed, reset or redirected', async () => {
     for (const fault of [
       { kind: 'status', status: 500 } as const,
       { kind: 'status', status: 200, body: '{"success":true,"balance":"1.005"}', apply: true } as const,
       { kind: 'reset', apply: true } as const,
+      // A redirect is never followed: the money stays where it is, and the stake is rolled back.
+      { kind: 'status', status: 302, body: '{"success":true,"balance":"99.00"}', apply: true } as const,
     ]) {
       const player = await launchPlayer(server, apiKey, { player: 'p-debit-500' });
       faultFor('p-debit-500', (type) => (type === 'debit' ? fault : undefined));
