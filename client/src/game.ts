@@ -279,7 +279,7 @@ class Game {
       if (round.kind === 'free_spin') this.freeSpinsPlayed++;
       else this.freeSpinsPlayed = 0;
       this.hud.setState('presenting');
-      await this.present(round, false);
+      await this.present(round, null);
       this.balance = toMinor(response.balance, this.currency);
       this.renderBalance();
       const wasFree = this.freeSpinsLeft > 0 || round.kind === 'free_spin';
@@ -296,6 +296,8 @@ class Game {
       await this.fail(error);
     } finally {
       this.busy = false;
+      // Finished calls, for tests and tools that wait for a spin to be over.
+      this.start.root.dataset.plays = String(Number(this.start.root.dataset.plays ?? '0') + 1);
       if (!this.ended) {
         this.hud.setBusy(continueFree);
         this.hud.setState(continueFree ? 'presenting' : 'idle');
@@ -368,7 +370,7 @@ class Game {
       return;
     }
     const recent = Date.now() - Date.parse(last.created_at) < REPLAY_RECENT_MS;
-    if (recent && last.outcome) await this.replay(last);
+    if (recent && last.outcome) await this.replay(last, 'Last win');
     else {
       const screen = last.outcome && finalScreen(last.outcome);
       if (screen) this.reels.show(screen);
@@ -384,7 +386,7 @@ class Game {
   }
 
   /** Shows a round again without touching the balance (history replay, reload). */
-  private async replay(round: Round): Promise<void> {
+  private async replay(round: Round, label = 'Replay win'): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.hud.setBusy(true);
@@ -392,7 +394,7 @@ class Game {
     try {
       const full = round.outcome ? round : await this.client.round(round.id);
       this.reels.startSpin();
-      await this.present(full, true);
+      await this.present(full, label);
     } finally {
       this.busy = false;
       this.hud.setBusy(false);
@@ -400,7 +402,8 @@ class Game {
     }
   }
 
-  private async present(round: Round, isReplay: boolean): Promise<void> {
+  /** Plays a round's steps; `replayLabel` (a replay or a reload) leaves the balance alone. */
+  private async present(round: Round, replayLabel: string | null): Promise<void> {
     const outcome = round.outcome;
     if (!outcome) return;
     const unit = toMinor(round.coin, this.currency) * BigInt(round.bet_level);
@@ -410,9 +413,7 @@ class Game {
     const steps = planPresentation(outcome, baseBet, unit);
     const inFeature = round.kind === 'free_spin';
     const label = inFeature ? 'Feature win' : 'Win';
-    let shown = inFeature
-      ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin)
-      : 0n;
+    let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
     const countUp = (add: bigint): Promise<void> => {
       const from = shown;
@@ -424,13 +425,13 @@ class Game {
     };
     for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
     this.bet = saved;
-    this.reels.clearHighlight();
+    if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
     const win = toMinor(round.win, this.currency);
     const final = inFeature ? BigInt(outcome.sequenceWin) : win;
     this.hud.setWin(
       this.money(final),
       formatAmount(final, this.currency),
-      isReplay ? 'Replay win' : inFeature ? label : 'Last win',
+      replayLabel ?? (inFeature ? label : 'Last win'),
     );
     this.hud.announce(win > 0n ? `You won ${this.money(win)}` : 'No win');
   }

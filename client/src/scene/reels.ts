@@ -3,6 +3,7 @@
 import { type Application, Container, Graphics } from 'pixi.js';
 import type { GameRules, Screen } from '../api/types.ts';
 import { cellCentre, computeLayout, type Layout } from '../logic/layout.ts';
+import { holdAnimation, invalidate } from './stage.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
 import { easeOutBack, motion, tween, wait } from './tween.ts';
 
@@ -28,6 +29,7 @@ export class ReelsView {
   private layoutNow: Layout;
   private spinning: Array<SpinStrip | null> = [];
   private spinTicker: (() => void) | null = null;
+  private releaseSpin: (() => void) | null = null;
 
   constructor(options: {
     app: Application;
@@ -104,6 +106,7 @@ export class ReelsView {
       }
       this.cells.push(column);
     }
+    invalidate();
   }
 
   /** A random picture for the first paint, before any round is known. */
@@ -120,6 +123,7 @@ export class ReelsView {
     this.clearHighlight();
     if (motion.reduced) {
       for (const column of this.cells) for (const cell of column) cell.alpha = 0.4;
+      invalidate();
       return;
     }
     const l = this.layoutNow;
@@ -150,11 +154,14 @@ export class ReelsView {
       });
     };
     this.app.ticker.add(this.spinTicker);
+    this.releaseSpin = holdAnimation();
   }
 
   private stopTicker(): void {
     if (this.spinTicker) this.app.ticker.remove(this.spinTicker);
     this.spinTicker = null;
+    this.releaseSpin?.();
+    this.releaseSpin = null;
     for (const strip of this.spinning)
       for (const item of strip?.items ?? []) item.destroy({ children: true });
     this.spinning = [];
@@ -236,6 +243,7 @@ export class ReelsView {
         cell.alpha = 1;
         cell.scale.set(1);
       }
+    invalidate();
   }
 
   /** Winning cells vanish, the rest fall and new symbols drop in: the next picture. */

@@ -1,4 +1,5 @@
 // Minimal time-based tweens on requestAnimationFrame; with reduced motion every tween is instant.
+import { animating, invalidate } from './stage.ts';
 
 export const motion = { reduced: false, speed: 1 };
 
@@ -19,18 +20,22 @@ export function tween(
   const duration = motion.reduced ? 0 : ms / motion.speed;
   if (duration <= 0) {
     update(1);
+    invalidate();
     return Promise.resolve();
   }
-  return new Promise((resolve) => {
-    const start = performance.now();
-    const frame = (now: number) => {
-      const t = Math.min(1, (now - start) / duration);
-      update(ease(t));
-      if (t < 1) requestAnimationFrame(frame);
-      else resolve();
-    };
-    requestAnimationFrame(frame);
-  });
+  return animating(
+    () =>
+      new Promise<void>((resolve) => {
+        const start = performance.now();
+        const frame = (now: number) => {
+          const t = Math.min(1, (now - start) / duration);
+          update(ease(t));
+          if (t < 1) requestAnimationFrame(frame);
+          else resolve();
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 export function wait(ms: number): Promise<void> {

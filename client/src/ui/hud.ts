@@ -43,7 +43,7 @@ export class Hud {
     this.lobby = options.hasLobby ? button('Lobby', '‹ Lobby', { class: 'lobby' }) : null;
     this.paytable = button('Paytable', 'i', { class: 'round' });
     this.history = button('History', '☰', { class: 'round' });
-    this.mute = button('Mute sound', options.muted ? '🔇' : '🔊', {
+    this.mute = button('Mute sound', '♪', {
       class: 'round',
       'aria-pressed': String(options.muted),
     });
@@ -153,7 +153,6 @@ export class Hud {
 
   setMuted(muted: boolean): void {
     this.mute.setAttribute('aria-pressed', String(muted));
-    this.mute.textContent = muted ? '🔇' : '🔊';
   }
 
   showFreeSpins(left: number, played: number, win: string): void {
