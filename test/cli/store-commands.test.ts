@@ -43,7 +43,8 @@ function operatorRow(id: string) {
   return store.db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-describe.concurrent('reelforge on the store', () => {
+// Each test spawns Node processes; a loaded 2-core machine can take a while.
+describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
   it('db migrate: applies every migration to a fresh database', async () => {
     const fresh = await createTestDatabase();
     try {
