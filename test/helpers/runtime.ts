@@ -18,6 +18,12 @@ export interface Player {
 
 let clicks = 0;
 
+/** A USD amount as the API shows it ("12.30"), in cents. */
+export function cents(text: string | undefined): bigint {
+  if (text === undefined || !/^-?\d+\.\d{2}$/.test(text)) throw new Error(`not a USD amount: ${text}`);
+  return BigInt(text.replace('.', ''));
+}
+
 /** A fresh click id, unique within the test run. */
 export function clickId(): string {
   clicks += 1;

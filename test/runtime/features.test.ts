@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
 import {
   callbackOperator,
+  cents,
   finishFreeSpins,
   launchPlayer,
   ledgerOf,
@@ -28,8 +29,6 @@ afterAll(async () => {
   await wallet?.close();
 });
 
-const minor = (text: string) => BigInt(text.replace('.', ''));
-
 describe.each([
   ['internal', () => internalKey],
   ['callback', () => callbackKey],
@@ -39,7 +38,7 @@ describe.each([
     await finishFreeSpins(player);
     const session = await player.get('session');
     expect(session.body.bet.modes.special.cost_multiplier).toBe('1.25');
-    const before = minor(session.body.balance);
+    const before = cents(session.body.balance);
     const spun = await player.spin({ coin: '0.10', special_bet: true });
     expect(spun.status).toBe(200);
     expect(spun.body.round).toMatchObject({
@@ -48,24 +47,24 @@ describe.each([
       stake: '2.50',
       status: 'settled',
     });
-    expect(minor(spun.body.balance)).toBe(before - 250n + minor(spun.body.round.win));
+    expect(cents(spun.body.balance)).toBe(before - 250n + cents(spun.body.round.win));
     const ledger = await ledgerOf(server, spun.body.round.id);
     expect(ledger.map((t) => [t.type, t.action_type, t.amount])).toEqual([
       ['debit', 'special_bet', 250n],
-      ['credit', 'special_bet', minor(spun.body.round.win)],
+      ['credit', 'special_bet', cents(spun.body.round.win)],
     ]);
   });
 
   it('buys the feature at its cost, then plays every free spin without a debit', async () => {
     const player = await launchPlayer(server, key(), { player: 'p-features', symbol: 'rf_orbit_orchard' });
     await finishFreeSpins(player);
-    const before = minor((await player.get('session')).body.balance);
+    const before = cents((await player.get('session')).body.balance);
     const bought = await player.spin({ coin: '0.01', buy_feature: true });
     expect(bought.status).toBe(200);
     expect(bought.body.round).toMatchObject({ kind: 'buy', mode: 'buy', stake: '20.00' });
     expect(bought.body.state.free_spins_left).toBeGreaterThan(0);
-    let balance = before - 2000n + minor(bought.body.round.win);
-    expect(minor(bought.body.balance)).toBe(balance);
+    let balance = before - 2000n + cents(bought.body.round.win);
+    expect(cents(bought.body.balance)).toBe(balance);
 
     let left = bought.body.state.free_spins_left as number;
     for (let i = 0; left > 0 && i < 200; i++) {
@@ -73,14 +72,14 @@ describe.each([
       const free = await player.spin({ coin: '5.00', bet_level: 10 });
       expect(free.status).toBe(200);
       expect(free.body.round).toMatchObject({ kind: 'free_spin', stake: '0.00', coin: '0.01', bet_level: 1 });
-      balance += minor(free.body.round.win);
-      expect(minor(free.body.balance)).toBe(balance);
+      balance += cents(free.body.round.win);
+      expect(cents(free.body.balance)).toBe(balance);
       const ledger = await ledgerOf(server, free.body.round.id);
       expect(ledger.map((t) => [t.type, t.action_type])).toEqual([['credit', 'free_spin']]);
       left = free.body.state.free_spins_left;
     }
     expect(left).toBe(0);
-    if (mode === 'callback') expect(minor(wallet.balanceOf('p-features') as string)).toBe(balance);
+    if (mode === 'callback') expect(cents(wallet.balanceOf('p-features') as string)).toBe(balance);
     const after = await player.get('session');
     expect(after.body.state).toEqual({ free_spins_left: 0, feature: null });
   });

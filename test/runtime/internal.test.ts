@@ -1,6 +1,6 @@
 // The runtime API on the internal wallet, against a real server and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchPlayer, playerFor } from '../helpers/runtime.ts';
+import { cents, launchPlayer, playerFor } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -36,8 +36,7 @@ describe('internal wallet rounds', () => {
       coin: '0.10',
       stake: '2.00',
     });
-    const expected = (100000n - 200n + BigInt(round.win.replace('.', ''))).toString();
-    expect(spun.body.balance.replace('.', '')).toBe(expected);
+    expect(cents(spun.body.balance)).toBe(100000n - 200n + cents(round.win));
 
     const again = await player.get(`rounds/${round.id}`);
     expect(again.status).toBe(200);
@@ -148,9 +147,7 @@ describe('internal wallet rounds', () => {
         { coin: 10n, betLevel: 1, mode: 'base' },
         body.round.outcome.draws,
       );
-      expect(replayed.ok && replayed.outcome.totalWin.toString()).toBe(
-        body.round.win.replace('.', '').replace(/^0+(?=\d)/, ''),
-      );
+      expect(replayed.ok && replayed.outcome.totalWin).toBe(cents(body.round.win));
     }
     expect(outcomes[1]).toEqual(outcomes[0]);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
 import {
   callbackOperator,
+  cents,
   eventually,
   launchPlayer,
   ledgerOf,
@@ -52,8 +53,7 @@ describe('callback wallet rounds', () => {
     expect(spun.status).toBe(200);
     const { round } = spun.body;
     expect(round).toMatchObject({ status: 'settled', stake: '4.00' });
-    const expected = 10000n - 400n + BigInt(round.win.replace('.', ''));
-    expect(wallet.balanceOf('p-normal')?.replace('.', '')).toBe(expected.toString());
+    expect(cents(wallet.balanceOf('p-normal'))).toBe(10000n - 400n + cents(round.win));
     expect(spun.body.balance).toBe(wallet.balanceOf('p-normal'));
 
     const ledger = await ledgerOf(server, round.id);
@@ -166,8 +166,7 @@ describe('callback wallet rounds', () => {
     const credit = ledger.find((t) => t.type === 'credit');
     expect(credit).toMatchObject({ status: 'acknowledged', recorded: 4 });
     expect(wallet.applications.get(credit?.id as string)).toBe(1);
-    const win = BigInt(spun.body.round.win.replace('.', ''));
-    expect(wallet.balanceOf('p-credit')?.replace('.', '')).toBe((10000n - 200n + win).toString());
+    expect(cents(wallet.balanceOf('p-credit'))).toBe(10000n - 200n + cents(spun.body.round.win));
   });
 
   it('retries a rollback until acknowledged', async () => {

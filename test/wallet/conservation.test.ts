@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fault, MockWallet } from '../../src/wallet/mock-wallet.ts';
-import { callbackOperator, eventually, launchPlayer, useRetryPolicy } from '../helpers/runtime.ts';
+import { callbackOperator, cents, eventually, launchPlayer, useRetryPolicy } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -112,7 +112,7 @@ describe('conservation under wallet faults', () => {
             expect(['settled', 'cancelled']).toContain(round.status);
             if (round.status === 'settled') expected += BigInt(round.win) - BigInt(round.stake);
           }
-          expect(wallet.balanceOf(playerId)?.replace('.', '')).toBe(expected.toString());
+          expect(cents(wallet.balanceOf(playerId))).toBe(expected);
           for (const [id, times] of wallet.applications) {
             if (wallet.transactions.get(id)?.playerId === playerId) expect(times).toBe(1);
           }

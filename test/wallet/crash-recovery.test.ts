@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockWallet, type MockWallet } from '../../src/wallet/mock-wallet.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { eventually, WALLET_SECRET } from '../helpers/runtime.ts';
+import { cents, eventually, WALLET_SECRET } from '../helpers/runtime.ts';
 import { TEST_ADMIN_TOKEN } from '../helpers/server.ts';
 
 let database: TestDatabase;
@@ -156,7 +156,7 @@ describe('crash recovery', () => {
     expect(credits).toHaveLength(1);
     expect(wallet.applications.get(credits[0].id)).toBe(1);
     const expected = 10000n - 200n + BigInt(open.win);
-    expect(wallet.balanceOf('p-credit')?.replace('.', '')).toBe(expected.toString());
+    expect(cents(wallet.balanceOf('p-credit'))).toBe(expected);
   });
 
   it('rolls back a round whose debit was never answered when the node was killed', async () => {

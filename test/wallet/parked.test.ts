@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
 import {
   callbackOperator,
+  cents,
   eventually,
   launchPlayer,
   ledgerOf,
@@ -70,8 +71,7 @@ describe('parked transactions', () => {
     await eventually(async () => (await roundRow(server, roundId)).status === 'settled');
     expect(wallet.applications.get(creditId)).toBe(1);
     expect((await ledgerOf(server, roundId)).some((t) => t.type === 'rollback')).toBe(false);
-    const expected = 10000n - 200n + BigInt(win.replace('.', ''));
-    expect(wallet.balanceOf('p-retry')?.replace('.', '')).toBe(expected.toString());
+    expect(cents(wallet.balanceOf('p-retry'))).toBe(10000n - 200n + cents(win));
     expect((await player.spin({ coin: '0.10' })).status).toBe(200);
   });
 
