@@ -269,6 +269,7 @@ class Game {
     this.reels.startSpin();
     this.sound.play('spin');
     let continueFree = false;
+    let retry = false;
     try {
       const response = await this.client.spin(body, () => this.hud.announce('Connection lost, retrying…'));
       this.pending = null;
@@ -293,16 +294,19 @@ class Game {
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
       await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);
-      await this.fail(error);
+      retry = (await this.fail(error)) === 'retry';
     } finally {
       this.busy = false;
       // Finished calls, for tests and tools that wait for a spin to be over.
       this.start.root.dataset.plays = String(Number(this.start.root.dataset.plays ?? '0') + 1);
       if (!this.ended) {
-        this.hud.setBusy(continueFree);
-        this.hud.setState(continueFree ? 'presenting' : 'idle');
+        const more = continueFree || retry;
+        this.hud.setBusy(more);
+        this.hud.setState(more ? 'presenting' : 'idle');
       }
     }
+    // The same request again (same client_round_id), once this call is fully over.
+    if (retry && !this.ended) return this.play(mode);
     if (continueFree && !this.ended) {
       await wait(500);
       await this.play('base');
@@ -319,7 +323,8 @@ class Game {
     this.hud.setFeatureMode(this.freeSpinsLeft > 0);
   }
 
-  private async fail(error: RuntimeFailure): Promise<void> {
+  /** Tells the player what went wrong; answers 'retry' when they asked to send the spin again. */
+  private async fail(error: RuntimeFailure): Promise<string> {
     const message = messageFor(error.failure);
     if (!message.retry) this.pending = null;
     this.sound.play('error');
@@ -344,8 +349,8 @@ class Game {
       `error-${error.failure.kind === 'api' ? error.failure.code : 'network'}`,
     );
     if (chosen === 'lobby') this.toLobby();
-    if (chosen === 'retry') queueMicrotask(() => void this.play(this.mode()));
     if (!message.retry && !message.fatal && error.failure.kind === 'api') await this.refreshBalance();
+    return chosen;
   }
 
   private async refreshBalance(): Promise<void> {
