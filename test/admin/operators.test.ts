@@ -257,6 +257,10 @@ describe('security', () => {
     ['PUT', '/api/admin/v1/operators/op_x/catalog'],
     ['PUT', '/api/admin/v1/games/rf_ember_crown/thumbnail'],
     ['DELETE', '/api/admin/v1/games/rf_ember_crown/thumbnail'],
+    ['GET', '/api/admin/v1/rounds'],
+    ['GET', '/api/admin/v1/wallet/transactions'],
+    ['POST', '/api/admin/v1/wallet/transactions/tx_x/retry'],
+    ['POST', '/api/admin/v1/wallet/transactions/tx_x/resolve'],
   ] as const;
 
   it.each([
