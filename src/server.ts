@@ -58,6 +58,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await running.close(); // stops accepting and waits for in-flight requests
           await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
           await services.rateLimiter?.close();
+          services.artwork.stop();
           await store.close();
           await embedded?.stop();
         })();
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await app?.close().catch(() => {});
     await started?.wallets.close().catch(() => {});
     await started?.rateLimiter?.close().catch(() => {});
+    started?.artwork.stop();
     await store.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;

@@ -25,12 +25,17 @@ export interface Services {
   access: ReturnType<typeof createAccess>;
   catalog: CatalogOptions;
   coinValues: typeof coinValuesFor;
-  /** Symbols with uploaded artwork, kept in memory; `version` moves with every change. */
+  /**
+   * Symbols with uploaded artwork, kept in memory: changed at once by this node's uploads, and
+   * re-read every ARTWORK_REFRESH_MS for uploads made by other nodes or the CLI.
+   * `version` moves with every change.
+   */
   artwork: {
     symbols: Set<string>;
     version: number;
     refresh(): Promise<void>;
     changed(symbol: string, uploaded: boolean): void;
+    stop(): void;
   };
   /** Runtime API sessions (by token), rounds, and both wallet modes with the retry worker. */
   sessions: RuntimeSessions;
@@ -39,6 +44,8 @@ export interface Services {
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
   rateLimiter: RateLimiter | null;
 }
+
+export const ARTWORK_REFRESH_MS = 10_000;
 
 export interface ServiceOptions {
   /** Overrides of the wallet retry schedule (tests use short ones). */
@@ -56,7 +63,10 @@ export async function createServices(
     symbols: new Set<string>(),
     version: 0,
     async refresh() {
-      artwork.symbols = new Set(await thumbnails.symbols());
+      const symbols = new Set(await thumbnails.symbols());
+      const same = symbols.size === artwork.symbols.size && [...symbols].every((s) => artwork.symbols.has(s));
+      if (same && artwork.version > 0) return;
+      artwork.symbols = symbols;
       artwork.version++;
     },
     changed(symbol: string, uploaded: boolean) {
@@ -64,7 +74,12 @@ export async function createServices(
       else artwork.symbols.delete(symbol);
       artwork.version++;
     },
+    stop() {
+      clearInterval(refresher);
+    },
   };
+  const refresher = setInterval(() => artwork.refresh().catch(() => {}), ARTWORK_REFRESH_MS);
+  refresher.unref();
   await artwork.refresh();
   const access = createAccess(store.db, () => clock.now().getTime());
   const now = () => clock.now();

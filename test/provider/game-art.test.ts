@@ -81,3 +81,28 @@ describe('generated artwork', () => {
     expect(body.detail).toMatch(detail);
   });
 });
+
+describe('uploads made elsewhere', () => {
+  it('are served once the node re-reads the artwork list (other nodes, the CLI)', async () => {
+    const sharp = (await import('sharp')).default;
+    const { thumbnailsRepo } = await import('../../src/store/thumbnails.repo.ts');
+    const body = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } })
+      .webp()
+      .toBuffer();
+    // Written straight to the store, as another node or the CLI would.
+    await thumbnailsRepo(server.services.store.db).put({
+      game_symbol: 'rf_harbor_haul',
+      content_type: 'image/webp',
+      body,
+      etag: '"elsewhere"',
+      width: 8,
+      height: 6,
+    });
+    const before = await server.request('/api/provider/v1/game-art/rf_harbor_haul');
+    expect(before.headers.get('content-type')).toMatch(/svg/);
+    await server.services.artwork.refresh(); // what the node's timer does every ARTWORK_REFRESH_MS
+    const after = await server.request('/api/provider/v1/game-art/rf_harbor_haul');
+    expect(after.headers.get('content-type')).toBe('image/webp');
+    expect(after.headers.get('etag')).toBe('"elsewhere"');
+  });
+});
