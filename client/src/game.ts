@@ -125,8 +125,10 @@ class Game {
     this.wire();
 
     const last = this.info.last_round;
-    if (last && this.freeSpinsLeft > 0) {
-      this.bet = this.betOf(last) ?? this.bet;
+    const feature = this.info.state.feature;
+    if (feature && this.freeSpinsLeft > 0) {
+      this.freeSpinsPlayed = feature.played;
+      this.bet = this.betOf({ coin: feature.coin, bet_level: feature.bet_level }) ?? this.bet;
     }
     this.renderBet();
     this.renderBalance();
@@ -145,7 +147,7 @@ class Game {
     return '';
   }
 
-  private betOf(round: Round): BetChoice | null {
+  private betOf(round: Pick<Round, 'coin' | 'bet_level'>): BetChoice | null {
     const coin = this.ladder.coins.find((c) => c.minor === toMinor(round.coin, this.currency));
     return coin ? { coin: coin.text, coinMinor: coin.minor, level: round.bet_level } : null;
   }
@@ -281,8 +283,10 @@ class Game {
       else this.freeSpinsPlayed = 0;
       this.hud.setState('presenting');
       await this.present(round, null);
-      this.balance = toMinor(response.balance, this.currency);
-      this.renderBalance();
+      if (response.balance !== null) {
+        this.balance = toMinor(response.balance, this.currency);
+        this.renderBalance();
+      } else await this.refreshBalance(); // the operator's wallet has not confirmed the credit yet
       const wasFree = this.freeSpinsLeft > 0 || round.kind === 'free_spin';
       this.freeSpinsLeft = response.state.free_spins_left;
       this.renderFreeSpins(round);
@@ -397,7 +401,8 @@ class Game {
     this.hud.setBusy(true);
     this.hud.setState('presenting');
     try {
-      const full = round.outcome ? round : await this.client.round(round.id);
+      // History rows carry no screens: the full round comes from rounds/{id}.
+      const full = round.outcome?.screens ? round : await this.client.round(round.id);
       this.reels.startSpin();
       await this.present(full, label);
     } finally {

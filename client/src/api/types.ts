@@ -62,9 +62,9 @@ export interface SessionInfo {
     default_bet_level: number;
     line_cost: number;
     modes: {
-      base: { cost_multiplier: string };
-      special: { cost_multiplier: string } | null;
-      buy: { cost_multiplier: string } | null;
+      base: ModeCost;
+      special: ModeCost | null;
+      buy: ModeCost | null;
     };
   };
   balance: string;
@@ -72,9 +72,22 @@ export interface SessionInfo {
   last_round: Round | null;
 }
 
+/** `cost_multiplier`: exact multiple of the base bet ("1.25", or "n/d"); `cost_coins`: coins per bet level. */
+export interface ModeCost {
+  cost_multiplier: string;
+  cost_coins?: number;
+}
+
 export interface FeatureState {
   free_spins_left: number;
-  feature: unknown;
+  feature: {
+    type: 'free_spins';
+    played: number;
+    coin: string;
+    bet_level: number;
+    mode: string;
+    sequence_win: string;
+  } | null;
 }
 
 export interface Screen {
@@ -160,7 +173,8 @@ export interface SpinRequest {
 
 export interface SpinResponse {
   round: Round;
-  balance: string;
+  /** Null in callback mode when the operator's wallet has not acknowledged yet and no balance is known. */
+  balance: string | null;
   state: FeatureState;
 }
 

@@ -71,6 +71,9 @@ describe('bet ladder', () => {
     expect(coinsFromMultiplier(20, '1.25')).toBe(25);
     expect(coinsFromMultiplier(10, '100')).toBe(1000);
     expect(coinsFromMultiplier(3, '1.1')).toBeNull();
+    expect(coinsFromMultiplier(20, '5/4')).toBe(25);
+    expect(coinsFromMultiplier(3, '4/3')).toBe(4);
+    expect(coinsFromMultiplier(2, '4/3')).toBeNull();
   });
 
   it('steps up and down and stops at the ends', () => {

@@ -21,9 +21,15 @@ export interface Ladder {
   steps: BetChoice[];
 }
 
-/** Coins per bet level from a cost multiplier string such as "1.25" (exact; null stays null). */
+/** Coins per bet level from a cost multiplier such as "1.25" or "5/4" (exact; null when not whole). */
 export function coinsFromMultiplier(lineCost: number, multiplier: string | undefined): number | null {
   if (multiplier === undefined) return null;
+  const ratio = /^(\d+)\/(\d+)$/.exec(multiplier);
+  if (ratio) {
+    const scaled = BigInt(ratio[1] as string) * BigInt(lineCost);
+    const denominator = BigInt(ratio[2] as string);
+    return denominator > 0n && scaled % denominator === 0n ? Number(scaled / denominator) : null;
+  }
   const match = /^(\d+)(?:\.(\d+))?$/.exec(multiplier);
   if (!match) return null;
   const fraction = match[2] ?? '';
@@ -41,14 +47,15 @@ export function buildLadder(info: Pick<SessionInfo, 'bet' | 'session' | 'game'>)
   const levels = [...info.bet.bet_levels].sort((a, b) => a - b);
   const rules = info.game.rules;
   const lineCost = info.bet.line_cost;
+  const coinsOf = (mode: Mode): number | null => {
+    const cost = info.bet.modes[mode];
+    if (!cost) return null;
+    return cost.cost_coins ?? rules?.modes?.[mode] ?? coinsFromMultiplier(lineCost, cost.cost_multiplier);
+  };
   const modeCoins: Record<Mode, number | null> = {
-    base: rules?.modes?.base ?? lineCost,
-    special: info.bet.modes.special
-      ? (rules?.modes?.special ?? coinsFromMultiplier(lineCost, info.bet.modes.special.cost_multiplier))
-      : null,
-    buy: info.bet.modes.buy
-      ? (rules?.modes?.buy ?? coinsFromMultiplier(lineCost, info.bet.modes.buy.cost_multiplier))
-      : null,
+    base: coinsOf('base') ?? lineCost,
+    special: coinsOf('special'),
+    buy: coinsOf('buy'),
   };
   const steps: BetChoice[] = [];
   for (const coin of coins)
