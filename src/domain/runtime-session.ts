@@ -127,7 +127,7 @@ export function createRuntimeSessions(db: Kysely<Database>, access: Access, now:
       const cached = token === undefined ? undefined : cache.get(token);
       if (cached && token !== undefined) {
         const built = await build(cached, token);
-        if (built.ok) return built;
+        if (built.ok && built.session.operator.wallet_mode === 'internal') return built;
         cache.delete(token);
       }
       const resolved = await resolve(token);

@@ -33,20 +33,6 @@ export function walletRepo(db: Kysely<Database>) {
       return row?.balance;
     },
 
-    /** Whether the player has a transaction in this game parked for staff (no new round until resolved). */
-    async hasParked(operatorId: string, playerId: string, gameSymbol: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('wallet_transactions')
-        .select('id')
-        .where('status', '=', 'failed')
-        .where('operator_id', '=', operatorId)
-        .where('player_id', '=', playerId)
-        .where('game_symbol', '=', gameSymbol)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     async find(id: string): Promise<WalletTxRow | undefined> {
       return db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
     },

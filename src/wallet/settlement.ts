@@ -11,7 +11,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { newId } from '../domain/ids.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { Database, WalletTxType } from '../store/schema.ts';
-import { type WalletTxRow, walletRepo } from '../store/wallet.repo.ts';
+import type { WalletTxRow } from '../store/wallet.repo.ts';
 import type { AttemptRecord, CallbackClient } from './callback-client.ts';
 import { walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
@@ -136,31 +136,37 @@ export function createSettlement(deps: SettlementDeps) {
     expiresAt: Date,
   ): Promise<OpenResult> {
     return db.transaction().execute(async (trx) => {
-      const session = await trx
+      // The lock first: a statement's snapshot is taken before it waits for a lock, so the checks
+      // below must come in a statement of their own to see what the previous holder committed.
+      await trx
         .selectFrom('game_sessions')
-        .select(['state_version'])
+        .select('id')
         .where('id', '=', round.sessionId)
         .forUpdate()
-        .executeTakeFirstOrThrow();
-      const existing = await trx
-        .selectFrom('rounds')
-        .select('id')
-        .where('session_id', '=', round.sessionId)
-        .where('client_round_id', '=', round.clientRoundId)
-        .executeTakeFirst();
-      if (existing) return { kind: 'existing' };
+        .execute();
+      // What may stop the round: a repeat of the click, a stale state, a transaction parked for
+      // staff, a round of this session still waiting for its debit.
+      const { rows } = await sql<{
+        state_version: bigint;
+        existing: string | null;
+        parked: boolean;
+        busy: boolean;
+      }>`
+        select s.state_version,
+          (select r.id from rounds r
+            where r.session_id = s.id and r.client_round_id = ${round.clientRoundId}) as existing,
+          exists (select 1 from wallet_transactions t
+            where t.status = 'failed' and t.operator_id = s.operator_id and t.player_id = s.player_id
+              and t.game_symbol = s.game_symbol) as parked,
+          exists (select 1 from rounds r
+            where r.session_id = s.id and r.status = 'open' and r.stage = 'debit') as busy
+        from game_sessions s where s.id = ${round.sessionId}`.execute(trx);
+      const session = rows[0];
+      if (!session) throw new Error(`session ${round.sessionId} vanished`);
+      if (session.existing !== null) return { kind: 'existing' };
       if (session.state_version !== stateVersion) return { kind: 'stale' };
-      if (await walletRepo(trx).hasParked(round.operatorId, round.playerId, round.gameSymbol)) {
-        return { kind: 'blocked' };
-      }
-      const busy = await trx
-        .selectFrom('rounds')
-        .select('id')
-        .where('session_id', '=', round.sessionId)
-        .where('status', '=', 'open')
-        .where('stage', '=', 'debit')
-        .executeTakeFirst();
-      if (busy) return { kind: 'busy' };
+      if (session.parked) return { kind: 'blocked' };
+      if (session.busy) return { kind: 'busy' };
 
       const paid = round.stake > 0n;
       const columns = roundColumns(round, 'callback');
