@@ -144,17 +144,6 @@ export interface WalletBalancesTable {
   updated_at: Timestamp;
 }
 
-export interface WalletLedgerTable {
-  id: Generated<bigint>;
-  transaction_id: string;
-  operator_id: string;
-  player_id: string;
-  currency: string;
-  amount: BigIntColumn;
-  balance_after: BigIntColumn;
-  created_at: Timestamp;
-}
-
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -171,7 +160,6 @@ export interface Database {
   wallet_transactions: WalletTransactionsTable;
   wallet_attempts: WalletAttemptsTable;
   wallet_balances: WalletBalancesTable;
-  wallet_ledger: WalletLedgerTable;
 }
 
 export type { BigIntColumn };

@@ -1,6 +1,6 @@
 // Internal wallet: balances held by Reelforge per operator, player and currency. A round, its
 // debit and credit, their ledger entries and the session's feature state commit together in one
-// statement (rf_play_internal_round, migrations/003), idempotent by the round's click id; the
+// statement (rf_play_internal_round, migrations/004), idempotent by the round's click id; the
 // statement also re-checks the session's token and expiry, so the caller may work from a cached row.
 import { type Kysely, sql } from 'kysely';
 import { minorUnits } from '../domain/money.ts';
