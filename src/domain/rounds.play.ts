@@ -169,7 +169,7 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
     let credit = opened.first;
     let balance: bigint | null = null;
     if (credit.type === 'debit') {
-      const debited = await settlement.debit(credit, prepared, session.stateVersion);
+      const debited = await settlement.debit(credit, prepared);
       if (debited.kind === 'rejected') {
         throw debited.error === 'insufficient_funds'
           ? errors.insufficientFunds(debited.message ?? undefined)
