@@ -51,7 +51,24 @@ async function tuneVariant(
       console.warn(`${slug}/${variant} ${step.lever}: target ${target} outside [${second}, ${first}]`);
       share = Math.min(1, Math.max(0, share));
     }
-    const w = Math.round(share * SCALE);
+    let w = Math.round(share * SCALE);
+    if (step.mode === 'buy') {
+      // Free spins with retriggers are not quite linear in the mix: one secant step on the
+      // bought feature itself, along the slope between the two sides.
+      const trial = { ...levers, [step.lever]: [w, SCALE - w] };
+      const at = summarize(
+        await simulateParallel({
+          slug,
+          variant,
+          levers: trial,
+          mode: 'buy',
+          rounds: buyRounds * 4,
+          seed: 78,
+          workers,
+        }),
+      ).rtp;
+      w = Math.min(SCALE, Math.max(0, Math.round((share + (target - at) / (first - second)) * SCALE)));
+    }
     levers[step.lever] = [w, SCALE - w];
     console.log(
       `${slug}/${variant} ${step.lever} (${step.mode}): sides ${percent(first)}% / ${percent(second)}% → ${w}:${SCALE - w}`,
