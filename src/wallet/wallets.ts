@@ -59,7 +59,10 @@ export function createWallets(options: WalletsOptions) {
       'balance',
       body,
     );
-    if (record.answer.kind !== 'acknowledged') {
+    if (record.answer.kind === 'rejected') {
+      throw errors.walletRejected(`the operator's wallet refused the balance query (${record.answer.error})`);
+    }
+    if (record.answer.kind === 'failed') {
       throw errors.walletUnavailable(
         `the operator's wallet did not answer the balance query (${record.answer.error})`,
       );

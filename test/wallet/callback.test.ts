@@ -64,6 +64,19 @@ describe('callback wallet rounds', () => {
     expect(ledger.every((t) => t.recorded === 1)).toBe(true);
   });
 
+  it('answers GET session with 502 when the wallet refuses the balance query, 503 when it is down', async () => {
+    const stranger = await launchPlayer(server, apiKey, { player: 'p-unknown-to-wallet' });
+    const refused = await stranger.get('session');
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toBe('wallet_rejected');
+    const player = await launchPlayer(server, apiKey, { player: 'p-normal' });
+    faultFor('p-normal', (type) => (type === 'balance' ? { kind: 'status', status: 503 } : undefined));
+    const down = await player.get('session');
+    wallet.setFault(undefined);
+    expect(down.status).toBe(503);
+    expect(down.body.error).toBe('wallet_unavailable');
+  });
+
   it('answers a repeated click with the same round and debits once, also when both arrive at once', async () => {
     const player = await launchPlayer(server, apiKey, { player: 'p-dup' });
     faultFor('p-dup', (type) => (type === 'debit' ? { kind: 'delay', ms: 100 } : undefined));

@@ -53,7 +53,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
             state: FeatureState,
             last_round: Type.Union([Round, Type.Null()]),
           }),
-          ...runtimeErrors(503),
+          ...runtimeErrors(502, 503),
         },
       },
     },
