@@ -5,17 +5,6 @@ import type { Database, WalletAttemptsTable, WalletTransactionsTable, WalletTxSt
 export type WalletTxRow = Selectable<WalletTransactionsTable>;
 export type WalletAttemptRow = Selectable<WalletAttemptsTable>;
 
-export interface AttemptInsert {
-  transaction_id: string;
-  request_id: string;
-  started_at: Date;
-  latency_ms: number;
-  http_status: number | null;
-  result: 'acknowledged' | 'rejected' | 'failed';
-  error: string | null;
-  response_body: string | null;
-}
-
 export function walletRepo(db: Kysely<Database>) {
   return {
     async internalBalance(
@@ -66,10 +55,6 @@ export function walletRepo(db: Kysely<Database>) {
         .where('transaction_id', 'in', transactionIds)
         .orderBy('id')
         .execute();
-    },
-
-    async recordAttempt(attempt: AttemptInsert): Promise<void> {
-      await db.insertInto('wallet_attempts').values(attempt).execute();
     },
 
     /**

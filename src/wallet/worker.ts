@@ -58,7 +58,6 @@ export function createRetryWorker(deps: {
   }
 
   return {
-    runOnce: pass,
     /** Start-up recovery: passes until nothing is due, so rounds a crash left in flight are finished. */
     async recover(logTo: WorkerLog, maxPasses = 1000): Promise<number> {
       log = logTo;
