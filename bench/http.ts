@@ -77,6 +77,11 @@ export async function load(
       ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: request.bodies?.() }) }]
       : undefined,
   });
+  return summarize(name, result);
+}
+
+/** The figures of one autocannon run that the reports show. */
+export function summarize(name: string, result: autocannon.Result): LoadResult {
   return {
     name,
     requestsPerSecond: result.requests.average,

@@ -11,7 +11,7 @@ import {
   signWalletRequest,
   TIMESTAMP_HEADER,
 } from '../src/wallet/signing.ts';
-import { type LoadResult, startChild, table } from './http.ts';
+import { type LoadResult, startChild, summarize, table } from './http.ts';
 
 const ADMIN_TOKEN = 'rf_admin_bench_token_0123456789';
 const WALLET_SECRET = 'bench-wallet-secret-0123456789';
@@ -61,15 +61,7 @@ async function launchSessions(base: string, apiKey: string): Promise<string[]> {
 }
 
 async function run(name: string, options: autocannon.Options): Promise<LoadResult> {
-  const result = await autocannon(options);
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return summarize(name, await autocannon(options));
 }
 
 /** Spins rotating over the sessions, each with a fresh client_round_id. */
