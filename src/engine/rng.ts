@@ -54,6 +54,10 @@ const JUMP = [0x8764000b, 0xf542d2d3, 0x6fa035c3, 0x77f2db5b];
 
 export interface SeededRng extends Rng {
   next32(): number;
+  /** Copies the four state words into `into` (the simulator's inlined kernels draw from a copy). */
+  saveState(into: Int32Array): void;
+  /** Continues from four state words saved by `saveState` (or advanced by an inlined copy). */
+  loadState(from: Int32Array): void;
 }
 
 /**
@@ -128,7 +132,19 @@ export function createSeededRng(seed: bigint | number, stream = 0): SeededRng {
     }
     return boundedFrom(next32, bound);
   };
-  return { int, next32 };
+  const saveState = (into: Int32Array): void => {
+    into[0] = s0;
+    into[1] = s1;
+    into[2] = s2;
+    into[3] = s3;
+  };
+  const loadState = (from: Int32Array): void => {
+    s0 = from[0] as number;
+    s1 = from[1] as number;
+    s2 = from[2] as number;
+    s3 = from[3] as number;
+  };
+  return { int, next32, saveState, loadState };
 }
 
 function rotl(x: number, k: number): number {

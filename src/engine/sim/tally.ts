@@ -1,52 +1,16 @@
 // Simulation of whole rounds (a paid call plus every free spin it leads to) and the statistics
 // certification reports. A tally is plain data so worker threads can send it back.
 import type { BetMode, GameModel } from '../model.ts';
-import { createSeededRng } from '../rng.ts';
-import { freshState, playCall } from '../round.ts';
+import { createSeededRng, type SeededRng } from '../rng.ts';
+import { freshState } from '../round.ts';
 import { machineFor, modeCostCoins } from '../spin.ts';
+import { lineKernelFor, simulateLineRounds } from './lines.ts';
+import { emptyTally, playRound, type Tally } from './record.ts';
 
-/** Upper edges of the win-distribution buckets, in multiples of the stake (last bucket open). */
-export const WIN_BUCKETS = [0, 1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, 2500, 5000];
+export { emptyTally, type Tally, WIN_BUCKETS } from './record.ts';
 
-export interface Tally {
-  rounds: number;
-  /** Spin calls played: paid calls plus every free spin. */
-  calls: number;
-  costCoins: number;
-  wonCoins: number;
-  /** Coins of paid calls from their screen alone (line/ways/anywhere, scatter and collector pays). */
-  baseCoins: number;
-  /** Coins from free spins, picks and hold-and-collect. */
-  featureCoins: number;
-  /** Σ (round win / stake)², for the variance. */
-  sumSquares: number;
-  /** Σ (screen win / stake)², for the interval of the base share alone. */
-  baseSumSquares: number;
-  hits: number;
-  featureRounds: number;
-  maxCoins: number;
-  capHits: number;
-  /** Rounds per bucket: win/stake = 0, ≤ edge… (see WIN_BUCKETS), and above the last edge. */
-  buckets: number[];
-}
-
-export function emptyTally(costCoins: number): Tally {
-  return {
-    rounds: 0,
-    calls: 0,
-    costCoins,
-    wonCoins: 0,
-    baseCoins: 0,
-    featureCoins: 0,
-    sumSquares: 0,
-    baseSumSquares: 0,
-    hits: 0,
-    featureRounds: 0,
-    maxCoins: 0,
-    capHits: 0,
-    buckets: new Array(WIN_BUCKETS.length + 1).fill(0),
-  };
-}
+/** Which code plays the rounds: `auto` takes a fast kernel where one fits the model and mode. */
+export type SimPath = 'auto' | 'generic';
 
 /** Plays `rounds` whole rounds of `mode` on stream `stream` of seed `seed`. */
 export function simulateRounds(
@@ -55,41 +19,25 @@ export function simulateRounds(
   rounds: number,
   seed: bigint | number,
   stream: number,
+  path: SimPath = 'auto',
+): Tally {
+  return simulateWith(model, mode, rounds, createSeededRng(seed, stream), path);
+}
+
+/** Plays `rounds` whole rounds drawing from `rng` (left where the last round ended). */
+export function simulateWith(
+  model: GameModel,
+  mode: BetMode,
+  rounds: number,
+  rng: SeededRng,
+  path: SimPath = 'auto',
 ): Tally {
   const m = machineFor(model);
-  const rng = createSeededRng(seed, stream);
-  const costCoins = modeCostCoins(model, mode);
-  const tally = emptyTally(costCoins);
+  const tally = emptyTally(modeCostCoins(model, mode));
   const st = freshState();
-  const buckets = tally.buckets;
-  const edges = WIN_BUCKETS;
-  for (let i = 0; i < rounds; i++) {
-    let round = playCall(m, st, mode, rng, null);
-    let capped = m.capped;
-    const feature = m.featureCoins > 0 || st.freeSpinsLeft > 0;
-    const screenCoins = mode === 'buy' ? 0 : round - Math.min(m.featureCoins, round);
-    let calls = 1;
-    while (st.freeSpinsLeft > 0) {
-      calls++;
-      round += playCall(m, st, mode, rng, null);
-      capped ||= m.capped;
-    }
-    tally.baseCoins += screenCoins;
-    const screenRatio = screenCoins / costCoins;
-    tally.baseSumSquares += screenRatio * screenRatio;
-    tally.featureCoins += round - screenCoins;
-    tally.wonCoins += round;
-    tally.calls += calls;
-    const ratio = round / costCoins;
-    tally.sumSquares += ratio * ratio;
-    if (round > 0) tally.hits++;
-    if (feature) tally.featureRounds++;
-    if (capped) tally.capHits++;
-    if (round > tally.maxCoins) tally.maxCoins = round;
-    let b = 0;
-    while (b < edges.length && ratio > (edges[b] as number)) b++;
-    buckets[b] = (buckets[b] as number) + 1;
-  }
+  const kernel = path === 'auto' && mode !== 'buy' ? lineKernelFor(m) : null;
+  if (kernel) simulateLineRounds(kernel, st, mode, rounds, rng, tally);
+  else for (let i = 0; i < rounds; i++) playRound(m, st, mode, rng, tally);
   tally.rounds = rounds;
   return tally;
 }
