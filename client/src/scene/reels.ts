@@ -43,7 +43,7 @@ export class ReelsView {
     this.palette = options.palette;
     this.device = options.device;
     this.labelOf = options.labelOf;
-    this.art = new SymbolArt(options.rules.symbols, options.palette);
+    this.art = new SymbolArt(options.rules.symbols, options.palette, options.app.renderer);
     this.root.addChild(this.frame, this.grid, this.overlay, this.mask);
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
@@ -71,6 +71,7 @@ export class ReelsView {
       .roundRect(l.x - pad, l.y - pad, l.gridWidth + pad * 2, l.gridHeight + pad * 2, l.cell * 0.16)
       .fill({ color: hex(this.palette.background), alpha: 0.85 })
       .stroke({ width: Math.max(2, l.gap * 0.6), color: hex(this.palette.accent), alpha: 0.8 });
+    this.art.warm(l.cell);
     this.mask
       .clear()
       .rect(l.x - l.gap / 2, l.y - l.gap / 2, l.gridWidth + l.gap, l.gridHeight + l.gap)

@@ -1,7 +1,25 @@
-// Symbol art drawn in code: a tile per cell with a shape chosen by the symbol's kind and rank,
-// coloured from the game's palette. Original shapes only; no image files to load.
-import { Container, Graphics, Text } from 'pixi.js';
+// Symbol art drawn in code: every symbol gets a themed icon from the registry in ./icons (picked
+// by its name), on a tile in the game's palette. Wild, scatter, bonus and collector symbols glow and
+// wear a banner (WILD, FREE SPINS, BONUS, COLLECT); money and multiplier symbols print their value.
+//
+// Drawing is cached twice over: each icon's vector drawing is built once per symbol as a shared
+// GraphicsContext (in a 100-unit box, scaled to the cell), and with a renderer each finished cell
+// (tile + icon + text) is baked once per size and label into a texture, so a spinning reel only
+// moves sprites.
+import {
+  Container,
+  Graphics,
+  GraphicsContext,
+  Rectangle,
+  type Renderer,
+  Sprite,
+  Text,
+  type Texture,
+} from 'pixi.js';
 import type { PaytableSymbol } from '../api/types.ts';
+import { ICONS } from './icons/index.ts';
+import { darken, glowGrad, lighten, vgrad } from './icons/kit.ts';
+import { badgeFor, iconNameFor } from './icons/resolve.ts';
 
 export interface Palette {
   background: string;
@@ -9,6 +27,7 @@ export interface Palette {
   text: string;
 }
 
+/** Colours for symbols the registry draws generically (the fallback gem), by rank. */
 const RAMP = [
   0x5dade2, 0x58d68d, 0xaf7ac5, 0x48c9b0, 0xf5b041, 0xec7063, 0xe85d75, 0xf4d03f, 0x85c1e9, 0xeb984e,
 ];
@@ -17,14 +36,26 @@ export function hex(color: string): number {
   return Number.parseInt(color.replace('#', ''), 16);
 }
 
+const SPECIAL = new Set(['wild', 'scatter', 'bonus', 'collector', 'money', 'multiplier']);
+
+/** How many cell sizes keep their baked textures (a resize or rotation makes a new one). */
+const SIZES_KEPT = 2;
+
 export class SymbolArt {
   private readonly symbols: PaytableSymbol[];
   private readonly regularRank = new Map<number, number>();
   private readonly palette: Palette;
+  private readonly renderer: Renderer | null;
+  private readonly icons = new Map<number, GraphicsContext>();
+  private readonly tiles = new Map<string, GraphicsContext>();
+  private readonly baked = new Map<number, Map<string, Texture>>();
+  private readonly urls = new Map<number, string>();
+  private bakeFailed = false;
 
-  constructor(symbols: PaytableSymbol[], palette: Palette) {
+  constructor(symbols: PaytableSymbol[], palette: Palette, renderer: Renderer | null = null) {
     this.symbols = symbols;
     this.palette = palette;
+    this.renderer = renderer;
     symbols
       .filter((s) => s.kind === 'regular')
       .forEach((s, i) => {
@@ -42,156 +73,225 @@ export class SymbolArt {
     const def = this.symbols[id];
     if (!def) return 0x888888;
     if (def.kind === 'regular') return RAMP[(this.regularRank.get(id) ?? 0) % RAMP.length] as number;
-    if (def.kind === 'wild') return hex(this.palette.accent);
-    if (def.kind === 'scatter' || def.kind === 'money') return 0xf7c948;
-    if (def.kind === 'multiplier') return 0xb38cff;
-    if (def.kind === 'bonus') return 0xff8fb1;
-    return 0x7fd4ff;
+    return this.glowOf(def.kind);
+  }
+
+  private glowOf(kind: string): number {
+    if (kind === 'wild') return hex(this.palette.accent);
+    if (kind === 'scatter' || kind === 'money') return 0xffd24a;
+    if (kind === 'multiplier') return 0xb38cff;
+    if (kind === 'bonus') return 0xff8fb1;
+    if (kind === 'collector') return 0x7fd4ff;
+    return hex(this.palette.accent);
   }
 
   /** A cell of side `size`, centred on (0, 0). `label` is drawn on money and multiplier symbols. */
   draw(id: number, size: number, label = ''): Container {
     const cell = new Container();
-    const half = size / 2;
-    const tile = new Graphics()
-      .roundRect(-half, -half, size, size, size * 0.14)
-      .fill({ color: 0x000000, alpha: 0.28 })
-      .stroke({ width: Math.max(1, size * 0.02), color: hex(this.palette.accent), alpha: 0.35 });
-    cell.addChild(tile);
-    const def = this.symbols[id];
-    if (!def) return cell; // an empty hold-and-collect cell
-    const color = this.colorOf(id);
-    const r = size * 0.32;
-    const g = new Graphics();
-    switch (def.kind) {
-      case 'wild':
-        g.star(0, 0, 8, r * 1.15, r * 0.7)
-          .fill(color)
-          .stroke({ width: size * 0.03, color: 0xffffff, alpha: 0.8 });
-        break;
-      case 'scatter':
-        g.circle(0, 0, r * 1.1).stroke({ width: size * 0.04, color });
-        g.star(0, 0, 5, r * 0.95, r * 0.42).fill(color);
-        break;
-      case 'money':
-        g.circle(0, 0, r * 1.05)
-          .fill(color)
-          .stroke({ width: size * 0.04, color: 0x8a5a00 });
-        g.circle(0, 0, r * 0.78).stroke({ width: size * 0.02, color: 0x8a5a00, alpha: 0.7 });
-        break;
-      case 'collector':
-        g.roundRect(-r, -r * 0.8, r * 2, r * 1.6, r * 0.3)
-          .fill(color)
-          .stroke({ width: size * 0.03, color: 0xffffff });
-        g.moveTo(-r * 0.5, -r * 0.8)
-          .lineTo(0, -r * 1.25)
-          .lineTo(r * 0.5, -r * 0.8)
-          .stroke({ width: size * 0.04, color });
-        break;
-      case 'multiplier':
-        g.circle(0, 0, r * 1.05)
-          .fill({ color, alpha: 0.9 })
-          .stroke({ width: size * 0.03, color: 0xffffff });
-        g.ellipse(0, 0, r * 1.5, r * 0.35).stroke({ width: size * 0.03, color: 0xffffff, alpha: 0.7 });
-        break;
-      case 'bonus':
-        for (let i = 0; i < 6; i++) {
-          const a = (i / 6) * Math.PI * 2;
-          g.ellipse(Math.cos(a) * r * 0.55, Math.sin(a) * r * 0.55, r * 0.5, r * 0.5).fill({
-            color,
-            alpha: 0.85,
-          });
-        }
-        g.circle(0, 0, r * 0.42).fill(0xfff3b0);
-        break;
-      default:
-        this.drawRegular(g, this.regularRank.get(id) ?? 0, r, color);
-    }
-    cell.addChild(g);
-    const text = label || (def.kind === 'regular' || def.kind === 'wild' ? initials(def) : '');
-    if (text) {
-      const onCoin = def.kind === 'money' || def.kind === 'multiplier';
-      const glyph = new Text({
-        text,
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: Math.max(9, size * (text.length > 4 ? 0.17 : 0.26)),
-          fontWeight: '800',
-          fill: onCoin || def.kind === 'wild' ? 0x2a1600 : 0xffffff,
-          stroke: onCoin ? undefined : { color: 0x000000, width: Math.max(1, size * 0.03) },
-        },
-      });
-      glyph.anchor.set(0.5);
-      cell.addChild(glyph);
-    }
-    if (size >= 64 && def.kind !== 'regular') {
-      const name = new Text({
-        text: def.kind === 'wild' ? 'WILD' : def.name.toUpperCase().slice(0, 10),
-        style: {
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: size * 0.11,
-          fontWeight: '700',
-          fill: hex(this.palette.text),
-        },
-      });
-      name.anchor.set(0.5, 1);
-      name.y = half - size * 0.04;
-      cell.addChild(name);
-    }
+    const texture = this.texture(id, size, label);
+    if (texture) {
+      const sprite = new Sprite(texture);
+      sprite.anchor.set(0.5);
+      sprite.setSize(size, size);
+      cell.addChild(sprite);
+    } else cell.addChild(this.compose(id, size, label, true));
     return cell;
   }
 
-  private drawRegular(g: Graphics, rank: number, r: number, color: number): void {
-    const stroke = { width: r * 0.1, color: 0xffffff, alpha: 0.55 };
-    switch (rank % 8) {
-      case 0:
-        g.circle(0, 0, r).fill(color).stroke(stroke);
-        break;
-      case 1:
-        g.poly([0, -r * 1.1, r * 0.85, 0, 0, r * 1.1, -r * 0.85, 0])
-          .fill(color)
-          .stroke(stroke);
-        break;
-      case 2:
-        g.regularPoly(0, r * 0.12, r * 1.1, 3, 0)
-          .fill(color)
-          .stroke(stroke);
-        break;
-      case 3:
-        g.roundRect(-r * 0.85, -r * 0.85, r * 1.7, r * 1.7, r * 0.3)
-          .fill(color)
-          .stroke(stroke);
-        break;
-      case 4:
-        g.regularPoly(0, 0, r * 1.05, 6, 0)
-          .fill(color)
-          .stroke(stroke);
-        break;
-      case 5:
-        g.star(0, 0, 6, r * 1.1, r * 0.65)
-          .fill(color)
-          .stroke(stroke);
-        break;
-      case 6:
-        g.poly([-r, r * 0.7, -r, -r * 0.5, -r * 0.5, 0, 0, -r * 0.9, r * 0.5, 0, r, -r * 0.5, r, r * 0.7])
-          .fill(color)
-          .stroke(stroke);
-        break;
-      default:
-        g.regularPoly(0, 0, r * 1.05, 8, Math.PI / 8)
-          .fill(color)
-          .stroke(stroke);
+  /** Bakes every symbol at a cell size ahead of the first spin. */
+  warm(size: number): void {
+    for (const s of this.symbols) this.texture(s.id, size, '');
+    this.texture(-1, size, '');
+  }
+
+  /** A PNG data URL of a symbol's icon (no tile), for the paytable; '' without a renderer. */
+  iconUrl(id: number, px = 48): string {
+    const cached = this.urls.get(id);
+    if (cached !== undefined) return cached;
+    let url = '';
+    if (this.renderer && !this.bakeFailed) {
+      const art = this.compose(id, px, '', false);
+      try {
+        const canvas = this.renderer.extract.canvas({
+          target: art,
+          frame: new Rectangle(-px / 2, -px / 2, px, px),
+          resolution: 3,
+          antialias: true,
+        }) as HTMLCanvasElement;
+        url = canvas.toDataURL('image/png');
+      } catch {
+        url = '';
+      }
+      art.destroy({ children: true });
+    }
+    this.urls.set(id, url);
+    return url;
+  }
+
+  private texture(id: number, size: number, label: string): Texture | null {
+    if (!this.renderer || this.bakeFailed) return null;
+    let bySize = this.baked.get(size);
+    if (!bySize) {
+      bySize = new Map();
+      this.baked.set(size, bySize);
+      this.evictOldSizes();
+    }
+    const key = `${id}|${label}`;
+    const known = bySize.get(key);
+    if (known) return known;
+    const art = this.compose(id, size, label, true);
+    try {
+      const texture = this.renderer.generateTexture({
+        target: art,
+        frame: new Rectangle(-size / 2, -size / 2, size, size),
+        resolution: this.renderer.resolution,
+        antialias: true,
+      });
+      bySize.set(key, texture);
+      return texture;
+    } catch {
+      this.bakeFailed = true; // draw live from the shared contexts instead
+      return null;
+    } finally {
+      art.destroy({ children: true });
     }
   }
-}
 
-function initials(def: PaytableSymbol): string {
-  const words = def.name.split(/\s+/).filter(Boolean);
-  if (words.length > 1)
-    return words
-      .map((w) => w[0])
-      .join('')
-      .slice(0, 2)
-      .toUpperCase();
-  return (def.name[0] ?? def.code[0] ?? '?').toUpperCase();
+  private evictOldSizes(): void {
+    while (this.baked.size > SIZES_KEPT) {
+      const oldest = this.baked.keys().next().value as number;
+      const textures = this.baked.get(oldest);
+      this.baked.delete(oldest);
+      // Cells of the old size are replaced on relayout; give any still on screen a moment.
+      setTimeout(() => {
+        for (const texture of textures?.values() ?? []) texture.destroy(true);
+      }, 2000);
+    }
+  }
+
+  /** The cell's drawing: tile, glow, icon and text, as live display objects. */
+  private compose(id: number, size: number, label: string, withTile: boolean): Container {
+    const cell = new Container();
+    const def = this.symbols[id];
+    const kind = def?.kind ?? '';
+    const special = SPECIAL.has(kind);
+    if (withTile) cell.addChild(new Graphics(this.tile(size, def ? kind : '')));
+    if (!def) return cell; // an empty hold-and-collect cell
+    const badge = badgeFor(kind);
+    if (special) {
+      const glow = new Graphics().circle(0, 0, size * 0.5).fill(glowGrad(this.glowOf(kind)));
+      glow.alpha = withTile ? 0.75 : 0.5;
+      cell.addChild(glow);
+    }
+    const showBadge = withTile && badge !== '' && size >= 44;
+    const scale = ((special || !withTile ? 0.92 : 0.88) * size) / 100;
+    const icon = new Graphics(this.icon(id));
+    icon.scale.set(showBadge ? scale * 0.9 : scale);
+    icon.y = showBadge ? -size * 0.07 : 0;
+    cell.addChild(icon);
+    if (showBadge) cell.addChild(this.banner(badge, size, this.glowOf(kind)));
+    if (label && kind === 'money') cell.addChild(this.plateText(label, scale));
+    else if (label) cell.addChild(this.bigText(label, size));
+    return cell;
+  }
+
+  private icon(id: number): GraphicsContext {
+    let context = this.icons.get(id);
+    if (!context) {
+      const def = this.symbols[id];
+      const g = new Graphics();
+      if (def) ICONS[iconNameFor(def)](g, this.colorOf(id));
+      context = g.context;
+      this.icons.set(id, context);
+    }
+    return context;
+  }
+
+  private tile(size: number, kind: string): GraphicsContext {
+    const special = SPECIAL.has(kind);
+    const key = `${size}|${special}`;
+    let context = this.tiles.get(key);
+    if (!context) {
+      const bg = hex(this.palette.background);
+      const accent = hex(this.palette.accent);
+      const half = size / 2;
+      const inset = Math.max(1, size * 0.015);
+      const r = size * 0.14;
+      context = new GraphicsContext()
+        .roundRect(-half + inset, -half + inset, size - inset * 2, size - inset * 2, r)
+        .fill(vgrad(lighten(bg, special ? 0.16 : 0.1), darken(bg, 0.45)))
+        .stroke({
+          width: Math.max(1, size * (special ? 0.03 : 0.018)),
+          color: special ? lighten(accent, 0.25) : accent,
+          alpha: special ? 0.9 : 0.4,
+        });
+      this.tiles.set(key, context);
+    }
+    return context;
+  }
+
+  private banner(text: string, size: number, color: number): Container {
+    const box = new Container();
+    const w = size * 0.86;
+    const h = size * 0.2;
+    const y = size * 0.5 - h - size * 0.05;
+    box.addChild(
+      new Graphics()
+        .roundRect(-w / 2, y, w, h, h / 2)
+        .fill(vgrad(lighten(color, 0.2), darken(color, 0.45)))
+        .stroke({ width: Math.max(1, size * 0.02), color: 0xfff3c4 }),
+    );
+    const fontSize = Math.min(h * 0.62, (w * 0.9) / (text.length * 0.66));
+    const glyph = new Text({
+      text,
+      style: {
+        fontFamily: 'system-ui, sans-serif',
+        fontSize,
+        fontWeight: '900',
+        fill: 0xffffff,
+        letterSpacing: fontSize * 0.06,
+        stroke: { color: darken(color, 0.7), width: Math.max(1.5, fontSize * 0.18), join: 'round' },
+      },
+    });
+    glyph.anchor.set(0.5);
+    glyph.y = y + h / 2;
+    box.addChild(glyph);
+    return box;
+  }
+
+  /** The cash value on a crate's plate (the plate is 60 × 26 units of the icon box). */
+  private plateText(text: string, scale: number): Text {
+    const width = 56 * scale;
+    const fontSize = Math.min(20 * scale, width / (text.length * 0.58));
+    const glyph = new Text({
+      text,
+      style: { fontFamily: 'system-ui, sans-serif', fontSize, fontWeight: '900', fill: 0x3a1a06 },
+    });
+    glyph.anchor.set(0.5);
+    return glyph;
+  }
+
+  /** A multiplier (or any other value) printed large across the icon. */
+  private bigText(text: string, size: number): Text {
+    const fontSize = Math.min(size * 0.3, (size * 0.8) / (text.length * 0.6));
+    const glyph = new Text({
+      text,
+      style: {
+        fontFamily: 'system-ui, sans-serif',
+        fontSize,
+        fontWeight: '900',
+        fill: 0xffffff,
+        stroke: { color: 0x2a0a4a, width: Math.max(2, fontSize * 0.16), join: 'round' },
+        dropShadow: {
+          color: 0x000000,
+          alpha: 0.5,
+          blur: 2,
+          distance: Math.max(1, fontSize * 0.05),
+          angle: 1.2,
+        },
+      },
+    });
+    glyph.anchor.set(0.5);
+    return glyph;
+  }
 }

@@ -1,0 +1,67 @@
+// The icon registry: every name the resolver can return maps to its draw function.
+import * as classic from './classic.ts';
+import * as dune from './dune.ts';
+import * as ember from './ember.ts';
+import * as harbor from './harbor.ts';
+import * as jade from './jade.ts';
+import type { IconDraw } from './kit.ts';
+import * as orbit from './orbit.ts';
+import type { IconName } from './resolve.ts';
+
+export const ICONS: Record<IconName, IconDraw> = {
+  cinder: ember.cinder,
+  flint: ember.flint,
+  torch: ember.torch,
+  brazier: ember.brazier,
+  feather: ember.feather,
+  opal: ember.opal,
+  salamander: ember.salamander,
+  'ember-queen': ember.emberQueen,
+  flame: ember.emberWild,
+  crown: ember.crown,
+  jug: dune.jug,
+  rug: dune.rug,
+  sack: dune.sack,
+  teapot: dune.teapot,
+  camel: dune.camel,
+  falcon: dune.falcon,
+  'nomad-queen': dune.nomadQueen,
+  mirage: dune.mirage,
+  lantern: dune.lantern,
+  'star-berry': orbit.starBerry,
+  'moon-grape': orbit.moonGrape,
+  'nebula-plum': orbit.nebulaPlum,
+  'sun-pear': orbit.sunPear,
+  'ringed-apple': orbit.ringedApple,
+  'orbit-peach': orbit.orbitPeach,
+  'crystal-melon': orbit.crystalMelon,
+  'golden-pod': orbit.goldenPod,
+  planet: orbit.planet,
+  comet: orbit.comet,
+  rope: harbor.rope,
+  net: harbor.net,
+  buoy: harbor.buoy,
+  compass: harbor.compass,
+  lighthouse: harbor.lighthouse,
+  steamer: harbor.steamer,
+  tide: harbor.tideWild,
+  crate: harbor.crate,
+  harbormaster: harbor.harbormaster,
+  bamboo: jade.bamboo,
+  'lotus-leaf': jade.lotusLeaf,
+  koi: jade.koi,
+  'jade-bell': jade.jadeBell,
+  crane: jade.crane,
+  tiger: jade.tiger,
+  pagoda: jade.pagoda,
+  'jade-coin': jade.jadeCoin,
+  gate: jade.gate,
+  cherry: classic.cherry,
+  lemon: classic.lemon,
+  plum: classic.plum,
+  bell: classic.bell,
+  bar: classic.copperBar,
+  seven: classic.seven,
+  coin: classic.copperCoin,
+  gem: classic.gem,
+};
