@@ -230,6 +230,7 @@ class Game {
       rtp: this.info.game.rtp || this.rules.rtp,
       maxWin: this.money(baseBet * BigInt(this.rules.maxWinMultiplier)),
       coinWorth: (coins) => this.money(BigInt(coins) * unit),
+      iconOf: (id) => this.reels.art.iconUrl(id),
     });
   }
 

@@ -63,6 +63,23 @@ export interface PaytableFacts {
   rtp: string;
   maxWin: string;
   coinWorth: (coins: number) => string;
+  /** The symbol's icon as an image URL (data:), or '' to show the name alone. */
+  iconOf?: (id: number) => string;
+}
+
+const KIND_NAMES: Record<string, string> = {
+  wild: 'wild',
+  scatter: 'scatter',
+  money: 'carries a cash value',
+  collector: 'collects the cash values',
+  multiplier: 'multiplies wins',
+  bonus: 'bonus',
+};
+
+function symbolIcon(url: string): HTMLElement | '' {
+  return url
+    ? h('img', { class: 'sym-icon', src: url, alt: '', width: 40, height: 40, draggable: 'false' })
+    : '';
 }
 
 export function showPaytable(facts: PaytableFacts): void {
@@ -73,7 +90,17 @@ export function showPaytable(facts: PaytableFacts): void {
       h(
         'tr',
         {},
-        h('th', { scope: 'row' }, s.name, s.kind !== 'regular' ? h('small', {}, ` (${s.kind})`) : ''),
+        h(
+          'th',
+          { scope: 'row' },
+          h(
+            'span',
+            { class: 'sym-name' },
+            symbolIcon(facts.iconOf?.(s.id) ?? ''),
+            s.name,
+            s.kind !== 'regular' ? h('small', {}, ` (${s.kind})`) : '',
+          ),
+        ),
         h('td', {}, s.pays.map((p) => `${p.count}× ${facts.coinWorth(p.coins)}`).join(' · ')),
       ),
     );
@@ -90,7 +117,18 @@ export function showPaytable(facts: PaytableFacts): void {
     ),
     h('table', {}, h('caption', {}, 'Pays at the current bet'), h('tbody', {}, ...rows)),
     special.length > 0
-      ? h('p', {}, `Special symbols: ${special.map((s) => `${s.name} (${s.kind})`).join(', ')}.`)
+      ? h(
+          'ul',
+          { class: 'specials', 'aria-label': 'Special symbols' },
+          ...special.map((s) =>
+            h(
+              'li',
+              {},
+              symbolIcon(facts.iconOf?.(s.id) ?? ''),
+              h('span', {}, h('strong', {}, s.name), ` (${KIND_NAMES[s.kind] ?? s.kind})`),
+            ),
+          ),
+        )
       : '',
     h('h3', {}, 'Rules'),
     h('ul', {}, ...rules.rules.map((rule) => h('li', {}, rule))),
