@@ -83,6 +83,26 @@ describe('line kernel', () => {
     expect(tally.capHits).toBeGreaterThan(10);
   });
 
+  it('replays rounds whose draws Lemire rejects, in paid and free spins', () => {
+    // 2^32 mod 2 096 129 = 2 095 104: about one reel-set draw in 2 050 is rejected and redrawn
+    // (some 50 paid and a few free-spin rejections here); the kernel hands such rounds over.
+    const model: GameModel = {
+      ...ember,
+      modes: {
+        ...ember.modes,
+        base: {
+          ...ember.modes.base,
+          reelSets: { ids: ['base-rich', 'base-lean'], weights: [1_864_000, 232_129] },
+        },
+      },
+      freeSpins: {
+        ...(ember.freeSpins as NonNullable<GameModel['freeSpins']>),
+        reelSets: { ids: ['free-rich', 'free-lean'], weights: [1_048_064, 1_048_065] },
+      },
+    };
+    expectSamePlay(model, 'base', ROUNDS / 2);
+  });
+
   it('replays a round on the generic path when its free spins do not fit the kernel', () => {
     // A free-spins reel-set table above Lemire's bound is drawn another way: the kernel hands over.
     const model: GameModel = {

@@ -28,8 +28,7 @@ import type { SeededRng } from '../rng.ts';
 import type { GameState } from '../round.ts';
 import { playRound, recordRound, type Tally } from './record.ts';
 
-const TWO_32 = 4294967296;
-const INV_TWO_32 = 1 / TWO_32;
+const INV_TWO_32 = 1 / 4294967296;
 /** The seeded RNG's bound for Lemire's method; larger bounds take another algorithm. */
 const LEMIRE_LIMIT = 2097152;
 
@@ -336,27 +335,24 @@ export function simulateLineRounds(
       let set = 0;
       let setBase = 0;
       let scatters = 0;
+      let unsure = false;
       for (let d = setCount > 1 ? 0 : 1; d <= reels; d++) {
         const bound = d === 0 ? total : (lengths[setBase + d - 1] as number);
-        let value: number;
-        for (;;) {
-          // xoshiro128** next32, then Lemire: accept unless the low word is below 2^32 mod bound.
-          const y = Math.imul(s1, 5);
-          const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
-          const t = s1 << 9;
-          s2 ^= s0;
-          s3 ^= s1;
-          s1 ^= s2;
-          s0 ^= s3;
-          s2 ^= t;
-          s3 = (s3 << 11) | (s3 >>> 21);
-          const low = Math.imul(x, bound) >>> 0;
-          if (low >= bound || low >= (TWO_32 - bound) % bound) {
-            // x · bound < 2^53 is exact, so this is floor(x · bound / 2^32).
-            value = (x * bound * INV_TWO_32) | 0;
-            break;
-          }
-        }
+        // xoshiro128** next32.
+        const y = Math.imul(s1, 5);
+        const x = Math.imul((y << 7) | (y >>> 25), 9) >>> 0;
+        const t = s1 << 9;
+        s2 ^= s0;
+        s3 ^= s1;
+        s1 ^= s2;
+        s0 ^= s3;
+        s2 ^= t;
+        s3 = (s3 << 11) | (s3 >>> 21);
+        // Lemire: floor(x · bound / 2^32), exact since x · bound < 2^53. Only when the low word is
+        // below `bound` (chance bound / 2^32) might the draw be rejected and redrawn; the round is
+        // then replayed on the generic path rather than carry a retry loop through this one.
+        if (Math.imul(x, bound) >>> 0 < bound) unsure = true;
+        const value = (x * bound * INV_TWO_32) | 0;
         if (d === 0) {
           while ((cumulative[set] as number) <= value) set++;
           setBase = set * reels;
@@ -366,6 +362,10 @@ export function simulateLineRounds(
           offsets[d - 1] = at;
           scatters += table[at + scattersAt] as number;
         }
+      }
+      if (unsure) {
+        generic = true;
+        break;
       }
       // Lines whose reel-0 symbol is s, for each regular s in reel 0's window.
       const first = offsets[0] as number;
@@ -448,7 +448,8 @@ export function simulateLineRounds(
       w = k.wildMultiplier;
     }
     if (generic) {
-      // A feature this kernel cannot play: replay the round on the generic path from its start.
+      // A feature this kernel cannot play, or a draw near Lemire's rejection: replay the round on
+      // the generic path from its start.
       state[0] = before0;
       state[1] = before1;
       state[2] = before2;
