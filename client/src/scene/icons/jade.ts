@@ -107,7 +107,6 @@ export const jadeBell: IconDraw = (g) => {
 };
 
 export const crane: IconDraw = (g) => {
-  g.circle(16, -14, 26).fill({ color: 0xff6a5a, alpha: 0.35 });
   g.moveTo(6, 24).lineTo(0, 48).moveTo(14, 24).lineTo(16, 48).stroke({ width: 2.2, color: 0x2a2a2a });
   g.path(P('M-4 18 C-6 4 10 -4 28 4 C40 10 46 22 44 30 C34 22 26 30 12 28 C2 28 -2 24 -4 18 Z'))
     .fill(vgrad(0xffffff, 0xd8dde2))
