@@ -4,8 +4,10 @@
 import { cpus } from 'node:os';
 import { exactScreenRtp } from '../src/engine/exact.ts';
 import type { BetMode } from '../src/engine/model.ts';
+import { lineKernelFor } from '../src/engine/sim/lines.ts';
 import { simulateParallel } from '../src/engine/sim/pool.ts';
 import { simulateRounds } from '../src/engine/sim/tally.ts';
+import { machineFor } from '../src/engine/spin.ts';
 import { allGames, getGame } from '../src/games/index.ts';
 
 export interface EngineBenchOptions {
@@ -29,7 +31,9 @@ export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<str
       const started = performance.now();
       const tally = simulateRounds(model, mode, rounds, 1, 0);
       const seconds = (performance.now() - started) / 1000;
-      const row = `| ${game.slug} | ${mode} | ${fmt(tally.calls / seconds)} | ${fmt(tally.rounds / seconds)} |`;
+      // The path simulateRounds takes (as `reelforge simulate` and certification do).
+      const path = mode !== 'buy' && lineKernelFor(machineFor(model)) ? 'line kernel' : 'generic';
+      const row = `| ${game.slug} | ${mode} | ${path} | ${fmt(tally.calls / seconds)} | ${fmt(tally.rounds / seconds)} |`;
       rows.push(row);
       log(row);
     }
@@ -40,7 +44,8 @@ export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<str
   const combos = exact.combinations / exact.seconds;
   log(`exact: ${fmt(combos)} combinations/s`);
 
-  const parallelRounds = Math.round(20_000_000 * scale);
+  // Long enough that starting the workers (about 0.3 s each) does not dominate at line-kernel speed.
+  const parallelRounds = Math.round(80_000_000 * scale);
   const timed = async (workers: number) => {
     const started = performance.now();
     await simulateParallel({
@@ -62,10 +67,10 @@ export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<str
     '',
     `Command: \`sh scripts/node24.sh node bench/engine.ts${opts.quick ? ' --quick' : ''}\` (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores).`,
     '',
-    'Single thread, seeded xoshiro128**, default RTP variant. A round is a paid call plus every free spin it leads to; spins/s counts every call.',
+    'Single thread, seeded xoshiro128**, default RTP variant. A round is a paid call plus every free spin it leads to; spins/s counts every call. Path: the line kernel (src/engine/sim/lines.ts) or the generic play path, whichever the simulator uses.',
     '',
-    '| game | mode | spins/s/core | rounds/s/core |',
-    '|---|---|---|---|',
+    '| game | mode | path | spins/s/core | rounds/s/core |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
     `Exact full-cycle calculator (Ember Crown base, ${fmt(exact.combinations)} stop combinations over ${exact.sets.length} reel sets): ${fmt(combos)} combinations/s/core.`,
