@@ -36,7 +36,7 @@ function sendImage(
 
 export function registerGameArt(app: FastifyInstance, services: Services): void {
   const thumbnails = thumbnailsRepo(services.store.db);
-  const svgCache = new Map<string, { svg: string; etag: string }>();
+  const svgCache = new Map<string, { svg: Buffer; etag: string }>();
 
   app.get(
     '/api/provider/v1/game-art/:symbol',
@@ -85,7 +85,7 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
       const key = `${symbol}\n${slug ?? ''}\n${shownTitle}`;
       let art = svgCache.get(key);
       if (!art) {
-        const svg = renderGameArtSvg(artSymbol, shownTitle, game);
+        const svg = Buffer.from(renderGameArtSvg(artSymbol, shownTitle, game));
         art = { svg, etag: etagOf(svg) };
         if (svgCache.size >= SVG_CACHE_LIMIT) svgCache.clear();
         svgCache.set(key, art);

@@ -6,9 +6,11 @@ import { errors } from '../../domain/errors.ts';
 import type { Services } from '../../services.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
+import { renderedCache } from './rendered.ts';
 import { providerSecurity } from './security.ts';
 
 export function registerGamesGet(app: FastifyInstance, services: Services): void {
+  const rendered = renderedCache(services);
   app.get(
     '/api/provider/v1/games/:symbol',
     {
@@ -27,7 +29,16 @@ export function registerGamesGet(app: FastifyInstance, services: Services): void
       const { scope } = await authorize(services, request, reply);
       const found = lookupGame(symbol, scope);
       if (!found.ok) throw errors.notFound(`game ${symbol} not found in this catalog`);
-      return { success: true, data: describeCatalogGame(found.game, scope, services.catalog) };
+      const { game } = found;
+      const body = rendered.json(
+        `${scope.kind === 'operator' ? scope.operatorId : '*'}\n${game.symbol}`,
+        scope,
+        () => ({
+          success: true,
+          data: describeCatalogGame(game, scope, services.catalog),
+        }),
+      );
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 }

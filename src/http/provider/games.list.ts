@@ -5,15 +5,11 @@ import { listCatalog } from '../../domain/catalog.ts';
 import type { Services } from '../../services.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
+import { renderedCache } from './rendered.ts';
 import { providerSecurity } from './security.ts';
 
-/** How long a rendered catalog is reused; the access cache refreshes on the same beat. */
-const RENDERED_FOR_MS = 1000;
-
 export function registerGamesList(app: FastifyInstance, services: Services): void {
-  // A catalog changes only with admin actions: render it once per scope and reuse it while the
-  // allowlist (a new Set whenever the access cache reloads it), the artwork and the base URL stay.
-  const rendered = new Map<string, { until: number; basis: unknown[]; json: string }>();
+  const rendered = renderedCache(services);
   app.get(
     '/api/provider/v1/games',
     {
@@ -32,26 +28,11 @@ export function registerGamesList(app: FastifyInstance, services: Services): voi
     },
     async (request, reply) => {
       const { operator, scope } = await authorize(services, request, reply);
-      const key = operator?.id ?? '*';
-      const basis = [
-        scope.kind === 'operator' ? scope.allowlist : null,
-        scope.kind === 'operator' ? scope.rtpVariant : null,
-        services.artwork.version,
-        services.catalog.publicBaseUrl,
-      ];
-      const now = Date.now();
-      let cached = rendered.get(key);
-      if (!cached || cached.until <= now || cached.basis.some((value, i) => value !== basis[i])) {
+      const body = rendered.json(operator?.id ?? '*', scope, () => {
         const items = listCatalog(scope, services.catalog);
-        const json = JSON.stringify({
-          success: true,
-          data: { items, total: items.length, operator_id: operator?.id ?? null },
-        });
-        cached = { until: now + RENDERED_FOR_MS, basis, json };
-        if (rendered.size > 10_000) rendered.clear();
-        rendered.set(key, cached);
-      }
-      return reply.type('application/json; charset=utf-8').send(cached.json);
+        return { success: true, data: { items, total: items.length, operator_id: operator?.id ?? null } };
+      });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 }
