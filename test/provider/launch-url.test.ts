@@ -150,6 +150,42 @@ describe('refresh', () => {
   });
 });
 
+describe('launches arriving together', () => {
+  it('are all stored, and concurrent launches of one session leave exactly one live token', async () => {
+    const distinct = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        launch(alpha.apiKey, { symbol: 'rf_jade_paths', external_player_id: `burst-${i}` }),
+      ),
+    );
+    expect(distinct.every((r) => r.status === 200)).toBe(true);
+    const db = server.services.store.db;
+    const stored = await db
+      .selectFrom('game_sessions')
+      .select('player_id')
+      .where('player_id', 'like', 'burst-%')
+      .execute();
+    expect(stored).toHaveLength(40);
+
+    const same = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        launch(alpha.apiKey, { symbol: 'rf_jade_paths', external_player_id: 'burst-same' }),
+      ),
+    );
+    expect(same.every((r) => r.status === 200)).toBe(true);
+    expect(new Set(same.map((r) => r.body.session_id)).size).toBe(5);
+    const rows = await db
+      .selectFrom('game_sessions')
+      .selectAll()
+      .where('player_id', '=', 'burst-same')
+      .execute();
+    expect(rows).toHaveLength(1);
+    const live = same.filter((r) => rows[0]?.token_hash.equals(sha256(r.body.session_id)));
+    expect(live).toHaveLength(1);
+    // Concurrent launches of one session have no order of their own: exactly one token survives,
+    // and the other four are revoked (sequential launches: the last one wins, tested above).
+  });
+});
+
 describe('isolation', () => {
   it('keeps two operators sessions apart even for the same player id and game', async () => {
     const a = await launch(alpha.apiKey, {

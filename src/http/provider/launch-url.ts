@@ -13,7 +13,7 @@ import {
 } from '../../domain/launch.ts';
 import { findGameInfo } from '../../games/index.ts';
 import type { Services } from '../../services.ts';
-import { sessionsRepo } from '../../store/sessions.repo.ts';
+import { sessionLauncher } from '../../store/session-launcher.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
 import { providerSecurity } from './security.ts';
@@ -21,7 +21,7 @@ import { providerSecurity } from './security.ts';
 export const LAUNCH_BODY_LIMIT = 64 * 1024;
 
 export function registerLaunchUrl(app: FastifyInstance, services: Services): void {
-  const sessions = sessionsRepo(services.store.db);
+  const sessions = sessionLauncher(services.store.db);
 
   app.post(
     '/api/provider/v1/launch-url',
