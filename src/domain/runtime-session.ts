@@ -14,7 +14,7 @@ import {
 } from '../engine/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { Database } from '../store/schema.ts';
-import type { SessionRow } from '../store/sessions.repo.ts';
+import type { SessionRow } from '../store/session-launcher.ts';
 import type { Access } from './access.ts';
 import { inScope, variantFor } from './catalog.ts';
 import { type ApiError, errors } from './errors.ts';

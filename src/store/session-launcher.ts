@@ -1,9 +1,24 @@
 // Launches arriving together are written together: one multi-row upsert per turn of the event
 // loop instead of one statement each, which is what bounds launch-url under load (PostgreSQL's
 // per-statement work, not the rows). A launch waits at most for the statement it joins.
-import { type Kysely, sql } from 'kysely';
-import type { Database } from './schema.ts';
-import type { SessionRow, SessionUpsert } from './sessions.repo.ts';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import type { Database, GameSessionsTable } from './schema.ts';
+
+export type SessionRow = Selectable<GameSessionsTable>;
+
+/** One launch: the session key (operator, player, game, currency) and what the launch sets. */
+export interface SessionUpsert {
+  id: string;
+  operator_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  token_hash: Buffer;
+  device: string;
+  return_url: string | null;
+  coin: bigint | null;
+  expires_at: Date;
+}
 
 const MAX_ROWS = 256;
 
