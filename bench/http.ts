@@ -1,5 +1,6 @@
 // Shared pieces of the HTTP benchmarks: child servers and autocannon runs.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -7,7 +8,17 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 export interface Child<T> {
   info: T;
+  /** CPU seconds (user + system) the child has used so far. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+function cpuSecondsOf(pid: number): number {
+  // /proc/<pid>/stat: utime and stime are fields 14 and 15, after the parenthesised command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /** Starts `node <script>` (this same Node) and waits for its first JSON line. */
@@ -31,6 +42,7 @@ export async function startChild<T>(
   });
   return {
     info,
+    cpuSeconds: () => cpuSecondsOf(child.pid as number),
     stop: () =>
       new Promise((resolve) => {
         child.on('exit', () => resolve());
@@ -52,6 +64,8 @@ export interface LoadResult {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU time of the measured server process per request, when the server was given. */
+  serverCpuMicros?: number;
 }
 
 export async function load(
@@ -64,7 +78,9 @@ export async function load(
     body?: string;
     bodies?: () => string;
   } = {},
+  server?: Child<unknown>,
 ): Promise<LoadResult> {
+  const cpuBefore = server?.cpuSeconds();
   const result = await autocannon({
     url,
     duration: options.duration,
@@ -77,7 +93,15 @@ export async function load(
       ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: request.bodies?.() }) }]
       : undefined,
   });
-  return summarize(name, result);
+  const summary = summarize(name, result);
+  if (server && cpuBefore !== undefined) summary.serverCpuMicros = serverCpu(server, cpuBefore, result);
+  return summary;
+}
+
+/** Server CPU microseconds per completed request since `cpuBefore`. */
+export function serverCpu(server: Child<unknown>, cpuBefore: number, result: autocannon.Result): number {
+  const requests = result.requests.total || 1;
+  return ((server.cpuSeconds() - cpuBefore) * 1e6) / requests;
 }
 
 /** The figures of one autocannon run that the reports show. */
@@ -92,16 +116,24 @@ export function summarize(name: string, result: autocannon.Result): LoadResult {
   };
 }
 
-/** A Markdown table of results with each row's ratio to the baseline's req/s. */
+/**
+ * A Markdown table of results: each row's req/s as a ratio to the baseline's, and, where measured,
+ * the server's own CPU per request and the capacity that implies against the baseline's.
+ */
 export function table(baseline: LoadResult, rows: LoadResult[], goals: Record<string, string> = {}): string {
   const lines = [
-    '| endpoint | req/s | p50 ms | p99 ms | × hello-world | goal | non-2xx |',
-    '|---|---:|---:|---:|---:|---|---:|',
+    '| endpoint | req/s | p50 ms | p99 ms | × hello-world | goal | server CPU µs/req | CPU capacity × hello-world | non-2xx |',
+    '|---|---:|---:|---:|---:|---|---:|---:|---:|',
   ];
   for (const row of [baseline, ...rows]) {
     const ratio = row === baseline ? '1.00' : (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(2);
+    const cpu = row.serverCpuMicros === undefined ? '' : row.serverCpuMicros.toFixed(0);
+    const capacity =
+      row.serverCpuMicros === undefined || baseline.serverCpuMicros === undefined
+        ? ''
+        : (baseline.serverCpuMicros / row.serverCpuMicros).toFixed(2);
     lines.push(
-      `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${ratio} | ${goals[row.name] ?? ''} | ${row.non2xx + row.errors} |`,
+      `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${ratio} | ${goals[row.name] ?? ''} | ${cpu} | ${capacity} | ${row.non2xx + row.errors} |`,
     );
   }
   return lines.join('\n');

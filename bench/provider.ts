@@ -5,7 +5,7 @@ import { type LoadOptions, load, startChild, table } from './http.ts';
 export async function runProviderBench(options: { quick?: boolean } = {}): Promise<string> {
   const settings: LoadOptions = { duration: options.quick ? 3 : 10, connections: 20 };
   const hello = await startChild<{ url: string }>('bench/hello.ts');
-  const baseline = await load('hello-world (bare Fastify)', `${hello.info.url}/`, settings);
+  const baseline = await load('hello-world (bare Fastify)', `${hello.info.url}/`, settings, {}, hello);
   await hello.stop();
 
   const node = await startChild<{ url: string; apiKey: string }>('bench/serve.ts');
@@ -14,27 +14,36 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
   try {
     await load('warm-up', `${url}/api/provider/v1/games`, { ...settings, duration: 2 }, { headers });
     const rows = [
-      await load('GET /api/provider/v1/games', `${url}/api/provider/v1/games`, settings, { headers }),
+      await load('GET /api/provider/v1/games', `${url}/api/provider/v1/games`, settings, { headers }, node),
       await load(
         'GET /api/provider/v1/games/{symbol}',
         `${url}/api/provider/v1/games/rf_ember_crown`,
         settings,
         { headers },
+        node,
       ),
       await load(
         'GET /api/provider/v1/game-art/{symbol} (SVG)',
         `${url}/api/provider/v1/game-art/rf_ember_crown?title=Ember%20Crown&slug=ember-crown`,
         settings,
+        {},
+        node,
       ),
-      await load('POST /api/provider/v1/launch-url', `${url}/api/provider/v1/launch-url`, settings, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        // A new player each time: every request creates a session row.
-        bodies: (() => {
-          let n = 0;
-          return () => JSON.stringify({ symbol: 'rf_ember_crown', external_player_id: `bench-${n++}` });
-        })(),
-      }),
+      await load(
+        'POST /api/provider/v1/launch-url',
+        `${url}/api/provider/v1/launch-url`,
+        settings,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          // A new player each time: every request creates a session row.
+          bodies: (() => {
+            let n = 0;
+            return () => JSON.stringify({ symbol: 'rf_ember_crown', external_player_id: `bench-${n++}` });
+          })(),
+        },
+        node,
+      ),
     ];
     const goals = {
       'GET /api/provider/v1/games': '≥ 0.8×',
@@ -46,7 +55,9 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       '',
       `autocannon, ${settings.connections} connections, ${settings.duration} s per endpoint, pipelining 1; the server`,
       'and autocannon are separate processes on the same 2-core machine; Reelforge on the embedded PostgreSQL,',
-      'log level warn.',
+      'log level warn. `server CPU µs/req` is the user + system CPU of the server process (not of its',
+      "PostgreSQL) per request during the run, read from /proc; its ratio to the hello-world's is the",
+      'throughput each could reach with a core to itself and a client that costs nothing.',
       '',
       table(baseline, rows, goals),
     ].join('\n');

@@ -89,8 +89,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   installErrorHandling(app);
   // JSON only: a text/plain body is answered 415 rather than parsed into a string.

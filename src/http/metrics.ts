@@ -31,11 +31,21 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // One labelled child per (method, route, status), found by a plain key: prom-client would
+  // otherwise hash the label object on every request.
+  const children = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      child = { count: requests.labels(labels), time: duration.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.time.observe(reply.elapsedTime / 1000);
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);

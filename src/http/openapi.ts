@@ -60,12 +60,33 @@ function walletWebhook(type: 'balance' | 'debit' | 'credit' | 'rollback') {
   };
 }
 
+/** Documented here rather than validated per route: header validation copies every request's headers. */
+const OPERATOR_HEADER = {
+  name: 'x-operator-id',
+  in: 'header',
+  required: false,
+  schema: { type: 'string' },
+  description:
+    'Provider master keys only: the operator to act for (as operator_id). Operator keys must not name another operator.',
+};
+const OPERATOR_SCOPED = [
+  '/api/provider/v1/games',
+  '/api/provider/v1/games/{symbol}',
+  '/api/provider/v1/launch-url',
+];
+
 /** The document operators read: internal admin routes removed, wallet callbacks added. */
 export function publicDocument(full: Record<string, unknown>): Document {
   const doc = structuredClone(full) as Document;
   doc.paths = Object.fromEntries(
     Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith('/api/admin/')),
   );
+  for (const path of OPERATOR_SCOPED) {
+    const item = doc.paths[path] as Record<string, { parameters?: unknown[] }> | undefined;
+    for (const operation of Object.values(item ?? {})) {
+      operation.parameters = [...(operation.parameters ?? []), OPERATOR_HEADER];
+    }
+  }
   doc.tags = [...(doc.tags ?? []).filter((tag) => tag.name !== 'admin'), { name: 'wallet callbacks' }];
   const schemes = (doc.components as { securitySchemes?: Record<string, unknown> } | undefined)
     ?.securitySchemes;

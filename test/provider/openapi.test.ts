@@ -134,3 +134,18 @@ describe('the response checker used by every integration test', () => {
     ]);
   });
 });
+
+describe('operator selection header', () => {
+  it('is documented on the operator-scoped routes', () => {
+    for (const [path, method] of [
+      ['/api/provider/v1/games', 'get'],
+      ['/api/provider/v1/games/{symbol}', 'get'],
+      ['/api/provider/v1/launch-url', 'post'],
+    ] as const) {
+      const names = doc.paths[path][method].parameters.map(
+        (p: { name: string; in: string }) => `${p.in}:${p.name}`,
+      );
+      expect(names).toContain('header:x-operator-id');
+    }
+  });
+});

@@ -22,7 +22,6 @@ export function registerGamesList(app: FastifyInstance, services: Services): voi
         querystring: Type.Object({
           operator_id: Type.Optional(Type.String({ description: 'Honored for provider master keys only.' })),
         }),
-        headers: Type.Object({ 'x-operator-id': Type.Optional(Type.String()) }),
         response: { 200: Type.Ref('CatalogResponse'), ...errorResponses(400, 401, 403, 429, 500) },
       },
     },
