@@ -17,6 +17,18 @@ describe.each(variants)('%s', (_name, game, model) => {
     expect(certifiedRtp(game.symbol, model.variant)).toMatch(/^\d{2,3}\.\d{2}$/);
   });
 
+  it('has every certified figure within its 99% interval of the design target', () => {
+    const certified = readCertificate(game.slug)?.variants[model.variant];
+    const target = Number(game.rtpVariants.find((v) => v.id === model.variant)?.target);
+    for (const [mode, figure] of Object.entries(certified?.modes ?? {})) {
+      const off = Math.abs(Number(figure.rtp) - target);
+      // The figures are rounded to 0.01 pp; allow that rounding on top of the half-width.
+      expect(off, `${mode}: ${figure.rtp}% ± ${figure.halfWidth99} vs target ${target}%`).toBeLessThanOrEqual(
+        Number(figure.halfWidth99) + 0.005,
+      );
+    }
+  });
+
   // CI-sized check: the design target must lie inside the 99% interval of a fixed-seed simulation
   // (400k rounds of paid modes, 60k bought features). The interval is wide for volatile games
   // (see the half-width printed on failure); certification measures the figures to ±0.1 pp or states its width.
