@@ -2,7 +2,7 @@
 // figure beside a bare Fastify hello-world of the same run. Writes BENCHMARKS.md.
 // Flags: --quick (short runs, nothing written), --only provider,runtime,engine
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { root } from './http.ts';
@@ -45,6 +45,8 @@ const header = [
   `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB. Figures are ratios against a baseline`,
   'measured in the same run; absolute numbers move with the machine and its load.',
 ].join('\n');
+const analysisFile = path.join(root, 'bench/ANALYSIS.md');
+if (existsSync(analysisFile) && !only) parts.push((await readFile(analysisFile, 'utf8')).trim());
 const report = `${header}\n\n${parts.join('\n\n')}\n`;
 process.stdout.write(report);
 if (!quick && !only) {
