@@ -56,6 +56,8 @@ export function wrapTitle(title: string, width = 16): string[] {
   return lines.length > 0 ? lines : [''];
 }
 
+const GEM_OPACITY = ['0.55', '0.70', '0.85'];
+
 /** The fallback thumbnail: 480×360, the game's colours, its title, three stylised reels. */
 export function renderGameArtSvg(symbol: string, title: string, game: GameInfo | undefined): string {
   const { background, accent, text } = paletteFor(symbol, game);
@@ -65,7 +67,7 @@ export function renderGameArtSvg(symbol: string, title: string, game: GameInfo |
   const titleSpans = lines
     .map(
       (line, i) =>
-        `<tspan x="240" y="${(firstY + i * fontSize * 1.1).toFixed(1)}">${escapeXml(line)}</tspan>`,
+        `<tspan x="240" y="${Math.round(firstY + i * fontSize * 1.1)}">${escapeXml(line)}</tspan>`,
     )
     .join('');
   const reels = [0, 1, 2]
@@ -77,7 +79,7 @@ export function renderGameArtSvg(symbol: string, title: string, game: GameInfo |
   const gems = [0, 1, 2]
     .map(
       (i) =>
-        `<path d="M${126 + i * 114} 66 l16 20 l-16 20 l-16 -20 z" fill="${escapeXml(accent)}" fill-opacity="${(0.55 + i * 0.15).toFixed(2)}"/>`,
+        `<path d="M${126 + i * 114} 66 l16 20 l-16 20 l-16 -20 z" fill="${escapeXml(accent)}" fill-opacity="${GEM_OPACITY[i]}"/>`,
     )
     .join('');
   return [

@@ -1,4 +1,5 @@
-// Reelforge game engine: pure math (no HTTP, database, clock or Math.random).
+// Reelforge game engine: pure math (no HTTP, database, clock or ambient randomness: every draw comes
+// from the Rng it is given).
 //
 // Interfaces for the rest of the server:
 //
