@@ -66,8 +66,7 @@ export function renderGameArtSvg(symbol: string, title: string, game: GameInfo |
   const firstY = 200 - ((lines.length - 1) * fontSize * 1.1) / 2;
   const titleSpans = lines
     .map(
-      (line, i) =>
-        `<tspan x="240" y="${Math.round(firstY + i * fontSize * 1.1)}">${escapeXml(line)}</tspan>`,
+      (line, i) => `<tspan x="240" y="${Math.round(firstY + i * fontSize * 1.1)}">${escapeXml(line)}</tspan>`,
     )
     .join('');
   const reels = [0, 1, 2]
