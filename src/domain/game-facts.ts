@@ -3,16 +3,9 @@
 import { betLadder, certifiedRtp, getGame } from '../engine/index.ts';
 import type { GameInfo } from '../games/types.ts';
 
-const certified = new Map<string, string | null>();
-
-/**
- * The RTP shown in the catalog for a variant: the certified figure, or null while uncertified.
- * Models do not change while the process runs, so each figure (which hashes its model) is looked up once.
- */
+/** The RTP shown in the catalog for a variant: the certified figure, or null while uncertified. */
 export function rtpOf(game: GameInfo, variant: string): string | null {
-  const key = `${game.symbol}\n${variant}`;
-  if (!certified.has(key)) certified.set(key, certifiedRtp(game.symbol, variant));
-  return certified.get(key) ?? null;
+  return certifiedRtp(game.symbol, variant);
 }
 
 const coins = new Map<string, bigint[]>();

@@ -54,9 +54,18 @@ export function readCertificate(slug: string): Certificate | null {
   return cache.get(slug) ?? null;
 }
 
+// Whether a model matches its certificate, per model object: hashing a model serialises all of it,
+// and the catalog and the runtime ask on every request.
+const matches = new WeakMap<GameModel, boolean>();
+
 /** The certified RTP of `mode` for this exact model, or null (not certified, or the model changed since). */
 export function certifiedFigure(model: GameModel, mode: BetMode = 'base'): CertifiedMode | null {
   const variant = readCertificate(model.slug)?.variants[model.variant];
-  if (!variant || variant.modelHash !== modelHash(model)) return null;
-  return variant.modes[mode] ?? null;
+  if (!variant) return null;
+  let matching = matches.get(model);
+  if (matching === undefined) {
+    matching = variant.modelHash === modelHash(model);
+    matches.set(model, matching);
+  }
+  return matching ? (variant.modes[mode] ?? null) : null;
 }

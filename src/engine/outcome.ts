@@ -89,8 +89,18 @@ export interface Outcome {
   sequenceWin: bigint;
 }
 
+/** A value as JSON carries it: bigints become decimal strings, everything else stays. */
+export type Jsonified<T> = T extends bigint
+  ? string
+  : T extends object
+    ? { [K in keyof T]: Jsonified<T[K]> }
+    : T;
+
+/** The stored and served form of an outcome. */
+export type OutcomeJson = Jsonified<Outcome>;
+
 /** The outcome as JSON-safe data: bigints as decimal strings. */
-export function outcomeToJson(outcome: Outcome): unknown {
+export function outcomeToJson(outcome: Outcome): OutcomeJson {
   return JSON.parse(
     JSON.stringify(outcome, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)),
   );

@@ -4,7 +4,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBase62 } from '../domain/ids.ts';
 import type { Services } from '../services.ts';
-import { VERSION } from '../version.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { installErrorHandling } from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
@@ -139,6 +138,5 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const clientFiles = registerGameClient(app);
   if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
   await app.register(async (admin) => registerAdminRoutes(admin, services));
-  app.log.debug({ version: VERSION }, 'routes registered');
   return app;
 }

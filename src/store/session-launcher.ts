@@ -7,18 +7,19 @@ import type { Database, GameSessionsTable } from './schema.ts';
 export type SessionRow = Selectable<GameSessionsTable>;
 
 /** One launch: the session key (operator, player, game, currency) and what the launch sets. */
-export interface SessionUpsert {
-  id: string;
-  operator_id: string;
-  player_id: string;
-  game_symbol: string;
-  currency: string;
-  token_hash: Buffer;
-  device: string;
-  return_url: string | null;
-  coin: bigint | null;
-  expires_at: Date;
-}
+export type SessionUpsert = Pick<
+  SessionRow,
+  | 'id'
+  | 'operator_id'
+  | 'player_id'
+  | 'game_symbol'
+  | 'currency'
+  | 'token_hash'
+  | 'device'
+  | 'return_url'
+  | 'coin'
+  | 'expires_at'
+>;
 
 const MAX_ROWS = 256;
 

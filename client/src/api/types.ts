@@ -1,42 +1,15 @@
-// The runtime API's wire shapes (docs/runtime-api.md), as the game client reads them.
+// The runtime API's wire shapes (docs/runtime-api.md), as the game client reads them. Shapes the
+// server already defines are imported as types only (erased from the bundle), not written again.
+import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engine/outcome.ts';
+import type { GameDescription } from '../../../src/games/play.ts';
+import type { FeatureFlags } from '../../../src/games/types.ts';
 
-export type SymbolKind = 'regular' | 'wild' | 'scatter' | 'money' | 'collector' | 'multiplier' | 'bonus';
+export type { FeatureEvent, PickStep, Screen, WinKind } from '../../../src/engine/outcome.ts';
+export type { PaytableSymbol } from '../../../src/games/play.ts';
+export type { FeatureFlags };
 
-export interface PaytableSymbol {
-  id: number;
-  code: string;
-  name: string;
-  kind: SymbolKind | string;
-  pays: Array<{ count: number; coins: number }>;
-}
-
-/** describeGame(game, variant): everything the client draws a game from. */
-export interface GameRules {
-  symbol: string;
-  slug: string;
-  title: string;
-  variant: string;
-  reels: number;
-  rows: number;
-  evaluation: 'lines' | 'ways' | 'anywhere';
-  lines: number[][] | null;
-  ways: number | null;
-  minCount: number | null;
-  lineCost: number;
-  symbols: PaytableSymbol[];
-  rules: string[];
-  maxWinMultiplier: number;
-  rtp: string;
-  modes: { base: number; special: number | null; buy: number | null };
-}
-
-export interface FeatureFlags {
-  bonus: boolean;
-  collect: boolean;
-  free_spins: boolean;
-  buy_feature: boolean;
-  special_bet: boolean;
-}
+/** describeGame(game, variant): everything the client draws a game from (the server's own type). */
+export type GameRules = Omit<GameDescription, 'features'>;
 
 export interface SessionInfo {
   session: {
@@ -90,62 +63,9 @@ export interface FeatureState {
   } | null;
 }
 
-export interface Screen {
-  phase: 'spin' | 'tumble' | 'expand' | 'respin';
-  reelSet: string | null;
-  stops: number[] | null;
-  /** symbols[reel][row], row 0 at the top; -1 an empty hold-and-collect cell. */
-  symbols: number[][];
-  values: number[][];
-}
-
-export type WinKind =
-  | 'line'
-  | 'ways'
-  | 'anywhere'
-  | 'scatter'
-  | 'collect'
-  | 'expanding'
-  | 'pick'
-  | 'hold_and_collect';
-
-export interface Win {
-  screen: number;
-  kind: WinKind;
-  symbol: number;
-  count: number;
-  line: number | null;
-  ways: number | null;
-  positions: Array<[number, number]>;
-  multiplier: number;
-  coins: number;
-  /** Minor units as an integer string (outcomeToJson), unlike the decimal amounts of a Round. */
-  amount: string;
-}
-
-export interface PickStep {
-  prize: 'coins' | 'multiplier' | 'end';
-  value: number;
-}
-
-export type FeatureEvent =
-  | { type: 'free_spins'; awarded: number; retrigger: boolean; expandingSymbol: number | null }
-  | { type: 'pick'; picks: PickStep[]; multiplier: number; coins: number }
-  | { type: 'hold_and_collect'; firstScreen: number; respins: number; full: boolean; coins: number }
-  | { type: 'multiplier'; screen: number; factor: number }
-  | { type: 'max_win' };
-
-export interface Outcome {
-  kind: 'base' | 'special' | 'buy' | 'free_spin';
-  screens: Screen[];
-  wins: Win[];
-  features: FeatureEvent[];
-  coins: number;
-  totalWin: string;
-  capped: boolean;
-  freeSpinsLeft: number;
-  sequenceWin: string;
-}
+/** The engine's outcome as the runtime API serves it (amounts as strings); draws and bet are not read here. */
+export type Outcome = Omit<OutcomeJson, 'bet' | 'stake' | 'draws'>;
+export type Win = Jsonified<EngineWin>;
 
 export interface Round {
   id: string;

@@ -10,7 +10,7 @@ import { modelHash } from '../hash.ts';
 import type { BetMode } from '../model.ts';
 import { convergenceSvg, distributionSvg } from './charts.ts';
 import { simulateParallel } from './pool.ts';
-import { percent, summarize, type Tally, Z99 } from './tally.ts';
+import { mergeTallies, percent, summarize, type Tally, Z99 } from './tally.ts';
 
 export interface CertifyOptions {
   games: Game[];
@@ -62,7 +62,7 @@ async function certifyMode(
     rounds,
     seed: options.seed,
     onChunk: (_i, chunk) => {
-      running = running ? mergeInto(running, chunk) : structuredClone(chunk);
+      running = running ? mergeTallies(running, chunk) : structuredClone(chunk);
       const s = summarize(running);
       points.push({ rounds: s.rounds, rtp: s.rtp, halfWidth: s.halfWidth99 });
     },
@@ -98,21 +98,6 @@ async function certifyMode(
       exactScreenRtp: exact ? percent(exact.screenRtp, 4) : null,
     },
   };
-}
-
-function mergeInto(into: Tally, from: Tally): Tally {
-  into.rounds += from.rounds;
-  into.calls += from.calls;
-  into.wonCoins += from.wonCoins;
-  into.baseCoins += from.baseCoins;
-  into.featureCoins += from.featureCoins;
-  into.sumSquares += from.sumSquares;
-  into.baseSumSquares += from.baseSumSquares;
-  into.hits += from.hits;
-  into.featureRounds += from.featureRounds;
-  into.capHits += from.capHits;
-  into.maxCoins = Math.max(into.maxCoins, from.maxCoins);
-  return into;
 }
 
 export async function certify(options: CertifyOptions): Promise<{ seconds: number }> {

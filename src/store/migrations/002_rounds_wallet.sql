@@ -1,4 +1,6 @@
--- Rounds, wallet transactions with every attempt, and the internal wallet's balances and ledger.
+-- Rounds, wallet transactions with every attempt, and the internal wallet's balances. The internal
+-- wallet's ledger is its wallet_transactions rows: one per movement, with its amount, type and
+-- balance_after, idempotent by id.
 
 -- Bumped by every round that moves a session's feature state: spins prepared on an older state
 -- are refused (optimistic concurrency without holding a lock across the wallet call).
@@ -6,7 +8,7 @@ alter table game_sessions add column state_version bigint not null default 0;
 
 create table rounds (
   id text primary key,
-  seq bigint generated always as identity unique,
+  seq bigint generated always as identity,
   session_id text not null references game_sessions (id) on delete cascade,
   operator_id text not null references operators (id) on delete cascade,
   player_id text not null,
@@ -85,7 +87,7 @@ create table wallet_attempts (
 );
 create index wallet_attempts_tx_idx on wallet_attempts (transaction_id, id);
 
--- Internal wallet: one balance per operator, player and currency, and a ledger entry per movement.
+-- Internal wallet: one balance per operator, player and currency.
 create table wallet_balances (
   operator_id text not null references operators (id) on delete cascade,
   player_id text not null,
@@ -95,22 +97,14 @@ create table wallet_balances (
   primary key (operator_id, player_id, currency)
 );
 
-create table wallet_ledger (
-  id bigint generated always as identity primary key,
-  transaction_id text not null unique references wallet_transactions (id) on delete cascade,
-  operator_id text not null,
-  player_id text not null,
-  currency text not null,
-  amount bigint not null,
-  balance_after bigint not null,
-  created_at timestamptz not null default now()
-);
-
--- One internal-wallet round in one statement: the round, its debit and credit, their ledger
--- entries, the balance and the session's feature state, all or nothing. Answers
--- ('played' | 'duplicate', round id, balance); raises RF402 (funds) or RF409 (stale state).
+-- One internal-wallet round in one statement: the round, its debit and credit (each with the
+-- balance after it), the balance and the session's feature state, all or nothing. Answers
+-- ('played' | 'duplicate', round id, balance); raises RF401 (token replaced or session expired),
+-- RF402 (funds) or RF409 (stale state).
 create function rf_play_internal_round(
   p_round jsonb,
+  p_token_hash bytea,
+  p_now timestamptz,
   p_state_version bigint,
   p_expires_at timestamptz,
   p_debit_id text,
@@ -130,6 +124,13 @@ declare
   v_existing text;
   v_balance bigint;
 begin
+  -- The caller may hold a cached copy of the session: the token must still be its current one.
+  perform 1 from game_sessions s
+    where s.id = v_session and s.token_hash = p_token_hash and s.expires_at > p_now;
+  if not found then
+    raise exception 'session token replaced or expired' using errcode = 'RF401';
+  end if;
+
   select r.id into v_existing from rounds r
     where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id';
   if found then
@@ -171,15 +172,11 @@ begin
         type, action_type, amount, status, balance_after, finished_at)
       values (p_debit_id, p_round ->> 'id', v_operator, v_player, p_round ->> 'game_symbol', v_currency,
         'internal', 'debit', p_action_type, v_stake, 'acknowledged', v_balance - v_win, now());
-    insert into wallet_ledger (transaction_id, operator_id, player_id, currency, amount, balance_after)
-      values (p_debit_id, v_operator, v_player, v_currency, -v_stake, v_balance - v_win);
   end if;
   insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency, wallet_mode,
       type, action_type, amount, status, balance_after, finished_at)
     values (p_credit_id, p_round ->> 'id', v_operator, v_player, p_round ->> 'game_symbol', v_currency,
       'internal', 'credit', p_action_type, v_win, 'acknowledged', v_balance, now());
-  insert into wallet_ledger (transaction_id, operator_id, player_id, currency, amount, balance_after)
-    values (p_credit_id, v_operator, v_player, v_currency, v_win, v_balance);
 
   return query select 'played'::text, p_round ->> 'id', v_balance;
 end;
