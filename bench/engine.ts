@@ -2,11 +2,11 @@
 // the exact calculator, and the speed-up of the simulator with 2 workers.
 //   sh scripts/node24.sh node bench/engine.ts [--quick]
 import { cpus } from 'node:os';
-import { exactScreenRtp } from '../src/engine/exact.ts';
+import { exactScreenRtp } from '../src/certify/exact.ts';
+import { lineKernelFor } from '../src/certify/lines.ts';
+import { simulateParallel } from '../src/certify/pool.ts';
+import { simulateRounds } from '../src/certify/tally.ts';
 import type { BetMode } from '../src/engine/model.ts';
-import { lineKernelFor } from '../src/engine/sim/lines.ts';
-import { simulateParallel } from '../src/engine/sim/pool.ts';
-import { simulateRounds } from '../src/engine/sim/tally.ts';
 import { machineFor } from '../src/engine/spin.ts';
 import { allGames, getGame } from '../src/games/index.ts';
 
@@ -67,7 +67,7 @@ export async function runEngineBench(opts: EngineBenchOptions = {}): Promise<str
     '',
     `Command: \`sh scripts/node24.sh node bench/engine.ts${opts.quick ? ' --quick' : ''}\` (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores).`,
     '',
-    'Single thread, seeded xoshiro128**, default RTP variant. A round is a paid call plus every free spin it leads to; spins/s counts every call. Path: the line kernel (src/engine/sim/lines.ts) or the generic play path, whichever the simulator uses.',
+    'Single thread, seeded xoshiro128**, default RTP variant. A round is a paid call plus every free spin it leads to; spins/s counts every call. Path: the line kernel (src/certify/lines.ts) or the generic play path, whichever the simulator uses.',
     '',
     '| game | mode | path | spins/s/core | rounds/s/core |',
     '|---|---|---|---|---|',

@@ -22,7 +22,7 @@ function newestSource(): number {
     }
   };
   visit(clientDir);
-  for (const file of ['package-lock.json', 'src/domain/money.ts']) {
+  for (const file of ['package-lock.json', 'src/money.ts']) {
     const full = path.join(root, file);
     if (existsSync(full)) newest = Math.max(newest, statSync(full).mtimeMs);
   }

@@ -1,7 +1,7 @@
 // `reelforge certify`: certifies every game, variant and mode and rewrites certification/.
 import { cpus } from 'node:os';
 import type { Command } from 'commander';
-import { certify } from '../engine/sim/certify.ts';
+import { certify } from '../certify/certify.ts';
 import { allGames, getGame } from '../games/index.ts';
 
 export function registerCertifyCommand(program: Command): void {

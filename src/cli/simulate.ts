@@ -3,10 +3,10 @@
 import { cpus } from 'node:os';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { exactScreenRtp, isEnumerable } from '../engine/exact.ts';
+import { exactScreenRtp, isEnumerable } from '../certify/exact.ts';
+import { simulateParallel } from '../certify/pool.ts';
+import { percent, type Summary, summarize, type Tally } from '../certify/tally.ts';
 import type { BetMode } from '../engine/model.ts';
-import { simulateParallel } from '../engine/sim/pool.ts';
-import { percent, type Summary, summarize, type Tally } from '../engine/sim/tally.ts';
 import { getGame, modelOf } from '../games/index.ts';
 
 export interface SimulateOptions {

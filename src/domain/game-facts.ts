@@ -1,6 +1,6 @@
 // Facts about a game that the provider API needs, behind two small functions, so that it does
 // not depend on how the engine models a game.
-import { betLadder, certifiedRtp, getGame } from '../engine/index.ts';
+import { betLadder, certifiedRtp, getGame } from '../games/index.ts';
 import type { GameInfo } from '../games/types.ts';
 
 /** The RTP shown in the catalog for a variant: the certified figure, or null while uncertified. */

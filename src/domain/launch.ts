@@ -1,7 +1,7 @@
 // launch-url: validation of the operator's request and the create-or-refresh of a game session.
 import type { GameInfo } from '../games/types.ts';
+import { isSupportedCurrency, parseAmount } from '../money.ts';
 import { type ApiError, errors } from './errors.ts';
-import { isSupportedCurrency, parseAmount } from './money.ts';
 
 export type Device = 'desktop' | 'mobile';
 

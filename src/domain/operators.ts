@@ -1,8 +1,8 @@
 // Operator settings: validation shared by the Admin API and the CLI, and the public view.
 import { gameInfos } from '../games/index.ts';
+import { isSupportedCurrency } from '../money.ts';
 import type { OperatorFields, OperatorRow } from '../store/operators.repo.ts';
 import { randomBase62 } from './ids.ts';
-import { isSupportedCurrency } from './money.ts';
 
 export type OperatorInput = Partial<Record<keyof OperatorFields, unknown>>;
 

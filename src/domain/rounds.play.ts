@@ -10,13 +10,13 @@ import {
   type Rng,
   spin,
 } from '../engine/index.ts';
+import { formatAmount } from '../money.ts';
 import { type RoundRow, roundsRepo } from '../store/rounds.repo.ts';
 import type { Database } from '../store/schema.ts';
 import type { PreparedRound } from '../wallet/rounds.ts';
 import type { Wallets } from '../wallet/wallets.ts';
 import { errors } from './errors.ts';
 import { newId } from './ids.ts';
-import { formatAmount } from './money.ts';
 import {
   actionTypeOf,
   type FeatureView,

@@ -1,7 +1,8 @@
 // Rounds as the runtime API shows them, and the player's spin request read into an exact bet.
-import type { BetLadder, BetMode, GameState, Outcome } from '../engine/index.ts';
+import type { BetMode, GameState, Outcome } from '../engine/index.ts';
+import type { BetLadder } from '../games/index.ts';
+import { formatAmount, parseAmount } from '../money.ts';
 import { type ApiError, errors } from './errors.ts';
-import { formatAmount, parseAmount } from './money.ts';
 
 export type RoundKind = 'base' | 'free_spin' | 'buy';
 

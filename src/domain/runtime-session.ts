@@ -2,16 +2,8 @@
 // allowed (operator active, game in its allowlist). A session reaches only its own operator,
 // player, game and currency: everything downstream takes them from here, never from the request.
 import type { Kysely } from 'kysely';
-import {
-  type BetLadder,
-  betLadder,
-  type Game,
-  type GameModel,
-  type GameState,
-  getGame,
-  initialState,
-  modelOf,
-} from '../engine/index.ts';
+import { type GameModel, type GameState, initialState } from '../engine/index.ts';
+import { type BetLadder, betLadder, type Game, getGame, modelOf } from '../games/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { Database } from '../store/schema.ts';
 import type { SessionRow } from '../store/session-launcher.ts';

@@ -25,11 +25,6 @@
 // -1 an empty hold-and-collect cell) and `values[reel][row]` the coin value or multiplier a symbol
 // carries; screens come in play order (spin, each tumble, expansion, each respin).
 
-export { allGames, type Game, getGame, modelOf } from '../games/index.ts';
-export { betLadder, certifiedRtp, describeGame, type GameDescription, stakeFor } from '../games/play.ts';
-export { certifiedFigure, readCertificate } from './certified.ts';
-export { modelHash } from './hash.ts';
-export { type BetCheck, type BetLadder, checkBet, type ModeCost } from './ladder.ts';
 export type { BetMode, GameModel } from './model.ts';
 export type { Bet, FeatureEvent, Outcome, OutcomeKind, Screen, Win } from './outcome.ts';
 export { outcomeToJson } from './outcome.ts';

@@ -1,8 +1,9 @@
 // Game-level facts other layers call: bet ladders, stakes, certified RTP and the paytable screen.
-import { certifiedFigure } from '../engine/certified.ts';
-import { type BetLadder, ladderForModel, stakeForModel } from '../engine/ladder.ts';
+
 import type { BetMode, GameModel } from '../engine/model.ts';
-import { type Game, getGame, modelOf } from './index.ts';
+import { certifiedFigure } from './certificates.ts';
+import { type BetLadder, ladderForModel, stakeForModel } from './ladder.ts';
+import { type Game, getGame, modelOf } from './registry.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {

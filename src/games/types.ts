@@ -1,5 +1,6 @@
 // What every game in the portfolio declares. The provider catalog is built from these
 // fields; the math model (src/engine) gives the same game its play.
+import type { BetMode, GameModel } from '../engine/model.ts';
 
 export interface FeatureFlags {
   bonus: boolean;
@@ -40,4 +41,15 @@ export interface GameInfo {
   palette: { background: string; accent: string; text: string };
   /** Whether the game is in the live catalog at all. */
   live: boolean;
+}
+
+/** How a game's RTP variants are tuned: a model builder over integer lever weights (used by src/certify). */
+export type Levers = Record<string, number[]>;
+
+export interface GameTuning {
+  build(variant: string, levers: Levers): GameModel;
+  /** Each step mixes the two sides of `lever` so that `mode` returns the variant's target. */
+  steps: Array<{ lever: string; mode: BetMode }>;
+  /** Weights of levers no step solves, and the starting point of the others. */
+  defaults: Levers;
 }

@@ -3,7 +3,7 @@
 // statement (rf_play_internal_round, migrations/004), idempotent by the round's click id; the
 // statement also re-checks the session's token and expiry, so the caller may work from a cached row.
 import { type Kysely, sql } from 'kysely';
-import { minorUnits } from '../domain/money.ts';
+import { minorUnits } from '../money.ts';
 import type { Database } from '../store/schema.ts';
 import { walletRepo } from '../store/wallet.repo.ts';
 import { type PreparedRound, roundColumns } from './rounds.ts';

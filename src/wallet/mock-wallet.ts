@@ -10,7 +10,7 @@
 //   5. amounts are exact decimals: parsed into integer minor units, never floats.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { formatAmount, isSupportedCurrency, parseAmount } from '../domain/money.ts';
+import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWalletSignature } from './signing.ts';
 
 export interface MockPlayer {

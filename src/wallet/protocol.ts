@@ -1,6 +1,6 @@
 // The wallet callback protocol: request bodies as the contract (plus round_id and round_finished)
 // names them, and the checks an answer must pass before it counts as an answer.
-import { formatAmount, minorUnits } from '../domain/money.ts';
+import { formatAmount, minorUnits } from '../money.ts';
 
 export type CallbackType = 'balance' | 'debit' | 'credit' | 'rollback';
 

@@ -2,7 +2,7 @@
 // resolution by hand after they settled a parked transaction with the operator.
 import { type Kysely, sql } from 'kysely';
 import { type ApiError, errors } from '../domain/errors.ts';
-import { formatAmount } from '../domain/money.ts';
+import { formatAmount } from '../money.ts';
 import type { Database } from '../store/schema.ts';
 import { type WalletAttemptRow, type WalletTxRow, walletRepo } from '../store/wallet.repo.ts';
 import type { RetryPolicy } from './retry-policy.ts';

@@ -3,7 +3,7 @@
 // against the contract. It moves the smallest amount of the currency and puts it back.
 import { request } from 'undici';
 import { newId } from '../domain/ids.ts';
-import { formatAmount, isSupportedCurrency, minorUnits } from '../domain/money.ts';
+import { formatAmount, isSupportedCurrency, minorUnits } from '../money.ts';
 import {
   type CallbackType,
   fillRequestId,

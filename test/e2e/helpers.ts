@@ -4,14 +4,8 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import {
-  createSeededRng,
-  getGame,
-  initialState,
-  modelOf,
-  type Outcome,
-  spin,
-} from '../../src/engine/index.ts';
+import { createSeededRng, initialState, type Outcome, spin } from '../../src/engine/index.ts';
+import { getGame, modelOf } from '../../src/games/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 export const ARTIFACTS = path.resolve('test-results/e2e');

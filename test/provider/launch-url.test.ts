@@ -374,8 +374,8 @@ describe('configuration', () => {
 
 describe('coin', () => {
   it('accepts a coin that is one of the game coin values and stores it in minor units', async () => {
-    const { betLadder, getGame } = await import('../../src/engine/index.ts');
-    const { formatAmount } = await import('../../src/domain/money.ts');
+    const { betLadder, getGame } = await import('../../src/games/index.ts');
+    const { formatAmount } = await import('../../src/money.ts');
     const game = getGame('rf_copper_sevens');
     if (!game) throw new Error('copper sevens is not playable');
     const coin = betLadder(game, 'USD').coinValues.at(-1) as bigint;

@@ -138,7 +138,8 @@ describe('internal wallet rounds', () => {
       const spun = await player.spin({ coin: '0.10' });
       outcomes.push(spun.body.round.outcome);
       const { body } = await player.get(`rounds/${spun.body.round.id}`);
-      const { getGame, modelOf, replay } = await import('../../src/engine/index.ts');
+      const { replay } = await import('../../src/engine/index.ts');
+      const { getGame, modelOf } = await import('../../src/games/index.ts');
       const game = getGame('rf_ember_crown');
       if (!game) throw new Error('no game');
       const replayed = replay(

@@ -1,6 +1,6 @@
 // Amounts on screen: exact decimal strings from the runtime API, bigint minor units in between,
 // formatted with the currency's symbol where the browser knows it. No floating point.
-import { formatAmount, minorUnits, parseAmount } from '../../../src/domain/money.ts';
+import { formatAmount, minorUnits, parseAmount } from '../../../src/money.ts';
 
 export { formatAmount, minorUnits };
 

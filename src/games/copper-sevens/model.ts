@@ -2,7 +2,7 @@
 // copper coin, and a low ceiling: the calm game of the portfolio.
 import type { GameModel } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolsFrom, variantsFrom } from '../reels.ts';
-import type { GameTuning, Levers } from '../tuning.ts';
+import type { GameTuning, Levers } from '../types.ts';
 import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([

@@ -3,7 +3,7 @@
 // not. The feature can be bought for 100× the bet.
 import { type GameModel, paylines5x3 } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolId, symbolsFrom, variantsFrom } from '../reels.ts';
-import type { GameTuning, Levers } from '../tuning.ts';
+import type { GameTuning, Levers } from '../types.ts';
 import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([

@@ -5,7 +5,7 @@
 import type { GameModel, WeightedTable } from '../../engine/model.ts';
 import { paylines5x3 } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolId, symbolsFrom, variantsFrom } from '../reels.ts';
-import type { GameTuning, Levers } from '../tuning.ts';
+import type { GameTuning, Levers } from '../types.ts';
 import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([

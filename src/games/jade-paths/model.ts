@@ -3,7 +3,7 @@
 // the multiplier. The jade wild stands on reels 2 to 4.
 import type { GameModel } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolId, symbolsFrom, variantsFrom } from '../reels.ts';
-import type { GameTuning, Levers } from '../tuning.ts';
+import type { GameTuning, Levers } from '../types.ts';
 import weights from './weights.json' with { type: 'json' };
 
 const symbols = symbolsFrom([

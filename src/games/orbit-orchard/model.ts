@@ -4,7 +4,7 @@
 // reels with more comets; the free spins can be bought for 100× the bet.
 import type { GameModel } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolId, symbolsFrom, variantsFrom } from '../reels.ts';
-import type { GameTuning, Levers } from '../tuning.ts';
+import type { GameTuning, Levers } from '../types.ts';
 import weights from './weights.json' with { type: 'json' };
 
 /** Pay-anywhere pays: 8–9, 10–11 and 12 or more of a kind. */

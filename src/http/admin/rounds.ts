@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { formatAmount } from '../../domain/money.ts';
+import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services.ts';
 import { roundsRepo } from '../../store/rounds.repo.ts';
 import type { RoundStatus } from '../../store/schema.ts';

@@ -1,9 +1,9 @@
 // GET /api/runtime/v1/session: the game, its bet ladder, the balance and the feature state.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { formatAmount } from '../../domain/money.ts';
 import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
-import { describeGame } from '../../engine/index.ts';
+import { describeGame } from '../../games/index.ts';
+import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services.ts';
 import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';

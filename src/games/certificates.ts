@@ -1,8 +1,8 @@
 // Certified figures, read once from certification/<slug>.json (written by `reelforge certify`).
 // A figure counts only while the model it was measured on is unchanged (same hash).
 import { readFileSync } from 'node:fs';
-import { modelHash } from './hash.ts';
-import type { BetMode, GameModel } from './model.ts';
+import type { BetMode, GameModel } from '../engine/model.ts';
+import { modelHash } from './model-hash.ts';
 
 export const CERTIFICATION_DIR = new URL('../../certification/', import.meta.url);
 

@@ -3,12 +3,12 @@
 // where the model can be enumerated, and the model's hash. Writes certification/<slug>.json,
 // certification/REPORT.md and SVG plots.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Game } from '../../games/index.ts';
-import { CERTIFICATION_DIR, type Certificate, type CertifiedMode } from '../certified.ts';
-import { exactScreenRtp, isEnumerable } from '../exact.ts';
-import { modelHash } from '../hash.ts';
-import type { BetMode } from '../model.ts';
+import type { BetMode } from '../engine/model.ts';
+import { CERTIFICATION_DIR, type Certificate, type CertifiedMode } from '../games/certificates.ts';
+import type { Game } from '../games/index.ts';
+import { modelHash } from '../games/model-hash.ts';
 import { convergenceSvg, distributionSvg } from './charts.ts';
+import { exactScreenRtp, isEnumerable } from './exact.ts';
 import { simulateParallel } from './pool.ts';
 import { mergeTallies, percent, summarize, type Tally, Z99 } from './tally.ts';
 

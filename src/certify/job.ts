@@ -1,10 +1,11 @@
 // A unit of simulation work that can cross a worker boundary: which model, which mode, how many
 // rounds, and which stream of which seed. Chunk k always uses stream k, so results depend on the
 // seed and the total only, never on the number of workers.
-import { getGame } from '../../games/index.ts';
-import { tuningOf } from '../../games/tuning.ts';
-import type { BetMode, GameModel } from '../model.ts';
+
+import type { BetMode, GameModel } from '../engine/model.ts';
+import { getGame } from '../games/index.ts';
 import { simulateRounds, type Tally } from './tally.ts';
+import { tuningOf } from './tunings.ts';
 
 export interface SimJob {
   slug: string;

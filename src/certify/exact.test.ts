@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { evaluateLines } from '../engine/machine.ts';
+import { machineFor } from '../engine/spin.ts';
 import { getGame } from '../games/index.ts';
 import { exactScreenRtp } from './exact.ts';
-import { evaluateLines } from './machine.ts';
-import { simulateRounds, summarize } from './sim/tally.ts';
-import { machineFor } from './spin.ts';
+import { simulateRounds, summarize } from './tally.ts';
 
 describe('exact full-cycle calculator', () => {
   it('matches a brute-force walk of every screen of Copper Sevens', () => {

@@ -13,7 +13,7 @@
 //
 // Whole rounds are played here: the paid spin, then its free spins (retriggers, expanding symbol,
 // wild multiplier) and the cap, as playCall does. Models with features this kernel does not know
-// (money values, collectors, picks, tumbles) keep the generic path; src/engine/sim/lines.test.ts
+// (money values, collectors, picks, tumbles) keep the generic path; src/certify/lines.test.ts
 // holds the kernel to the generic path draw for draw.
 import {
   type CompiledChoice,
@@ -22,10 +22,10 @@ import {
   KIND_REGULAR,
   KIND_WILD,
   type Machine,
-} from '../machine.ts';
-import type { BetMode } from '../model.ts';
-import type { SeededRng } from '../rng.ts';
-import type { GameState } from '../round.ts';
+} from '../engine/machine.ts';
+import type { BetMode } from '../engine/model.ts';
+import type { SeededRng } from '../engine/rng.ts';
+import type { GameState } from '../engine/round.ts';
 import { playRound, recordRound, type Tally } from './record.ts';
 
 const INV_TWO_32 = 1 / 4294967296;

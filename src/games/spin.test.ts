@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allGames, type GameModel, initialState, outcomeToJson, replay, spin } from './index.ts';
-import type { BetMode } from './model.ts';
-import { createSeededRng } from './rng.ts';
-import type { GameState } from './round.ts';
-import { simulateRounds } from './sim/tally.ts';
-import { machineFor } from './spin.ts';
+import { simulateRounds } from '../certify/tally.ts';
+import { type GameModel, initialState, outcomeToJson, replay, spin } from '../engine/index.ts';
+import type { BetMode } from '../engine/model.ts';
+import { createSeededRng } from '../engine/rng.ts';
+import type { GameState } from '../engine/round.ts';
+import { machineFor } from '../engine/spin.ts';
+import { allGames } from './index.ts';
 
 const cases = allGames().flatMap((game) =>
   Object.values(game.variants).flatMap((model) =>

@@ -5,10 +5,10 @@
 // reel 0 (leading wilds against the wild's own pay, with and without multipliers), the cap, and
 // free spins that must be replayed on the generic path.
 import { describe, expect, it } from 'vitest';
-import { allGames } from '../../games/index.ts';
-import type { BetMode, GameModel } from '../model.ts';
-import { createSeededRng } from '../rng.ts';
-import { machineFor } from '../spin.ts';
+import type { BetMode, GameModel } from '../engine/model.ts';
+import { createSeededRng } from '../engine/rng.ts';
+import { machineFor } from '../engine/spin.ts';
+import { allGames } from '../games/index.ts';
 import { lineKernelFor } from './lines.ts';
 import { type SimPath, simulateWith } from './tally.ts';
 

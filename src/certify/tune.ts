@@ -1,14 +1,14 @@
 // Tunes every RTP variant of a game to its target: for each lever in order, simulates the mode
 // with the lever's first and then its second side only, and mixes the two by integer weights
 // (a mode's expected return is linear in the chance of each side). Writes src/games/<slug>/weights.json.
-//   sh scripts/node24.sh node src/engine/sim/tune.ts <slug|all> [--rounds N] [--buy-rounds N] [--workers K]
+//   sh scripts/node24.sh node src/certify/tune.ts <slug|all> [--rounds N] [--buy-rounds N] [--workers K]
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { getGame } from '../../games/index.ts';
-import { type Levers, tunedSlugs, tuningOf } from '../../games/tuning.ts';
-import { exactScreenRtp, isEnumerable } from '../exact.ts';
+import { getGame } from '../games/index.ts';
+import { exactScreenRtp, isEnumerable } from './exact.ts';
 import { simulateParallel } from './pool.ts';
 import { percent, summarize } from './tally.ts';
+import { type Levers, tunedSlugs, tuningOf } from './tunings.ts';
 
 const SCALE = 100_000;
 
@@ -105,7 +105,7 @@ async function main() {
       );
     }
     writeFileSync(
-      new URL(`../../games/${slug}/weights.json`, import.meta.url),
+      new URL(`../games/${slug}/weights.json`, import.meta.url),
       `${JSON.stringify(out, null, 2)}\n`,
     );
   }

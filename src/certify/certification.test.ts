@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readCertificate } from './certified.ts';
-import { modelHash } from './hash.ts';
-import { allGames, certifiedRtp } from './index.ts';
-import type { BetMode } from './model.ts';
-import { simulateRounds, summarize } from './sim/tally.ts';
+import type { BetMode } from '../engine/model.ts';
+import { readCertificate } from '../games/certificates.ts';
+import { allGames, certifiedRtp } from '../games/index.ts';
+import { modelHash } from '../games/model-hash.ts';
+import { simulateRounds, summarize } from './tally.ts';
 
 const variants = allGames().flatMap((game) =>
   Object.values(game.variants).map((model) => [`${game.slug} ${model.variant}`, game, model] as const),

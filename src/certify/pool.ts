@@ -1,6 +1,6 @@
 // Spreads a simulation over worker threads in fixed-size chunks (chunk k = stream k).
 import { Worker } from 'node:worker_threads';
-import type { BetMode } from '../model.ts';
+import type { BetMode } from '../engine/model.ts';
 import { runJob, type SimJob } from './job.ts';
 import { emptyTally, mergeTallies, type Tally } from './tally.ts';
 

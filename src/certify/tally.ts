@@ -1,9 +1,9 @@
 // Simulation of whole rounds (a paid call plus every free spin it leads to) and the statistics
 // certification reports. A tally is plain data so worker threads can send it back.
-import type { BetMode, GameModel } from '../model.ts';
-import { createSeededRng, type SeededRng } from '../rng.ts';
-import { freshState } from '../round.ts';
-import { machineFor, modeCostCoins } from '../spin.ts';
+import type { BetMode, GameModel } from '../engine/model.ts';
+import { createSeededRng, type SeededRng } from '../engine/rng.ts';
+import { freshState } from '../engine/round.ts';
+import { machineFor, modeCostCoins } from '../engine/spin.ts';
 import { lineKernelFor, simulateLineRounds } from './lines.ts';
 import { emptyTally, playRound, type Tally } from './record.ts';
 

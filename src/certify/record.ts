@@ -1,10 +1,10 @@
 // The tally of simulated rounds and the generic play of one whole round into it. Every simulation
 // path records rounds through `recordRound`, so the floating-point sums of the fast kernels are
 // bit-for-bit those of the generic path.
-import type { Machine } from '../machine.ts';
-import type { BetMode } from '../model.ts';
-import type { Rng } from '../rng.ts';
-import { type GameState, playCall } from '../round.ts';
+import type { Machine } from '../engine/machine.ts';
+import type { BetMode } from '../engine/model.ts';
+import type { Rng } from '../engine/rng.ts';
+import { type GameState, playCall } from '../engine/round.ts';
 
 /** Upper edges of the win-distribution buckets, in multiples of the stake (last bucket open). */
 export const WIN_BUCKETS = [0, 1, 2, 5, 10, 20, 50, 100, 250, 500, 1000, 2500, 5000];

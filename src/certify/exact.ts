@@ -2,9 +2,9 @@
 // probability, for the pays read off one screen (lines or ways, scatter pays, collector pays at
 // the mean money value). Features that need more draws (free spins, picks, hold-and-collect) are
 // counted as trigger probabilities; their value comes from the simulator.
-import type { CompiledSet, Machine } from './machine.ts';
-import type { BetMode, GameModel, WeightedTable } from './model.ts';
-import { machineFor, modeCostCoins } from './spin.ts';
+import type { CompiledSet, Machine } from '../engine/machine.ts';
+import type { BetMode, GameModel, WeightedTable } from '../engine/model.ts';
+import { machineFor, modeCostCoins } from '../engine/spin.ts';
 
 export interface ExactSetResult {
   reelSet: string;

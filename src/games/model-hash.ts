@@ -1,6 +1,6 @@
 // A model's fingerprint: SHA-256 of its canonical JSON (keys sorted), stored with its certificate.
 import { createHash } from 'node:crypto';
-import type { GameModel } from './model.ts';
+import type { GameModel } from '../engine/model.ts';
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

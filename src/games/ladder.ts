@@ -1,8 +1,9 @@
 // Bet ladders: coin values per currency and bet levels, all in exact minor units. A base spin
 // costs coin × bet level × lineCost; other modes cost a fixed number of coins per bet level.
-import { minorUnits } from '../domain/money.ts';
-import type { BetMode, GameModel } from './model.ts';
-import { modeCostCoins } from './spin.ts';
+
+import type { BetMode, GameModel } from '../engine/model.ts';
+import { modeCostCoins } from '../engine/spin.ts';
+import { minorUnits } from '../money.ts';
 
 export interface ModeCost {
   /** Coins per bet level this mode costs. */
