@@ -4,7 +4,7 @@
 // child, so autocannon here does not share their event loops.
 // Standalone: sh scripts/node24.sh node bench/runtime.ts [--quick]
 import autocannon from 'autocannon';
-import { createMockWallet } from '../src/wallet/mock-wallet.ts';
+import { createMockWallet } from '../src/operator-kit/mock-wallet.ts';
 import {
   REQUEST_ID_HEADER,
   SIGNATURE_HEADER,

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
-import { operatorAdmin } from '../src/domain/operator-admin.ts';
 import { gameInfos } from '../src/games/index.ts';
 import { startServer } from '../src/server.ts';
+import { operatorAdmin } from '../src/services/operators.ts';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-'));
 const config = loadConfig({

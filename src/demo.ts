@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBase62 } from './domain/ids.ts';
-import { operatorAdmin } from './domain/operator-admin.ts';
 import { gameInfos } from './games/index.ts';
-import type { Services } from './services.ts';
+import type { Services } from './services/index.ts';
+import { operatorAdmin } from './services/operators.ts';
 
 interface DevCredentials {
   admin_token?: string;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
-import { type Clock, createServices, type Services, systemClock } from './services.ts';
+import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';

@@ -37,7 +37,7 @@ export function registerCatalogCommand(program: Command): void {
       const output = outputFor(command);
       const { findGameInfo } = await import('../games/index.ts');
       const result = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         return orFail(await operatorAdmin(store.db).setCatalog(operatorId, symbols));
       });
       output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));
@@ -51,7 +51,7 @@ export function registerCatalogCommand(program: Command): void {
       const output = outputFor(command);
       const { findGameInfo } = await import('../games/index.ts');
       const result = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         return orFail(await operatorAdmin(store.db).getCatalog(operatorId));
       });
       output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));

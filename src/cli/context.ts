@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.ts';
 import type { ApiError } from '../domain/errors.ts';
-import type { Outcome } from '../domain/operator-admin.ts';
+import type { Outcome } from '../services/operators.ts';
 import type { Store } from '../store/db.ts';
 
 /** Exit codes: 1 for a failed operation, 2 for a command line that cannot be run as written. */

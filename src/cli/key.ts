@@ -17,7 +17,7 @@ export function registerKeyCommand(program: Command): void {
         usageError(command, 'give the operator id, or --master for a provider master key');
       const output = outputFor(command);
       const created = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         const admin = operatorAdmin(store.db);
         return orFail(
           await (options.master ? admin.createKey('master') : admin.createKey('operator', operatorId)),
@@ -39,7 +39,7 @@ export function registerKeyCommand(program: Command): void {
     .action(async (keyId: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
       await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         return orFail(await operatorAdmin(store.db).revokeKey(keyId));
       });
       output.result({ key_id: keyId, revoked: true }, () => [`Revoked key ${keyId}.`]);

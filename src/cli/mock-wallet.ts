@@ -1,6 +1,6 @@
-// reelforge mock-wallet: runs the reference operator wallet (src/wallet/mock-wallet.ts) on a port.
+// reelforge mock-wallet: runs the reference operator wallet (src/operator-kit/mock-wallet.ts) on a port.
 import type { Command } from 'commander';
-import { createMockWallet } from '../wallet/mock-wallet.ts';
+import { createMockWallet } from '../operator-kit/mock-wallet.ts';
 import { CliError, EXIT_USAGE } from './context.ts';
 
 function parsePlayer(text: string, players: Record<string, { balance: string; currency?: string }>) {

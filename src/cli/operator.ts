@@ -80,7 +80,7 @@ export function registerOperatorCommand(program: Command): void {
     async (options: FieldOptions, command: Command) => {
       const output = outputFor(command);
       const created = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         return orFail(await operatorAdmin(store.db).createOperator(inputOf(options)));
       });
       output.result(created, () => [
@@ -97,7 +97,7 @@ export function registerOperatorCommand(program: Command): void {
     .action(async (_options: unknown, command: Command) => {
       const output = outputFor(command);
       const operators = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../domain/operator-admin.ts');
+        const { operatorAdmin } = await import('../services/operators.ts');
         return operatorAdmin(store.db).listOperators();
       });
       output.result({ operators }, () =>
@@ -125,7 +125,7 @@ export function registerOperatorCommand(program: Command): void {
     if (Object.keys(input).length === 0) usageError(command, 'nothing to change: give at least one option');
     const output = outputFor(command);
     const updated = await withStore(async ({ store }) => {
-      const { operatorAdmin } = await import('../domain/operator-admin.ts');
+      const { operatorAdmin } = await import('../services/operators.ts');
       return orFail(await operatorAdmin(store.db).updateOperator(id, input));
     });
     output.result(updated, () => [

@@ -33,7 +33,7 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<file>', 'image file')
     .action(async (symbol: string, file: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const { MAX_UPLOAD_BYTES, thumbnailAdmin } = await import('../domain/thumbnails.ts');
+      const { MAX_UPLOAD_BYTES, thumbnailAdmin } = await import('../services/artwork.ts');
       const upload = await readUpload(file, MAX_UPLOAD_BYTES);
       const stored = await withStore(async ({ store }) =>
         orFail(await thumbnailAdmin(store.db).put(symbol, upload)),
@@ -49,7 +49,7 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<symbol>', 'game symbol or slug')
     .action(async (symbol: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const { thumbnailAdmin } = await import('../domain/thumbnails.ts');
+      const { thumbnailAdmin } = await import('../services/artwork.ts');
       const removed = await withStore(async ({ store }) =>
         orFail(await thumbnailAdmin(store.db).remove(symbol)),
       );

@@ -1,6 +1,6 @@
 // reelforge wallet-check: the conformance suite against an operator's own wallet endpoints.
 import type { Command } from 'commander';
-import { runWalletCheck } from '../wallet/wallet-check.ts';
+import { runWalletCheck } from '../operator-kit/wallet-check.ts';
 import { CliError } from './context.ts';
 
 export function registerWalletCheckCommand(program: Command): void {

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBase62 } from '../domain/ids.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../services/index.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { installErrorHandling } from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';

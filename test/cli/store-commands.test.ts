@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
-import { operatorAdmin } from '../../src/domain/operator-admin.ts';
+import { operatorAdmin } from '../../src/services/operators.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { solidImage } from '../admin/images.ts';

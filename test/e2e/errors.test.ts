@@ -2,7 +2,7 @@
 // an expired session, a lost connection (retried with the same client_round_id), and a reload.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockWallet, type MockWallet } from '../../src/wallet/mock-wallet.ts';
+import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import type { TestServer } from '../helpers/server.ts';
 import {
   DESKTOP,

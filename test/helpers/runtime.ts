@@ -1,6 +1,6 @@
 // Runtime API helpers: launch a session through the provider API, then call the runtime API
 // with its token the way the game client does.
-import { createMockWallet, type MockWallet } from '../../src/wallet/mock-wallet.ts';
+import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import type { RetryPolicy } from '../../src/wallet/retry-policy.ts';
 import type { TestServer } from './server.ts';
 

@@ -1,7 +1,7 @@
 // A real Reelforge node on a fresh database and a free port, plus small admin helpers.
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
-import type { Clock } from '../../src/services.ts';
+import type { Clock } from '../../src/services/index.ts';
 import { createTestDatabase } from './db.ts';
 import { createResponseChecker } from './openapi.ts';
 

@@ -1,6 +1,6 @@
 // Free spins, special bet and buy feature rounds in both wallet modes, driven by the runtime API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import {
   callbackOperator,
   cents,

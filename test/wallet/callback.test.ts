@@ -1,6 +1,6 @@
 // Callback wallet rounds against a real server, real PostgreSQL and a real mock-wallet over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import {
   callbackOperator,
   cents,

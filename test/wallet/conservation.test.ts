@@ -4,7 +4,7 @@
 // start − stakes + wins of the settled rounds (a cancelled round nets to zero).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fault, MockWallet } from '../../src/wallet/mock-wallet.ts';
+import type { Fault, MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { callbackOperator, cents, eventually, launchPlayer, useRetryPolicy } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

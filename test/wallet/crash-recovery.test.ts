@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockWallet, type MockWallet } from '../../src/wallet/mock-wallet.ts';
+import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cents, eventually, WALLET_SECRET } from '../helpers/runtime.ts';
 import { TEST_ADMIN_TOKEN } from '../helpers/server.ts';

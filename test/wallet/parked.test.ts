@@ -1,7 +1,7 @@
 // A credit that is never acknowledged is parked for staff, blocks the player in that game, and
 // is cleared by a staff retry or resolution through the Admin API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import {
   callbackOperator,
   cents,

@@ -1,6 +1,6 @@
 // The session token travels in callback bodies only while the round may still send them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { callbackOperator, launchPlayer } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 

@@ -2,8 +2,8 @@
 // no two attempts of one transaction are ever under way at the same time (the lease holds).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
-import type { MockWallet } from '../../src/wallet/mock-wallet.ts';
 import { callbackOperator, eventually, launchPlayer } from '../helpers/runtime.ts';
 import { startTestServer, TEST_ADMIN_TOKEN, type TestServer } from '../helpers/server.ts';
 

@@ -1,7 +1,7 @@
 // An operator's catalog allowlist.
 import type { FastifyInstance } from 'fastify';
-import { operatorAdmin } from '../../domain/operator-admin.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { operatorAdmin } from '../../services/operators.ts';
 import { adminErrors, adminSecurity, OperatorParams, objectBody, Symbols, unwrap } from './shared.ts';
 
 export function registerCatalogRoutes(app: FastifyInstance, services: Services): void {

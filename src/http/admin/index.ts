@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../domain/errors.ts';
 import { sha256 } from '../../domain/ids.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerOperatorRoutes } from './operators.ts';

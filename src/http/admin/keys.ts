@@ -1,8 +1,8 @@
 // Operator keys, master keys and revocation.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { operatorAdmin } from '../../domain/operator-admin.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { operatorAdmin } from '../../services/operators.ts';
 import { adminErrors, adminSecurity, NewKey, OperatorParams, unwrap } from './shared.ts';
 
 export function registerKeyRoutes(app: FastifyInstance, services: Services): void {

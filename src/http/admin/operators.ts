@@ -1,9 +1,9 @@
 // /api/admin/v1/operators: create, list, read, change.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { operatorAdmin } from '../../domain/operator-admin.ts';
 import type { OperatorInput as Input } from '../../domain/operators.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { operatorAdmin } from '../../services/operators.ts';
 import {
   adminErrors,
   adminSecurity,

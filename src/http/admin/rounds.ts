@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { formatAmount } from '../../money.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { transactionViews } from '../../services/wallet-queue.ts';
 import { roundsRepo } from '../../store/rounds.repo.ts';
 import type { RoundStatus } from '../../store/schema.ts';
 import { walletRepo } from '../../store/wallet.repo.ts';
-import { transactionViews } from '../../wallet/staff.ts';
 import { adminErrors, adminSecurity } from './shared.ts';
 
 export function registerRoundRoutes(app: FastifyInstance, services: Services): void {

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { MAX_UPLOAD_BYTES, thumbnailAdmin } from '../../domain/thumbnails.ts';
-import type { Services } from '../../services.ts';
+import { MAX_UPLOAD_BYTES, thumbnailAdmin } from '../../services/artwork.ts';
+import type { Services } from '../../services/index.ts';
 import { adminErrors, adminSecurity, unwrap } from './shared.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { transactionViews, walletStaff } from '../../services/wallet-queue.ts';
 import { walletRepo } from '../../store/wallet.repo.ts';
-import { transactionViews, walletStaff } from '../../wallet/staff.ts';
 import { adminErrors, adminSecurity, objectBody, unwrap } from './shared.ts';
 
 const TxParams = Type.Object({ tx_id: Type.String() });

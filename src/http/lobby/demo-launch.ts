@@ -3,7 +3,7 @@
 // an operator would (in-process, through app.inject, so no key ever reaches the browser).
 import type { FastifyInstance } from 'fastify';
 import { type DemoOperator, ensureDemoOperator } from '../../demo.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 
 export interface LobbyGame {
   symbol: string;

@@ -2,7 +2,7 @@
 // browser's demo player (a cookie) on the internal wallet and sends the browser to the launch URL.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBase62 } from '../../domain/ids.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { type ClientDist, escapeHtml } from '../gs2c/client-dist.ts';
 import { lobbyCsp, originOf, pageHeaders } from '../gs2c/headers.ts';
 import { type DemoLauncher, demoLauncher, type LobbyGame } from './demo-launch.ts';

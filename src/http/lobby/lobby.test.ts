@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { clientDist } from '../gs2c/client-dist.ts';
 import type { DemoLauncher } from './demo-launch.ts';
 import { registerLobby } from './index.ts';

@@ -1,9 +1,9 @@
 // Provider API authentication: the key in any of the contract's three forms, then the scope.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal, ScopeResult } from '../../domain/access.ts';
 import { extractApiKey } from '../../domain/api-keys.ts';
 import { ApiError, errors } from '../../domain/errors.ts';
-import type { Services } from '../../services.ts';
+import type { Principal, ScopeResult } from '../../services/access.ts';
+import type { Services } from '../../services/index.ts';
 
 /** The key's principal, or throws 401: missing, malformed, unknown, revoked, or two different keys. */
 export async function authenticate(services: Services, request: FastifyRequest): Promise<Principal> {

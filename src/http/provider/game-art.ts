@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { ART_SYMBOL, etagOf, MAX_TITLE_LENGTH, renderGameArtSvg } from '../../domain/game-art.ts';
 import { findGameInfo } from '../../games/index.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { thumbnailsRepo } from '../../store/thumbnails.repo.ts';
 import { errorResponses } from '../schemas.ts';
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { listCatalog } from '../../domain/catalog.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
 import { renderedCache } from './rendered.ts';

@@ -1,7 +1,7 @@
 // GET /health: reachable, with the store's state; 503 when the store does not answer.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { pingStore } from '../../store/db.ts';
 import { VERSION } from '../../version.ts';
 

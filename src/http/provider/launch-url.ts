@@ -12,8 +12,8 @@ import {
   resolveLaunchGame,
 } from '../../domain/launch.ts';
 import { findGameInfo } from '../../games/index.ts';
-import type { Services } from '../../services.ts';
-import { sessionLauncher } from '../../store/session-launcher.ts';
+import type { Services } from '../../services/index.ts';
+import { sessionLauncher } from '../../store/sessions.repo.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
 import { providerSecurity } from './security.ts';

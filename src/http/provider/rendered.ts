@@ -2,7 +2,7 @@
 // ready bytes while what they were made from stays the same: the operator's allowlist (a new Set
 // whenever the access cache reloads it), its RTP variant, the artwork list and the base URL.
 import type { CatalogScope } from '../../domain/catalog.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 
 /** Longest reuse of a rendering; the access cache refreshes on the same beat. */
 const RENDERED_FOR_MS = 1000;

@@ -1,7 +1,7 @@
 // Runtime API authentication: the session token as a Bearer, resolved to its live session.
 import type { FastifyRequest } from 'fastify';
-import { bearerToken, type RuntimeSession } from '../../domain/runtime-session.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { bearerToken, type RuntimeSession } from '../../services/sessions.ts';
 
 /** The request's session, or throws 401 session_invalid / session_expired, 403 forbidden. */
 export async function runtimeSession(services: Services, request: FastifyRequest): Promise<RuntimeSession> {

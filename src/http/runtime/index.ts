@@ -1,6 +1,6 @@
 // Runtime API (/api/runtime/v1): what the launched game calls with its session token.
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { registerHistoryGet } from './history.get.ts';
 import { registerRoundGet } from './round.get.ts';
 import { registerSessionGet } from './session.get.ts';

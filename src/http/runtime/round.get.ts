@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { roundView } from '../../domain/rounds.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';
 import { Round, runtimeErrors } from './schemas.ts';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
 import { describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';
 import { FeatureState, Round, runtimeErrors } from './schemas.ts';

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SpinRequest } from '../../domain/rounds.ts';
-import { bearerToken } from '../../domain/runtime-session.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
+import { bearerToken } from '../../services/sessions.ts';
 import { objectBody } from '../admin/shared.ts';
 import { FeatureState, Round, runtimeErrors } from './schemas.ts';
 

@@ -2,7 +2,7 @@
 // simulation RNG, so browser tests reach features deterministically; {seed: null} goes back.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../services/index.ts';
 import { runtimeSession } from './auth.ts';
 import { runtimeErrors } from './schemas.ts';
 

@@ -2,11 +2,11 @@
 // Look-ups are cached briefly; the node that changes a key or operator drops its cache at once,
 // other nodes see the change within ACCESS_CACHE_MS.
 import type { Kysely } from 'kysely';
+import { hashApiKey, looksLikeApiKey } from '../domain/api-keys.ts';
+import type { CatalogScope } from '../domain/catalog.ts';
+import { type ApiError, errors } from '../domain/errors.ts';
 import { apiKeysRepo, type OperatorRow, operatorsRepo } from '../store/operators.repo.ts';
 import type { Database } from '../store/schema.ts';
-import { hashApiKey, looksLikeApiKey } from './api-keys.ts';
-import type { CatalogScope } from './catalog.ts';
-import { type ApiError, errors } from './errors.ts';
 
 export const ACCESS_CACHE_MS = 1000;
 const TOUCH_EVERY_MS = 60_000;

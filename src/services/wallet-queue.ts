@@ -5,7 +5,7 @@ import { type ApiError, errors } from '../domain/errors.ts';
 import { formatAmount } from '../money.ts';
 import type { Database } from '../store/schema.ts';
 import { type WalletAttemptRow, type WalletTxRow, walletRepo } from '../store/wallet.repo.ts';
-import type { RetryPolicy } from './retry-policy.ts';
+import type { RetryPolicy } from '../wallet/retry-policy.ts';
 
 export interface TransactionView {
   id: string;

@@ -1,6 +1,19 @@
 // Playing a round for a runtime session: the engine decides the outcome, the ledger and the
 // session's wallet pay for it, and a repeated click gets the round it already made.
 import type { Kysely } from 'kysely';
+import { errors } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import {
+  actionTypeOf,
+  type FeatureView,
+  featureView,
+  type RoundRecord,
+  type RoundView,
+  readSpinRequest,
+  roundKind,
+  roundView,
+  type SpinRequest,
+} from '../domain/rounds.ts';
 import {
   type BetMode,
   createCsprng,
@@ -15,20 +28,7 @@ import { type RoundRow, roundsRepo } from '../store/rounds.repo.ts';
 import type { Database } from '../store/schema.ts';
 import type { PreparedRound } from '../wallet/rounds.ts';
 import type { Wallets } from '../wallet/wallets.ts';
-import { errors } from './errors.ts';
-import { newId } from './ids.ts';
-import {
-  actionTypeOf,
-  type FeatureView,
-  featureView,
-  type RoundRecord,
-  type RoundView,
-  readSpinRequest,
-  roundKind,
-  roundView,
-  type SpinRequest,
-} from './rounds.ts';
-import type { RuntimeSession, RuntimeSessions } from './runtime-session.ts';
+import type { RuntimeSession, RuntimeSessions } from './sessions.ts';
 
 export interface SpinAnswer {
   round: RoundView;

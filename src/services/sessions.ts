@@ -2,15 +2,15 @@
 // allowed (operator active, game in its allowlist). A session reaches only its own operator,
 // player, game and currency: everything downstream takes them from here, never from the request.
 import type { Kysely } from 'kysely';
+import { inScope, variantFor } from '../domain/catalog.ts';
+import { type ApiError, errors } from '../domain/errors.ts';
+import { sha256 } from '../domain/ids.ts';
 import { type GameModel, type GameState, initialState } from '../engine/index.ts';
 import { type BetLadder, betLadder, type Game, getGame, modelOf } from '../games/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { Database } from '../store/schema.ts';
-import type { SessionRow } from '../store/session-launcher.ts';
+import type { SessionRow } from '../store/sessions.repo.ts';
 import type { Access } from './access.ts';
-import { inScope, variantFor } from './catalog.ts';
-import { type ApiError, errors } from './errors.ts';
-import { sha256 } from './ids.ts';
 
 export interface RuntimeSession {
   row: SessionRow;

@@ -10,8 +10,13 @@ import {
   readWalletAnswer,
   type WalletAnswer,
   walletRequestBody,
-} from './protocol.ts';
-import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signWalletRequest, TIMESTAMP_HEADER } from './signing.ts';
+} from '../wallet/protocol.ts';
+import {
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  signWalletRequest,
+  TIMESTAMP_HEADER,
+} from '../wallet/signing.ts';
 
 export interface WalletCheckOptions {
   url: string;

@@ -1,16 +1,16 @@
 // The domain services of one process, built from its configuration and store.
-import type { Config } from './config.ts';
-import { createAccess } from './domain/access.ts';
-import type { CatalogOptions } from './domain/catalog.ts';
-import { coinValuesFor, rtpOf } from './domain/game-facts.ts';
-import { createRoundPlayer, type RoundPlayer } from './domain/rounds.play.ts';
-import { createRuntimeSessions, type RuntimeSessions } from './domain/runtime-session.ts';
-import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './http/provider/rate-limit.ts';
-import type { Store } from './store/db.ts';
-import { operatorsRepo } from './store/operators.repo.ts';
-import { thumbnailsRepo } from './store/thumbnails.repo.ts';
-import { type RetryPolicy, retryPolicyFor } from './wallet/retry-policy.ts';
-import { createWallets, type Wallets } from './wallet/wallets.ts';
+import type { Config } from '../config.ts';
+import type { CatalogOptions } from '../domain/catalog.ts';
+import { coinValuesFor, rtpOf } from '../domain/game-facts.ts';
+import type { Store } from '../store/db.ts';
+import { operatorsRepo } from '../store/operators.repo.ts';
+import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
+import { type RetryPolicy, retryPolicyFor } from '../wallet/retry-policy.ts';
+import { createWallets, type Wallets } from '../wallet/wallets.ts';
+import { createAccess } from './access.ts';
+import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
+import { createRoundPlayer, type RoundPlayer } from './rounds.ts';
+import { createRuntimeSessions, type RuntimeSessions } from './sessions.ts';
 
 export interface Clock {
   now(): Date;

@@ -1,18 +1,18 @@
 // Staff operations on operators, keys and catalogs, shared by the Admin API and the CLI.
 import type { Kysely } from 'kysely';
-import { findGameInfo } from '../games/index.ts';
-import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
-import type { Database } from '../store/schema.ts';
-import { generateApiKey, type KeyKind } from './api-keys.ts';
-import { type ApiError, errors } from './errors.ts';
-import { newId } from './ids.ts';
+import { generateApiKey, type KeyKind } from '../domain/api-keys.ts';
+import { type ApiError, errors } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
 import {
   checkOperatorInput,
   newOperatorFields,
   type OperatorInput,
   type OperatorView,
   operatorView,
-} from './operators.ts';
+} from '../domain/operators.ts';
+import { findGameInfo } from '../games/index.ts';
+import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
+import type { Database } from '../store/schema.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 

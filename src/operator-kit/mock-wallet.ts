@@ -11,7 +11,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
-import { REQUEST_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyWalletSignature } from './signing.ts';
+import {
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyWalletSignature,
+} from '../wallet/signing.ts';
 
 export interface MockPlayer {
   balance: bigint;

@@ -1,12 +1,12 @@
 // Uploaded thumbnails: checked by content, decoded with pixel limits, re-encoded to WebP.
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { errors } from '../domain/errors.ts';
+import { etagOf, sniffImage } from '../domain/game-art.ts';
 import { findGameInfo } from '../games/index.ts';
 import type { Database } from '../store/schema.ts';
 import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
-import { errors } from './errors.ts';
-import { etagOf, sniffImage } from './game-art.ts';
-import type { Outcome } from './operator-admin.ts';
+import type { Outcome } from './operators.ts';
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Decoding more pixels than this is refused before any allocation: a decompression bomb stops here. */
