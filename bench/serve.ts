@@ -6,7 +6,6 @@ import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { gameInfos } from '../src/games/index.ts';
 import { startServer } from '../src/server.ts';
-import { operatorAdmin } from '../src/services/operators.ts';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'reelforge-bench-'));
 const config = loadConfig({
@@ -19,7 +18,7 @@ const config = loadConfig({
   RATE_LIMIT_PER_MINUTE: '0',
 });
 const server = await startServer(config, { logLevel: process.env.LOG_LEVEL ?? 'warn' });
-const admin = operatorAdmin(server.services.store.db);
+const admin = server.services.operators;
 const operator = await admin.createOperator({ name: 'Bench Casino', wallet_mode: 'internal' });
 if (!operator.ok) throw operator.error;
 const operatorId = operator.value.operator.id;

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { randomBase62 } from './domain/ids.ts';
 import { gameInfos } from './games/index.ts';
 import type { Services } from './services/index.ts';
-import { operatorAdmin } from './services/operators.ts';
 
 interface DevCredentials {
   admin_token?: string;
@@ -51,7 +50,7 @@ export interface DemoOperator {
 /** Makes sure the demo operator and a working key exist; reuses the remembered ones. */
 export async function ensureDemoOperator(services: Services): Promise<DemoOperator> {
   const { dataDir } = services.config;
-  const admin = operatorAdmin(services.store.db);
+  const admin = services.operators;
   const credentials = await readCredentials(dataDir);
   if (credentials.demo_operator_id && credentials.demo_api_key) {
     const principal = await services.access.principalFor(credentials.demo_api_key);
@@ -72,7 +71,6 @@ export async function ensureDemoOperator(services: Services): Promise<DemoOperat
   if (!catalog.ok) throw catalog.error;
   const key = await admin.createKey('operator', operatorId);
   if (!key.ok) throw key.error;
-  services.access.invalidate();
   await writeCredentials(dataDir, {
     ...(await readCredentials(dataDir)),
     demo_operator_id: operatorId,

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
 import { openConfiguredStore } from './store/configured.ts';
+import type { Store } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
@@ -12,6 +13,8 @@ export { openConfiguredStore };
 export interface RunningServer {
   app: FastifyInstance;
   services: Services;
+  /** The node's store (tests read the tables directly; the services never hand it out). */
+  store: Store;
   /** The address it listens on, e.g. http://127.0.0.1:8080. */
   url: string;
   stop(): Promise<void>;
@@ -47,18 +50,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const url = await app.listen({ port: config.port, host: config.host });
     services.wallets.worker.start(app.log);
     const running = app;
-    const { wallets } = services;
     let stopping: Promise<void> | undefined;
     return {
       app,
       services,
+      store,
       url: url.replace('[::1]', 'localhost'),
       stop() {
         stopping ??= (async () => {
           await running.close(); // stops accepting and waits for in-flight requests
-          await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
-          await services.rateLimiter?.close();
-          services.artwork.stop();
+          await services.close();
           await store.close();
           await embedded?.stop();
         })();
@@ -67,9 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     };
   } catch (error) {
     await app?.close().catch(() => {});
-    await started?.wallets.close().catch(() => {});
-    await started?.rateLimiter?.close().catch(() => {});
-    started?.artwork.stop();
+    await started?.close().catch(() => {});
     await store.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;

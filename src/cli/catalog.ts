@@ -36,9 +36,8 @@ export function registerCatalogCommand(program: Command): void {
         usageError(command, 'give at least one game symbol or slug (or --none to allow none)');
       const output = outputFor(command);
       const { findGameInfo } = await import('../games/index.ts');
-      const result = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        return orFail(await operatorAdmin(store.db).setCatalog(operatorId, symbols));
+      const result = await withStore(async ({ staff }) => {
+        return orFail(await staff.operators.setCatalog(operatorId, symbols));
       });
       output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));
     });
@@ -50,9 +49,8 @@ export function registerCatalogCommand(program: Command): void {
     .action(async (operatorId: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
       const { findGameInfo } = await import('../games/index.ts');
-      const result = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        return orFail(await operatorAdmin(store.db).getCatalog(operatorId));
+      const result = await withStore(async ({ staff }) => {
+        return orFail(await staff.operators.getCatalog(operatorId));
       });
       output.result(result, () => catalogLines(operatorId, result.symbols, findGameInfo));
     });

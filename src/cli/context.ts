@@ -4,8 +4,8 @@
 // --help and usage errors answer at once.
 import type { Command } from 'commander';
 import type { Config } from '../config.ts';
-import type { ApiError } from '../domain/errors.ts';
-import type { Outcome } from '../services/operators.ts';
+import type { ApiError, Outcome } from '../domain/errors.ts';
+import type { StaffServices } from '../services/index.ts';
 import type { Store } from '../store/db.ts';
 
 /** Exit codes: 1 for a failed operation, 2 for a command line that cannot be run as written. */
@@ -38,6 +38,8 @@ export function usageError(command: Command, message: string): never {
 
 export interface StoreContext {
   store: Store;
+  /** The staff services on this store (operators, keys, catalogs, artwork). */
+  staff: StaffServices;
   config: Config;
   /** Migrations applied by this run (normally none). */
   applied: string[];
@@ -49,10 +51,11 @@ export interface StoreContext {
  * failure or Ctrl-C.
  */
 export async function withStore<T>(work: (context: StoreContext) => Promise<T>): Promise<T> {
-  const [{ loadConfig }, { openConfiguredStore }, { migrate }] = await Promise.all([
+  const [{ loadConfig }, { openConfiguredStore }, { migrate }, { createStaffServices }] = await Promise.all([
     import('../config.ts'),
     import('../store/configured.ts'),
     import('../store/migrate.ts'),
+    import('../services/index.ts'),
   ]);
   const config = loadConfig(process.env);
   const { store, embedded } = await openConfiguredStore(config, { takeOver: false });
@@ -72,7 +75,7 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   process.once('SIGTERM', interrupt);
   try {
     const applied = await migrate(store.pool);
-    return await work({ store, config, applied });
+    return await work({ store, config, applied, staff: await createStaffServices(store) });
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);

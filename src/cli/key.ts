@@ -16,9 +16,8 @@ export function registerKeyCommand(program: Command): void {
       if (!options.master && operatorId === undefined)
         usageError(command, 'give the operator id, or --master for a provider master key');
       const output = outputFor(command);
-      const created = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        const admin = operatorAdmin(store.db);
+      const created = await withStore(async ({ staff }) => {
+        const admin = staff.operators;
         return orFail(
           await (options.master ? admin.createKey('master') : admin.createKey('operator', operatorId)),
         );
@@ -38,9 +37,8 @@ export function registerKeyCommand(program: Command): void {
     .argument('<key-id>', 'key id (key_…), not the key itself')
     .action(async (keyId: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        return orFail(await operatorAdmin(store.db).revokeKey(keyId));
+      await withStore(async ({ staff }) => {
+        return orFail(await staff.operators.revokeKey(keyId));
       });
       output.result({ key_id: keyId, revoked: true }, () => [`Revoked key ${keyId}.`]);
     });

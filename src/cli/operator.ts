@@ -79,9 +79,8 @@ export function registerOperatorCommand(program: Command): void {
   addFieldOptions(operator.command('create').description('create an operator'), true).action(
     async (options: FieldOptions, command: Command) => {
       const output = outputFor(command);
-      const created = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        return orFail(await operatorAdmin(store.db).createOperator(inputOf(options)));
+      const created = await withStore(async ({ staff }) => {
+        return orFail(await staff.operators.createOperator(inputOf(options)));
       });
       output.result(created, () => [
         `Created operator ${created.operator.id}.`,
@@ -96,9 +95,8 @@ export function registerOperatorCommand(program: Command): void {
     .description('list every operator')
     .action(async (_options: unknown, command: Command) => {
       const output = outputFor(command);
-      const operators = await withStore(async ({ store }) => {
-        const { operatorAdmin } = await import('../services/operators.ts');
-        return operatorAdmin(store.db).listOperators();
+      const operators = await withStore(async ({ staff }) => {
+        return staff.operators.listOperators();
       });
       output.result({ operators }, () =>
         operators.length === 0
@@ -124,9 +122,8 @@ export function registerOperatorCommand(program: Command): void {
     const input = inputOf(options);
     if (Object.keys(input).length === 0) usageError(command, 'nothing to change: give at least one option');
     const output = outputFor(command);
-    const updated = await withStore(async ({ store }) => {
-      const { operatorAdmin } = await import('../services/operators.ts');
-      return orFail(await operatorAdmin(store.db).updateOperator(id, input));
+    const updated = await withStore(async ({ staff }) => {
+      return orFail(await staff.operators.updateOperator(id, input));
     });
     output.result(updated, () => [
       `Updated operator ${updated.operator.id}.`,

@@ -33,11 +33,9 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<file>', 'image file')
     .action(async (symbol: string, file: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const { MAX_UPLOAD_BYTES, thumbnailAdmin } = await import('../services/artwork.ts');
+      const { MAX_UPLOAD_BYTES } = await import('../services/artwork.ts');
       const upload = await readUpload(file, MAX_UPLOAD_BYTES);
-      const stored = await withStore(async ({ store }) =>
-        orFail(await thumbnailAdmin(store.db).put(symbol, upload)),
-      );
+      const stored = await withStore(async ({ staff }) => orFail(await staff.artwork.put(symbol, upload)));
       output.result(stored, () => [
         `Stored the thumbnail of ${stored.symbol}: ${stored.content_type}, ${stored.width}×${stored.height}, ETag ${stored.etag}.`,
       ]);
@@ -49,10 +47,7 @@ export function registerThumbnailCommand(program: Command): void {
     .argument('<symbol>', 'game symbol or slug')
     .action(async (symbol: string, _options: unknown, command: Command) => {
       const output = outputFor(command);
-      const { thumbnailAdmin } = await import('../services/artwork.ts');
-      const removed = await withStore(async ({ store }) =>
-        orFail(await thumbnailAdmin(store.db).remove(symbol)),
-      );
+      const removed = await withStore(async ({ staff }) => orFail(await staff.artwork.remove(symbol)));
       output.result({ ...removed, deleted: true }, () => [
         `Deleted the thumbnail of ${removed.symbol}; the generated artwork is served again.`,
       ]);

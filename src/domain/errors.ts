@@ -57,6 +57,9 @@ export const errors = {
   walletUnavailable: (detail: string) => new ApiError('wallet_unavailable', detail),
 };
 
+/** An expected outcome: the value, or the API error that says why not. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
 export interface ErrorBody {
   success: false;
   error: ErrorCode;

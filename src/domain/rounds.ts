@@ -1,10 +1,55 @@
-// Rounds as the runtime API shows them, and the player's spin request read into an exact bet.
+// A round in its shapes, declared once: the store row (src/store/schema.ts, RoundsTable) is the
+// declaration; the round the ledger writes (NewRound, beside the row) and the round a player is
+// shown and its wire form (here) are derived from it. Also the player's spin request read into an exact bet.
 import type { BetMode, GameState, Outcome } from '../engine/index.ts';
 import type { BetLadder } from '../games/index.ts';
 import { formatAmount, parseAmount } from '../money.ts';
+import type { NewRound, RoundRow } from '../store/rounds.repo.ts';
 import { type ApiError, errors } from './errors.ts';
+import type { Wire } from './wire.ts';
 
-export type RoundKind = 'base' | 'free_spin' | 'buy';
+export type RoundKind = RoundRow['kind'];
+export type { NewRound };
+
+/** What a player is shown of a round (the runtime API's Round, before it becomes JSON). */
+export type RoundRecord = Pick<
+  RoundRow,
+  | 'id'
+  | 'client_round_id'
+  | 'status'
+  | 'kind'
+  | 'mode'
+  | 'currency'
+  | 'coin'
+  | 'bet_level'
+  | 'stake'
+  | 'win'
+  | 'outcome'
+  | 'created_at'
+  | 'finished_at'
+>;
+
+/** The runtime API's Round. */
+export type RoundView = Wire<RoundRecord>;
+
+/** A settled round as the internal wallet's one statement leaves it (no second read). */
+export function settledRecord(round: NewRound): RoundRecord {
+  return {
+    id: round.id,
+    client_round_id: round.client_round_id,
+    status: 'settled',
+    kind: round.kind,
+    mode: round.mode,
+    currency: round.currency,
+    coin: round.coin,
+    bet_level: round.bet_level,
+    stake: round.stake,
+    win: round.win,
+    outcome: round.outcome,
+    created_at: round.created_at,
+    finished_at: round.created_at,
+  };
+}
 
 export const CLIENT_ROUND_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 
@@ -128,38 +173,6 @@ export function featureView(state: GameState, currency: string): FeatureView {
       sequence_win: formatAmount(BigInt(state.sequenceCoins) * unit, currency),
     },
   };
-}
-
-export interface RoundRecord {
-  id: string;
-  client_round_id: string;
-  status: 'open' | 'settled' | 'cancelled';
-  kind: RoundKind;
-  mode: BetMode;
-  currency: string;
-  coin: bigint;
-  bet_level: number;
-  stake: bigint;
-  win: bigint;
-  outcome: unknown;
-  created_at: Date;
-  finished_at: Date | null;
-}
-
-export interface RoundView {
-  id: string;
-  client_round_id: string;
-  status: 'open' | 'settled' | 'cancelled';
-  kind: RoundKind;
-  mode: BetMode;
-  currency: string;
-  coin: string;
-  bet_level: number;
-  stake: string;
-  win: string;
-  created_at: string;
-  finished_at: string | null;
-  outcome: unknown;
 }
 
 /** The runtime API's Round; `brief` leaves out the pictures and draws (history lists). */

@@ -4,7 +4,14 @@
 export { type CertifiedMode, certifiedFigure, readCertificate } from './certificates.ts';
 export { type BetCheck, type BetLadder, checkBet, type ModeCost } from './ladder.ts';
 export { modelHash } from './model-hash.ts';
-export { betLadder, certifiedRtp, describeGame, type GameDescription, stakeFor } from './play.ts';
+export {
+  betLadder,
+  certifiedRtp,
+  coinValuesFor,
+  describeGame,
+  type GameDescription,
+  stakeFor,
+} from './play.ts';
 export {
   allGames,
   findGameInfo,

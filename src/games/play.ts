@@ -4,6 +4,7 @@ import type { BetMode, GameModel } from '../engine/model.ts';
 import { certifiedFigure } from './certificates.ts';
 import { type BetLadder, ladderForModel, stakeForModel } from './ladder.ts';
 import { type Game, getGame, modelOf } from './registry.ts';
+import type { GameInfo } from './types.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {
@@ -13,6 +14,20 @@ export function betLadder(game: Game, currency: string): BetLadder {
 /** Minor units a paid call costs (a free spin costs nothing and is never priced). */
 export function stakeFor(game: Game, bet: { coin: bigint; betLevel: number; mode: BetMode }): bigint {
   return stakeForModel(modelOf(game), bet);
+}
+
+const coins = new Map<string, bigint[]>();
+
+/** The game's coin values in a currency, exact minor units (looked up once per game and currency). */
+export function coinValuesFor(game: GameInfo, currency: string): bigint[] {
+  const key = `${game.symbol}\n${currency}`;
+  let values = coins.get(key);
+  if (!values) {
+    const playable = getGame(game.symbol);
+    values = playable ? betLadder(playable, currency).coinValues : [];
+    coins.set(key, values);
+  }
+  return values;
 }
 
 /** The certified base-mode RTP of a variant in percent ("96.48"), or null when it is not certified. */

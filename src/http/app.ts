@@ -128,7 +128,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return publicDoc;
   });
 
-  installMetrics(app, services.store.pool);
+  installMetrics(app, services.poolUsage);
   registerHealth(app, services);
   registerGamesList(app, services);
   registerGamesGet(app, services);

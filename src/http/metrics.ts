@@ -1,9 +1,9 @@
 // Prometheus metrics at /metrics: requests and latencies by route and status, pool usage.
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolUsage } from '../services/index.ts';
 
-export function installMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
+export function installMetrics(app: FastifyInstance, poolUsage: () => PoolUsage): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'reelforge_' });
   const requests = new Counter({
@@ -25,9 +25,10 @@ export function installMetrics(app: FastifyInstance, pool: pg.Pool): Registry {
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      this.set({ state: 'total' }, pool.totalCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
+      const pool = poolUsage();
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
     },
   });
 

@@ -1,12 +1,11 @@
 // Who a provider API request acts as (operator key or master key) and which catalog it may see.
-// Look-ups are cached briefly; the node that changes a key or operator drops its cache at once,
-// other nodes see the change within ACCESS_CACHE_MS.
-import type { Kysely } from 'kysely';
+// Look-ups are cached briefly; the node that changes a key or operator drops its cache at once
+// (it listens to the change hook), other nodes see the change within ACCESS_CACHE_MS.
 import { hashApiKey, looksLikeApiKey } from '../domain/api-keys.ts';
 import type { CatalogScope } from '../domain/catalog.ts';
 import { type ApiError, errors } from '../domain/errors.ts';
-import { apiKeysRepo, type OperatorRow, operatorsRepo } from '../store/operators.repo.ts';
-import type { Database } from '../store/schema.ts';
+import type { ApiKeysRepo, OperatorRow, OperatorsRepo } from '../store/operators.repo.ts';
+import type { Changes } from './changes.ts';
 
 export const ACCESS_CACHE_MS = 1000;
 const TOUCH_EVERY_MS = 60_000;
@@ -29,9 +28,26 @@ interface Cached<T> {
   until: number;
 }
 
-export function createAccess(db: Kysely<Database>, now: () => number = Date.now) {
-  const keys = apiKeysRepo(db);
-  const operators = operatorsRepo(db);
+export interface AccessService {
+  /** Who an API key acts as; null for an unknown or revoked key. */
+  principalFor(apiKey: string): Promise<Principal | null>;
+  /** An operator with its allowlist, or null when it does not exist. */
+  operatorAccess(operatorId: string): Promise<OperatorAccess | null>;
+  /**
+   * The scope of a request. `requested` holds every operator id the request named (query,
+   * x-operator-id header, launch body), empty strings already removed.
+   */
+  scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult>;
+}
+
+export function createAccessService(deps: {
+  keys: ApiKeysRepo;
+  operators: OperatorsRepo;
+  changes: Changes;
+  now?: () => number;
+}): AccessService {
+  const { keys, operators } = deps;
+  const now = deps.now ?? Date.now;
   const keyCache = new Map<string, Cached<Principal | null>>();
   const operatorCache = new Map<string, Cached<OperatorAccess | null>>();
   const touchedAt = new Map<string, number>();
@@ -86,10 +102,6 @@ export function createAccess(db: Kysely<Database>, now: () => number = Date.now)
     };
   }
 
-  /**
-   * Resolves the scope of a request. `requested` holds every operator id the request named
-   * (query, x-operator-id header, launch body), empty strings already removed.
-   */
   async function scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult> {
     const named = [...new Set(requested)];
     if (principal.kind === 'operator') {
@@ -114,16 +126,12 @@ export function createAccess(db: Kysely<Database>, now: () => number = Date.now)
     return activeScope(await operatorAccess(operatorId), `operator ${operatorId}`);
   }
 
-  return {
-    principalFor,
-    operatorAccess,
-    scopeFor,
-    /** Drops every cached look-up (after an admin change on this node). */
-    invalidate() {
-      keyCache.clear();
-      operatorCache.clear();
-    },
-  };
-}
+  // A change on this node drops every cached look-up at once.
+  deps.changes.listen((change) => {
+    if (change.kind === 'artwork') return;
+    keyCache.clear();
+    operatorCache.clear();
+  });
 
-export type Access = ReturnType<typeof createAccess>;
+  return { principalFor, operatorAccess, scopeFor };
+}

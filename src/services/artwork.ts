@@ -1,12 +1,12 @@
-// Uploaded thumbnails: checked by content, decoded with pixel limits, re-encoded to WebP.
-import type { Kysely } from 'kysely';
+// Game artwork: uploaded thumbnails (checked by content, decoded with pixel limits, re-encoded to
+// WebP, stored in PostgreSQL so any node serves them) and the list of games that have one, kept in
+// memory and re-read every ARTWORK_REFRESH_MS for uploads made by other nodes or the CLI.
 import sharp from 'sharp';
-import { errors } from '../domain/errors.ts';
+import { errors, type Outcome } from '../domain/errors.ts';
 import { etagOf, sniffImage } from '../domain/game-art.ts';
 import { findGameInfo } from '../games/index.ts';
-import type { Database } from '../store/schema.ts';
-import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
-import type { Outcome } from './operators.ts';
+import type { ThumbnailRow, ThumbnailsRepo } from '../store/thumbnails.repo.ts';
+import type { Changes } from './changes.ts';
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Decoding more pixels than this is refused before any allocation: a decompression bomb stops here. */
@@ -68,11 +68,65 @@ export interface ThumbnailView {
   etag: string;
 }
 
-/** Staff operations on uploaded artwork (game by symbol or slug), shared by the Admin API and the CLI. */
-export function thumbnailAdmin(db: Kysely<Database>) {
-  const thumbnails = thumbnailsRepo(db);
+export const ARTWORK_REFRESH_MS = 10_000;
+
+export interface ArtworkService {
+  /** Whether the game has an uploaded thumbnail (from memory). */
+  hasUpload(symbol: string): boolean;
+  /** Moves with every change of the uploads list, so renderings made from it can tell they are stale. */
+  readonly version: number;
+  /** The uploaded thumbnail of a game, or undefined (the generated art is shown then). */
+  uploaded(symbol: string): Promise<ThumbnailRow | undefined>;
+  /** Staff: upload a thumbnail (game by symbol or slug). */
+  put(symbolOrSlug: string, upload: Buffer): Promise<Outcome<ThumbnailView>>;
+  /** Staff: delete the upload, so the game is shown with its generated art again. */
+  remove(symbolOrSlug: string): Promise<Outcome<{ symbol: string }>>;
+  /** Reads the uploads list again (other nodes' and the CLI's uploads). */
+  refresh(): Promise<void>;
+  stop(): void;
+}
+
+export async function createArtworkService(deps: {
+  thumbnails: ThumbnailsRepo;
+  changes: Changes;
+  /** Re-read the uploads list every ARTWORK_REFRESH_MS (the server; not the CLI). */
+  refreshEvery?: number;
+}): Promise<ArtworkService> {
+  const { thumbnails, changes } = deps;
+  let symbols = new Set<string>();
+  let version = 0;
+
+  async function refresh() {
+    const fresh = new Set(await thumbnails.symbols());
+    const same = fresh.size === symbols.size && [...fresh].every((s) => symbols.has(s));
+    if (same && version > 0) return;
+    symbols = fresh;
+    version++;
+  }
+
+  changes.listen((change) => {
+    if (change.kind !== 'artwork') return;
+    if (change.uploaded) symbols.add(change.symbol);
+    else symbols.delete(change.symbol);
+    version++;
+  });
+
+  const refresher = deps.refreshEvery
+    ? setInterval(() => refresh().catch(() => {}), deps.refreshEvery)
+    : undefined;
+  refresher?.unref();
+  await refresh();
+
   return {
-    async put(symbolOrSlug: string, upload: Buffer): Promise<Outcome<ThumbnailView>> {
+    hasUpload: (symbol) => symbols.has(symbol),
+    get version() {
+      return version;
+    },
+    async uploaded(symbol) {
+      return symbols.has(symbol) ? thumbnails.find(symbol) : undefined;
+    },
+
+    async put(symbolOrSlug, upload) {
       const game = findGameInfo(symbolOrSlug);
       if (!game) return { ok: false, error: errors.notFound(`game ${symbolOrSlug} not found`) };
       const result = await processThumbnail(upload);
@@ -86,6 +140,7 @@ export function thumbnailAdmin(db: Kysely<Database>) {
         width: thumbnail.width,
         height: thumbnail.height,
       });
+      changes.announce({ kind: 'artwork', symbol: game.symbol, uploaded: true });
       return {
         ok: true,
         value: {
@@ -98,13 +153,18 @@ export function thumbnailAdmin(db: Kysely<Database>) {
       };
     },
 
-    /** Deletes the upload, so the game is shown with its generated SVG again. */
-    async remove(symbolOrSlug: string): Promise<Outcome<{ symbol: string }>> {
+    async remove(symbolOrSlug) {
       const game = findGameInfo(symbolOrSlug);
       if (!game) return { ok: false, error: errors.notFound(`game ${symbolOrSlug} not found`) };
       if (!(await thumbnails.remove(game.symbol)))
         return { ok: false, error: errors.notFound(`game ${game.symbol} has no uploaded thumbnail`) };
+      changes.announce({ kind: 'artwork', symbol: game.symbol, uploaded: false });
       return { ok: true, value: { symbol: game.symbol } };
+    },
+
+    refresh,
+    stop() {
+      clearInterval(refresher);
     },
   };
 }

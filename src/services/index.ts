@@ -1,16 +1,34 @@
-// The domain services of one process, built from its configuration and store.
+// The composition of one process: every repository and service is built here, from the
+// configuration and the store, and nowhere else. Handlers and CLI commands receive services;
+// none of them sees the store.
 import type { Config } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
-import { coinValuesFor, rtpOf } from '../domain/game-facts.ts';
-import type { Store } from '../store/db.ts';
-import { operatorsRepo } from '../store/operators.repo.ts';
+import { certifiedRtp } from '../games/index.ts';
+import { pingStore, type Store } from '../store/db.ts';
+import { ledgerRepo } from '../store/ledger.repo.ts';
+import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
+import { roundsRepo } from '../store/rounds.repo.ts';
+import { sessionsRepo } from '../store/sessions.repo.ts';
 import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
+import { walletRepo } from '../store/wallet.repo.ts';
 import { type RetryPolicy, retryPolicyFor } from '../wallet/retry-policy.ts';
 import { createWallets, type Wallets } from '../wallet/wallets.ts';
-import { createAccess } from './access.ts';
+import { type AccessService, createAccessService } from './access.ts';
+import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from './artwork.ts';
+import { createChanges } from './changes.ts';
+import { createLaunchService, type LaunchService } from './launcher.ts';
+import { createOperatorService, type OperatorService } from './operators.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
-import { createRoundPlayer, type RoundPlayer } from './rounds.ts';
-import { createRuntimeSessions, type RuntimeSessions } from './sessions.ts';
+import { createRoundService, type RoundService } from './rounds.ts';
+import { createSessionService, type SessionService } from './sessions.ts';
+import { createStaffRoundService, type StaffRoundService } from './staff-rounds.ts';
+import { createWalletQueueService, type WalletQueueService } from './wallet-queue.ts';
+
+export interface PoolUsage {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface Clock {
   now(): Date;
@@ -20,32 +38,29 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export interface Services {
   config: Config;
-  store: Store;
   clock: Clock;
-  access: ReturnType<typeof createAccess>;
+  /** Who a provider API request acts as, and which catalog it may see. */
+  access: AccessService;
   catalog: CatalogOptions;
-  coinValues: typeof coinValuesFor;
-  /**
-   * Symbols with uploaded artwork, kept in memory: changed at once by this node's uploads, and
-   * re-read every ARTWORK_REFRESH_MS for uploads made by other nodes or the CLI.
-   * `version` moves with every change.
-   */
-  artwork: {
-    symbols: Set<string>;
-    version: number;
-    refresh(): Promise<void>;
-    changed(symbol: string, uploaded: boolean): void;
-    stop(): void;
-  };
-  /** Runtime API sessions (by token), rounds, and both wallet modes with the retry worker. */
-  sessions: RuntimeSessions;
-  rounds: RoundPlayer;
+  artwork: ArtworkService;
+  launcher: LaunchService;
+  /** Runtime API sessions (by token). */
+  sessions: SessionService;
+  rounds: RoundService;
+  operators: OperatorService;
+  walletQueue: WalletQueueService;
+  staffRounds: StaffRoundService;
+  /** Both wallet modes and the retry worker (the node starts and stops it). */
   wallets: Wallets;
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
   rateLimiter: RateLimiter | null;
+  /** Whether the store answers. */
+  storeReachable(): Promise<boolean>;
+  /** The store's connection pool, for the metrics. */
+  poolUsage(): PoolUsage;
+  /** Stops timers, the retry worker and outgoing connections (the store is closed by its owner). */
+  close(): Promise<void>;
 }
-
-export const ARTWORK_REFRESH_MS = 10_000;
 
 export interface ServiceOptions {
   /** Overrides of the wallet retry schedule (tests use short ones). */
@@ -58,62 +73,83 @@ export async function createServices(
   clock: Clock = systemClock,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const thumbnails = thumbnailsRepo(store.db);
-  const artwork = {
-    symbols: new Set<string>(),
-    version: 0,
-    async refresh() {
-      const symbols = new Set(await thumbnails.symbols());
-      const same = symbols.size === artwork.symbols.size && [...symbols].every((s) => artwork.symbols.has(s));
-      if (same && artwork.version > 0) return;
-      artwork.symbols = symbols;
-      artwork.version++;
-    },
-    changed(symbol: string, uploaded: boolean) {
-      if (uploaded) artwork.symbols.add(symbol);
-      else artwork.symbols.delete(symbol);
-      artwork.version++;
-    },
-    stop() {
-      clearInterval(refresher);
-    },
+  const { db } = store;
+  const repos = {
+    operators: operatorsRepo(db),
+    keys: apiKeysRepo(db),
+    thumbnails: thumbnailsRepo(db),
+    sessions: sessionsRepo(db),
+    rounds: roundsRepo(db),
+    wallet: walletRepo(db),
+    ledger: ledgerRepo(db),
   };
-  const refresher = setInterval(() => artwork.refresh().catch(() => {}), ARTWORK_REFRESH_MS);
-  refresher.unref();
-  await artwork.refresh();
-  const access = createAccess(store.db, () => clock.now().getTime());
   const now = () => clock.now();
-  const sessions = createRuntimeSessions(store.db, access, now);
-  const operators = operatorsRepo(store.db);
+  const changes = createChanges();
+  const access = createAccessService({ ...repos, changes, now: () => clock.now().getTime() });
+  const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
+  const sessions = createSessionService({ sessions: repos.sessions, access, now });
   const wallets = createWallets({
-    db: store.db,
+    ...repos,
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
-    findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? operators.find(id),
+    findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
+  const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
+  const rateLimiter = rateLimiterFor(config);
   return {
     config,
-    store,
     clock,
     access,
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
-      rtpOf,
-      hasUploadedArt: (symbol) => artwork.symbols.has(symbol),
+      rtpOf: (game, variant) => certifiedRtp(game.symbol, variant),
+      hasUploadedArt: (symbol) => artwork.hasUpload(symbol),
     },
-    coinValues: coinValuesFor,
     artwork,
-    rateLimiter: rateLimiterFor(config),
+    launcher: createLaunchService({ sessions: repos.sessions, config, now }),
     sessions,
-    wallets,
-    rounds: createRoundPlayer({
-      db: store.db,
+    rounds: createRoundService({
+      rounds: repos.rounds,
       sessions,
       wallets,
       sessionTtlSeconds: config.sessionTtlSeconds,
       walletTimeoutMs: config.walletTimeoutMs,
       now,
     }),
+    operators: createOperatorService({ ...repos, changes }),
+    walletQueue,
+    staffRounds: createStaffRoundService({ ...repos, queue: walletQueue }),
+    wallets,
+    rateLimiter,
+    storeReachable: () => pingStore(store),
+    poolUsage: () => ({
+      total: store.pool.totalCount,
+      idle: store.pool.idleCount,
+      waiting: store.pool.waitingCount,
+    }),
+    async close() {
+      await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
+      await rateLimiter?.close();
+      artwork.stop();
+    },
+  };
+}
+
+/** What staff commands on the store need (the CLI): no timers, no wallets, no connections out. */
+export interface StaffServices {
+  operators: OperatorService;
+  artwork: ArtworkService;
+}
+
+export async function createStaffServices(store: Store): Promise<StaffServices> {
+  const changes = createChanges();
+  return {
+    operators: createOperatorService({
+      operators: operatorsRepo(store.db),
+      keys: apiKeysRepo(store.db),
+      changes,
+    }),
+    artwork: await createArtworkService({ thumbnails: thumbnailsRepo(store.db), changes }),
   };
 }
 

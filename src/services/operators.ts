@@ -1,7 +1,7 @@
-// Staff operations on operators, keys and catalogs, shared by the Admin API and the CLI.
-import type { Kysely } from 'kysely';
+// Staff operations on operators, keys and catalogs, shared by the Admin API and the CLI. Every
+// change is announced on the change hook, so the access and catalog caches drop what it touched.
 import { generateApiKey, type KeyKind } from '../domain/api-keys.ts';
-import { type ApiError, errors } from '../domain/errors.ts';
+import { errors, type Outcome } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import {
   checkOperatorInput,
@@ -11,14 +11,30 @@ import {
   operatorView,
 } from '../domain/operators.ts';
 import { findGameInfo } from '../games/index.ts';
-import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
-import type { Database } from '../store/schema.ts';
+import type { ApiKeysRepo, OperatorsRepo } from '../store/operators.repo.ts';
+import type { Changes } from './changes.ts';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+type OperatorSaved = Outcome<{ operator: OperatorView; wallet_secret?: string }>;
 
-export function operatorAdmin(db: Kysely<Database>) {
-  const operators = operatorsRepo(db);
-  const keys = apiKeysRepo(db);
+export interface OperatorService {
+  createOperator(input: OperatorInput, options?: { isDemo?: boolean }): Promise<OperatorSaved>;
+  updateOperator(id: string, input: OperatorInput): Promise<OperatorSaved>;
+  getOperator(id: string): Promise<Outcome<OperatorView>>;
+  listOperators(): Promise<OperatorView[]>;
+  /** Creates an operator key (operatorId given) or a master key; the key text is returned only here. */
+  createKey(kind: KeyKind, operatorId?: string): Promise<Outcome<{ key_id: string; api_key: string }>>;
+  revokeKey(keyId: string): Promise<Outcome<null>>;
+  getCatalog(operatorId: string): Promise<Outcome<{ symbols: string[] }>>;
+  /** Replaces the allowlist; symbols or slugs, stored as symbols; an unknown one rejects the whole list. */
+  setCatalog(operatorId: string, symbols: unknown): Promise<Outcome<{ symbols: string[] }>>;
+}
+
+export function createOperatorService(deps: {
+  operators: OperatorsRepo;
+  keys: ApiKeysRepo;
+  changes: Changes;
+}): OperatorService {
+  const { operators, keys, changes } = deps;
 
   return {
     async createOperator(
@@ -32,6 +48,7 @@ export function operatorAdmin(db: Kysely<Database>) {
         newOperatorFields(checked.value.fields),
         options.isDemo,
       );
+      changes.announce({ kind: 'operator', operatorId: row.id });
       const secret = checked.value.generatedSecret;
       return {
         ok: true,
@@ -49,6 +66,7 @@ export function operatorAdmin(db: Kysely<Database>) {
       if (!checked.ok) return { ok: false, error: errors.invalidRequest(checked.problems.join('; ')) };
       const row = await operators.update(id, checked.value.fields);
       if (!row) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
+      changes.announce({ kind: 'operator', operatorId: id });
       const secret = checked.value.generatedSecret;
       return {
         ok: true,
@@ -67,11 +85,7 @@ export function operatorAdmin(db: Kysely<Database>) {
       return (await operators.list()).map(operatorView);
     },
 
-    /** Creates an operator key (operatorId given) or a master key; the key text is returned only here. */
-    async createKey(
-      kind: KeyKind,
-      operatorId?: string,
-    ): Promise<Outcome<{ key_id: string; api_key: string }>> {
+    async createKey(kind, operatorId) {
       if (kind === 'operator') {
         if (!operatorId || !(await operators.find(operatorId))) {
           return { ok: false, error: errors.notFound(`operator ${operatorId} not found`) };
@@ -85,13 +99,15 @@ export function operatorAdmin(db: Kysely<Database>) {
         key_hash: generated.hash,
         key_prefix: generated.displayPrefix,
       });
+      changes.announce({ kind: 'api_key', keyId: row.id });
       return { ok: true, value: { key_id: row.id, api_key: generated.apiKey } };
     },
 
-    async revokeKey(keyId: string): Promise<Outcome<null>> {
-      return (await keys.revoke(keyId))
-        ? { ok: true, value: null }
-        : { ok: false, error: errors.notFound(`API key ${keyId} not found`) };
+    async revokeKey(keyId) {
+      if (!(await keys.revoke(keyId)))
+        return { ok: false, error: errors.notFound(`API key ${keyId} not found`) };
+      changes.announce({ kind: 'api_key', keyId });
+      return { ok: true, value: null };
     },
 
     async getCatalog(operatorId: string): Promise<Outcome<{ symbols: string[] }>> {
@@ -100,8 +116,7 @@ export function operatorAdmin(db: Kysely<Database>) {
       return { ok: true, value: { symbols: await operators.catalog(operatorId) } };
     },
 
-    /** Replaces the allowlist; symbols or slugs, stored as symbols; an unknown one rejects the whole list. */
-    async setCatalog(operatorId: string, symbols: unknown): Promise<Outcome<{ symbols: string[] }>> {
+    async setCatalog(operatorId, symbols) {
       if (!Array.isArray(symbols) || symbols.some((s) => typeof s !== 'string')) {
         return {
           ok: false,
@@ -117,9 +132,8 @@ export function operatorAdmin(db: Kysely<Database>) {
         ...new Set(symbols.map((s) => (findGameInfo(s) as { symbol: string }).symbol)),
       ].sort();
       await operators.setCatalog(operatorId, resolved);
+      changes.announce({ kind: 'catalog', operatorId });
       return { ok: true, value: { symbols: resolved } };
     },
   };
 }
-
-export type OperatorAdmin = ReturnType<typeof operatorAdmin>;

@@ -1,12 +1,14 @@
-// Playing a round for a runtime session: the engine decides the outcome, the ledger and the
-// session's wallet pay for it, and a repeated click gets the round it already made.
-import type { Kysely } from 'kysely';
-import { errors } from '../domain/errors.ts';
+// Playing a round for a runtime session: the engine decides the outcome, the session's wallet
+// pays for it (whichever mode it is), and a repeated click gets the round it already made. Also
+// what a session may read of its rounds: its history and one round with its replay data.
+
+import { type ApiError, errors } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import {
   actionTypeOf,
   type FeatureView,
   featureView,
+  type NewRound,
   type RoundRecord,
   type RoundView,
   readSpinRequest,
@@ -18,17 +20,15 @@ import {
   type BetMode,
   createCsprng,
   createSeededRng,
-  type GameState,
   outcomeToJson,
   type Rng,
   spin,
 } from '../engine/index.ts';
 import { formatAmount } from '../money.ts';
-import { type RoundRow, roundsRepo } from '../store/rounds.repo.ts';
-import type { Database } from '../store/schema.ts';
-import type { PreparedRound } from '../wallet/rounds.ts';
+import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
+import type { PlayerWallet, SettleResult } from '../wallet/wallet.ts';
 import type { Wallets } from '../wallet/wallets.ts';
-import type { RuntimeSession, RuntimeSessions } from './sessions.ts';
+import type { RuntimeSession, SessionService } from './sessions.ts';
 
 export interface SpinAnswer {
   round: RoundView;
@@ -36,13 +36,26 @@ export interface SpinAnswer {
   state: FeatureView;
 }
 
+export interface RoundService {
+  /** Plays the click in `body` for the session of `token`. */
+  play(token: string | undefined, body: SpinRequest): Promise<SpinAnswer>;
+  /** The player's balance in the session's wallet. */
+  balanceOf(session: RuntimeSession): Promise<bigint>;
+  /** The session's rounds, newest first, before the round `beforeId` when given. */
+  history(session: RuntimeSession, limit: number, beforeId?: string): Promise<RoundRow[]>;
+  /** One round of this session (never another session's), or undefined. */
+  roundOf(session: RuntimeSession, roundId: string): Promise<RoundRow | undefined>;
+  /** Test only: `seed` makes the session's next spins reproducible; null goes back to the CSPRNG. */
+  seedSession(sessionId: string, seed: number | null): void;
+}
+
 /** Tries of a spin whose session state moved under it (another click of the same session won). */
 const STALE_RETRIES = 5;
 const WAIT_STEP_MS = 25;
 
-export interface RoundPlayerDeps {
-  db: Kysely<Database>;
-  sessions: RuntimeSessions;
+export interface RoundServiceDeps {
+  rounds: RoundsRepo;
+  sessions: SessionService;
   wallets: Wallets;
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
@@ -50,7 +63,7 @@ export interface RoundPlayerDeps {
 }
 
 /** The error a cancelled round answers with, again on every repeat of its click. */
-function cancelledError(reason: string | null) {
+function cancelledError(reason: string | null): ApiError {
   if (reason === 'insufficient_funds') return errors.insufficientFunds();
   if (reason === 'wallet_unavailable' || reason === null) {
     return errors.walletUnavailable(
@@ -60,37 +73,54 @@ function cancelledError(reason: string | null) {
   return errors.walletRejected(`the operator's wallet refused the stake (${reason})`);
 }
 
-export function createRoundPlayer(deps: RoundPlayerDeps) {
-  const rounds = roundsRepo(deps.db);
+/** The error of a settle result that did not pay for the round. */
+function settleError(result: Exclude<SettleResult, { kind: 'settled' | 'duplicate' | 'stale' }>): ApiError {
+  switch (result.kind) {
+    case 'insufficient_funds':
+      return errors.insufficientFunds(result.message);
+    case 'rejected':
+      return errors.walletRejected(`the operator's wallet refused the stake (${result.error})`);
+    case 'unavailable':
+      return errors.walletUnavailable(
+        `the operator's wallet did not answer the stake (${result.error}); it has been rolled back`,
+      );
+    case 'busy':
+      return errors.roundInProgress('the previous round of this session is still waiting for the wallet');
+    case 'blocked':
+      return errors.playerBlocked(
+        'a wallet transaction of this player in this game is waiting for staff; play resumes once it is resolved',
+      );
+  }
+}
+
+function playerOf(session: RuntimeSession): PlayerWallet {
+  return {
+    operator: session.operator,
+    playerId: session.row.player_id,
+    currency: session.row.currency,
+    gameSymbol: session.row.game_symbol,
+    sessionToken: session.token,
+  };
+}
+
+export function createRoundService(deps: RoundServiceDeps): RoundService {
+  const { rounds } = deps;
   const csprng = createCsprng();
   /** Test-only seeded RNGs by session id (POST /api/runtime/v1/test/rng, APP_ENV=test). */
   const seeded = new Map<string, Rng>();
 
-  function rngFor(sessionId: string): Rng {
-    return seeded.get(sessionId) ?? csprng;
-  }
-
-  async function callbackBalance(session: RuntimeSession, round: RoundRow): Promise<bigint | null> {
-    const known = await deps.db
-      .selectFrom('wallet_transactions')
-      .select('balance_after')
-      .where('round_id', '=', round.id)
-      .where('status', '=', 'acknowledged')
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (known?.balance_after != null) return known.balance_after;
-    return balanceOf(session).catch(() => null);
-  }
-
-  function balanceOf(session: RuntimeSession): Promise<bigint> {
-    return deps.wallets.balance({
-      operator: session.operator,
-      playerId: session.row.player_id,
-      currency: session.row.currency,
-      gameSymbol: session.row.game_symbol,
-      sessionToken: session.token,
-    });
+  function answer(
+    round: RoundRecord,
+    balance: bigint | null,
+    session: RuntimeSession,
+    state = session.state,
+  ) {
+    const { currency } = session.row;
+    return {
+      round: roundView(round),
+      balance: balance === null ? null : formatAmount(balance, currency),
+      state: featureView(state, currency),
+    };
   }
 
   /** The answer for a round that already exists (a repeated click), once its debit is decided. */
@@ -106,94 +136,47 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
     if (round.status === 'cancelled' || round.stage === 'rollback') throw cancelledError(round.cancel_reason);
     const fresh = await deps.sessions.resolve(session.token);
     const state = fresh.ok ? fresh.session.state : session.state;
-    const balance =
-      round.wallet_mode === 'internal'
-        ? await deps.wallets.internal.balance(
-            session.operator.id,
-            session.row.player_id,
-            session.row.currency,
-          )
-        : await callbackBalance(session, round);
-    return answer(round, balance, state, session.row.currency);
+    const balance = await deps.wallets.for(session.operator).balanceAfter(round, playerOf(session));
+    return answer(round, balance, session, state);
   }
 
-  function answer(
-    round: RoundRecord,
-    balance: bigint | null,
-    state: GameState,
-    currency: string,
-  ): SpinAnswer {
-    return {
-      round: roundView(round),
-      balance: balance === null ? null : formatAmount(balance, currency),
-      state: featureView(state, currency),
-    };
-  }
-
+  /** The engine plays the click; the round is ready for the wallet. */
   function prepare(
     session: RuntimeSession,
     clientRoundId: string,
     bet: { coin: bigint; betLevel: number; mode: BetMode },
   ) {
-    const { outcome, nextState } = spin(session.model, session.state, bet, rngFor(session.row.id));
+    const { outcome, nextState } = spin(
+      session.model,
+      session.state,
+      bet,
+      seeded.get(session.row.id) ?? csprng,
+    );
     const kind = roundKind(outcome);
-    const prepared: PreparedRound = {
+    const round: NewRound = {
       id: newId('rnd'),
-      sessionId: session.row.id,
-      operatorId: session.row.operator_id,
-      playerId: session.row.player_id,
-      gameSymbol: session.row.game_symbol,
+      session_id: session.row.id,
+      operator_id: session.row.operator_id,
+      player_id: session.row.player_id,
+      game_symbol: session.row.game_symbol,
       currency: session.row.currency,
       variant: session.variant,
-      clientRoundId,
+      client_round_id: clientRoundId,
       kind,
       mode: outcome.bet.mode,
       coin: outcome.bet.coin,
-      betLevel: outcome.bet.betLevel,
+      bet_level: outcome.bet.betLevel,
       stake: outcome.stake,
       win: outcome.totalWin,
-      actionType: actionTypeOf(kind, outcome.bet.mode),
-      stateBefore: session.state,
-      stateAfter: nextState,
+      action_type: actionTypeOf(kind, outcome.bet.mode),
+      state_before: session.state,
+      state_after: nextState,
       outcome: outcomeToJson(outcome),
-      createdAt: deps.now(),
+      created_at: deps.now(),
     };
-    return { prepared, nextState };
+    return { round, nextState };
   }
 
-  async function playCallback(session: RuntimeSession, prepared: PreparedRound, nextState: GameState) {
-    const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
-    const { settlement } = deps.wallets;
-    const opened = await settlement.openRound(prepared, session.stateVersion, session.token, expiresAt);
-    if (opened.kind !== 'opened') return opened;
-    let credit = opened.first;
-    let balance: bigint | null = null;
-    if (credit.type === 'debit') {
-      const debited = await settlement.debit(credit, prepared);
-      if (debited.kind === 'rejected') {
-        throw debited.error === 'insufficient_funds'
-          ? errors.insufficientFunds(debited.message ?? undefined)
-          : errors.walletRejected(`the operator's wallet refused the stake (${debited.error})`);
-      }
-      if (debited.kind === 'rolled_back') {
-        if (debited.rollback) await settlement.deliver(debited.rollback);
-        throw errors.walletUnavailable(
-          `the operator's wallet did not answer the stake (${debited.error}); it has been rolled back`,
-        );
-      }
-      credit = debited.credit;
-      balance = debited.balance;
-    }
-    const delivered = await settlement.deliver(credit);
-    const row = await rounds.find(prepared.id);
-    if (!row) throw errors.internal(`round ${prepared.id} vanished`);
-    return {
-      kind: 'played' as const,
-      answer: answer(row, delivered.balance ?? balance, nextState, prepared.currency),
-    };
-  }
-
-  /** Plays the click in `body` for the session of `token`. */
   async function play(token: string | undefined, body: SpinRequest): Promise<SpinAnswer> {
     const first = await deps.sessions.resolveForPlay(token);
     if (!first.ok) throw first.error;
@@ -208,48 +191,23 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
       const read = readSpinRequest(body, session.ladder, session.state.freeSpinsLeft);
       if (!read.ok) throw read.error;
       const { clientRoundId, ...bet } = read.input;
-      const { prepared, nextState } = prepare(session, clientRoundId, bet);
-
-      if (session.operator.wallet_mode === 'internal') {
-        const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
-        const ids = { debit: newId('tx'), credit: newId('tx') };
-        const played = await deps.wallets.internal.play(prepared, ids, {
-          tokenHash: session.row.token_hash,
-          stateVersion: session.stateVersion,
-          expiresAt,
-        });
-        if (played.result === 'insufficient_funds') throw errors.insufficientFunds();
-        if (played.result === 'stale' || played.result === 'revalidate') continue;
-        if (played.result === 'duplicate') return answerExisting(session, clientRoundId);
-        deps.sessions.remember(session, nextState, expiresAt);
-        const record: RoundRecord = {
-          id: prepared.id,
-          client_round_id: clientRoundId,
-          status: 'settled',
-          kind: prepared.kind,
-          mode: prepared.mode,
-          currency: prepared.currency,
-          coin: prepared.coin,
-          bet_level: prepared.betLevel,
-          stake: prepared.stake,
-          win: prepared.win,
-          outcome: prepared.outcome,
-          created_at: prepared.createdAt,
-          finished_at: prepared.createdAt,
-        };
-        return answer(record, played.balance, nextState, prepared.currency);
-      }
-
-      const outcome = await playCallback(session, prepared, nextState);
-      if (outcome.kind === 'played') return outcome.answer;
-      if (outcome.kind === 'existing') return answerExisting(session, clientRoundId);
-      if (outcome.kind === 'busy') {
-        throw errors.roundInProgress('the previous round of this session is still waiting for the wallet');
-      }
-      if (outcome.kind === 'blocked') {
-        throw errors.playerBlocked(
-          'a wallet transaction of this player in this game is waiting for staff; play resumes once it is resolved',
-        );
+      const { round, nextState } = prepare(session, clientRoundId, bet);
+      const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
+      const result = await deps.wallets.for(session.operator).settle(round, playerOf(session), {
+        tokenHash: session.row.token_hash,
+        stateVersion: session.stateVersion,
+        expiresAt,
+      });
+      switch (result.kind) {
+        case 'settled':
+          deps.sessions.remember(session, nextState, expiresAt);
+          return answer(result.round, result.balance, session, nextState);
+        case 'stale':
+          continue;
+        case 'duplicate':
+          return answerExisting(session, clientRoundId);
+        default:
+          throw settleError(result);
       }
     }
     throw errors.roundInProgress('the session changed during the spin; try again');
@@ -257,13 +215,16 @@ export function createRoundPlayer(deps: RoundPlayerDeps) {
 
   return {
     play,
-    balanceOf,
-    /** Test only: `seed` makes the session's next spins reproducible; null goes back to the CSPRNG. */
-    seedSession(sessionId: string, seed: number | null) {
+    balanceOf: (session) => deps.wallets.for(session.operator).balance(playerOf(session)),
+    history: (session, limit, beforeId) => rounds.history(session.row.id, limit, beforeId),
+    async roundOf(session, roundId) {
+      const row = await rounds.find(roundId);
+      // Only this session's rounds: same operator, player, game and currency (one session row each).
+      return row && row.session_id === session.row.id ? row : undefined;
+    },
+    seedSession(sessionId, seed) {
       if (seed === null) seeded.delete(sessionId);
       else seeded.set(sessionId, createSeededRng(seed, 0));
     },
   };
 }
-
-export type RoundPlayer = ReturnType<typeof createRoundPlayer>;

@@ -1,16 +1,14 @@
 // The game session behind a runtime request: found by the hash of its token, live, and still
 // allowed (operator active, game in its allowlist). A session reaches only its own operator,
 // player, game and currency: everything downstream takes them from here, never from the request.
-import type { Kysely } from 'kysely';
 import { inScope, variantFor } from '../domain/catalog.ts';
 import { type ApiError, errors } from '../domain/errors.ts';
 import { sha256 } from '../domain/ids.ts';
 import { type GameModel, type GameState, initialState } from '../engine/index.ts';
 import { type BetLadder, betLadder, type Game, getGame, modelOf } from '../games/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
-import type { Database } from '../store/schema.ts';
-import type { SessionRow } from '../store/sessions.repo.ts';
-import type { Access } from './access.ts';
+import type { SessionRow, SessionsRepo } from '../store/sessions.repo.ts';
+import type { AccessService } from './access.ts';
 
 export interface RuntimeSession {
   row: SessionRow;
@@ -27,25 +25,36 @@ export interface RuntimeSession {
 
 const TOKEN = /^ses_[A-Za-z0-9]{16,64}$/;
 
-/** The token of `Authorization: Bearer <token>`, or undefined. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
-}
-
-export function stateOf(row: SessionRow, model: GameModel): GameState {
+function stateOf(row: SessionRow, model: GameModel): GameState {
   const state = row.state as Partial<GameState> | null;
   if (!state || typeof state !== 'object' || typeof state.freeSpinsLeft !== 'number')
     return initialState(model);
   return state as GameState;
 }
 
-type Resolved = { ok: true; session: RuntimeSession } | { ok: false; error: ApiError };
+export type Resolved = { ok: true; session: RuntimeSession } | { ok: false; error: ApiError };
+
+export interface SessionService {
+  /** The live, still-allowed session of `token`, read from the store. */
+  resolve(token: string | undefined): Promise<Resolved>;
+  /** resolve() for the spin path: an internal-wallet session may come from the cache. */
+  resolveForPlay(token: string | undefined): Promise<Resolved>;
+  /** After a round: the cached row moves on with the session (state, version, expiry). */
+  remember(session: RuntimeSession, state: unknown, expiresAt: Date): void;
+  forget(token: string): void;
+  /** Pushes the session's expiry to now + `ttlSeconds` (sessions slide with play). */
+  slide(session: RuntimeSession, ttlSeconds: number): Promise<Date>;
+}
 
 /** Sessions kept by the spin path between rounds; beyond this the cache starts over. */
 const CACHE_LIMIT = 10_000;
 
-export function createRuntimeSessions(db: Kysely<Database>, access: Access, now: () => Date) {
+export function createSessionService(deps: {
+  sessions: SessionsRepo;
+  access: AccessService;
+  now(): Date;
+}): SessionService {
+  const { access, now } = deps;
   /**
    * Session rows by token, for the internal-wallet spin only: its statement re-checks the token,
    * expiry and state version in the store (rf_play_internal_round), so a stale copy costs a retry,
@@ -64,11 +73,7 @@ export function createRuntimeSessions(db: Kysely<Database>, access: Access, now:
   async function resolve(token: string | undefined): Promise<Resolved> {
     const bad = malformed(token);
     if (bad || token === undefined) return bad as Resolved;
-    const row = await db
-      .selectFrom('game_sessions')
-      .selectAll()
-      .where('token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const row = await deps.sessions.findByTokenHash(sha256(token));
     if (!row) return { ok: false, error: errors.sessionInvalid('unknown or revoked session token') };
     return build(row, token);
   }
@@ -145,15 +150,8 @@ export function createRuntimeSessions(db: Kysely<Database>, access: Access, now:
     /** Pushes the session's expiry to now + TTL (sessions slide with play). */
     async slide(session: RuntimeSession, ttlSeconds: number): Promise<Date> {
       const expiresAt = new Date(now().getTime() + ttlSeconds * 1000);
-      await db
-        .updateTable('game_sessions')
-        .set({ expires_at: expiresAt })
-        .where('id', '=', session.row.id)
-        .where('expires_at', '<', expiresAt)
-        .execute();
+      await deps.sessions.slide(session.row.id, expiresAt);
       return expiresAt;
     },
   };
 }
-
-export type RuntimeSessions = ReturnType<typeof createRuntimeSessions>;

@@ -117,3 +117,6 @@ export function apiKeysRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type OperatorsRepo = ReturnType<typeof operatorsRepo>;
+export type ApiKeysRepo = ReturnType<typeof apiKeysRepo>;

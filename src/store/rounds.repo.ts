@@ -4,6 +4,35 @@ import type { Database, RoundStatus, RoundsTable } from './schema.ts';
 
 export type RoundRow = Selectable<RoundsTable>;
 
+/**
+ * A round ready for the ledger: the engine has played it, the session says who played it, and
+ * what is left is to pay for it. The store fills in seq, stage, status and the wallet mode.
+ */
+export type NewRound = Pick<
+  RoundRow,
+  | 'id'
+  | 'session_id'
+  | 'operator_id'
+  | 'player_id'
+  | 'game_symbol'
+  | 'currency'
+  | 'variant'
+  | 'client_round_id'
+  | 'kind'
+  | 'mode'
+  | 'coin'
+  | 'bet_level'
+  | 'stake'
+  | 'win'
+  | 'state_before'
+  | 'state_after'
+  | 'outcome'
+  | 'created_at'
+> & {
+  /** The wallet action_type of its debit and credit. */
+  action_type: string;
+};
+
 export interface RoundFilter {
   operatorId?: string;
   playerId?: string;
@@ -57,3 +86,5 @@ export function roundsRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type RoundsRepo = ReturnType<typeof roundsRepo>;

@@ -1,4 +1,4 @@
-// Launches arriving together are written together: one multi-row upsert per turn of the event
+// Game sessions. Launches arriving together are written together: one multi-row upsert per turn of the event
 // loop instead of one statement each, which is what bounds launch-url under load (PostgreSQL's
 // per-statement work, not the rows). A launch waits at most for the statement it joins.
 import { type Kysely, type Selectable, sql } from 'kysely';
@@ -32,7 +32,7 @@ interface Pending {
 const keyOf = (s: { operator_id: string; player_id: string; game_symbol: string; currency: string }) =>
   `${s.operator_id}\n${s.player_id}\n${s.game_symbol}\n${s.currency}`;
 
-export function sessionLauncher(db: Kysely<Database>) {
+export function sessionsRepo(db: Kysely<Database>) {
   let queue: Pending[] = [];
   let scheduled = false;
 
@@ -111,6 +111,24 @@ export function sessionLauncher(db: Kysely<Database>) {
   }
 
   return {
+    async findByTokenHash(tokenHash: Buffer): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('game_sessions')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    /** Moves the session's expiry forward to `expiresAt` (never back). */
+    async slide(id: string, expiresAt: Date): Promise<void> {
+      await db
+        .updateTable('game_sessions')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', id)
+        .where('expires_at', '<', expiresAt)
+        .execute();
+    },
+
     /**
      * Creates the session or refreshes the live one: new token (the old one stops working),
      * expiry reset, feature state kept. Resolves with the stored row and whether it is new.
@@ -123,3 +141,5 @@ export function sessionLauncher(db: Kysely<Database>) {
     },
   };
 }
+
+export type SessionsRepo = ReturnType<typeof sessionsRepo>;

@@ -45,3 +45,5 @@ export function thumbnailsRepo(db: Kysely<Database>) {
     },
   };
 }
+
+export type ThumbnailsRepo = ReturnType<typeof thumbnailsRepo>;

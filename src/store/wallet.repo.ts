@@ -22,6 +22,19 @@ export function walletRepo(db: Kysely<Database>) {
       return row?.balance;
     },
 
+    /** The balance the wallet reported with the round's latest acknowledged transaction. */
+    async lastAcknowledgedBalance(roundId: string): Promise<bigint | null> {
+      const row = await db
+        .selectFrom('wallet_transactions')
+        .select('balance_after')
+        .where('round_id', '=', roundId)
+        .where('status', '=', 'acknowledged')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.balance_after ?? null;
+    },
+
     async find(id: string): Promise<WalletTxRow | undefined> {
       return db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -89,5 +102,56 @@ export function walletRepo(db: Kysely<Database>) {
         .execute();
       return rows.map((row) => row.id);
     },
+
+    /**
+     * Puts a parked (or waiting) callback credit or rollback back in the queue, due now, with a
+     * fresh `giveUpAfterMs`; false when it is not such a transaction.
+     */
+    async requeue(id: string, giveUpAfterMs: number): Promise<boolean> {
+      const moved = await db
+        .updateTable('wallet_transactions')
+        .set({
+          status: 'pending',
+          next_attempt_at: sql`clock_timestamp()`,
+          give_up_at: sql`clock_timestamp() + make_interval(secs => ${giveUpAfterMs / 1000})`,
+        })
+        .where('id', '=', id)
+        .where('type', '<>', 'debit')
+        .where('wallet_mode', '=', 'callback')
+        .where('status', 'in', ['failed', 'pending'])
+        .executeTakeFirst();
+      return moved.numUpdatedRows === 1n;
+    },
+
+    /**
+     * Closes a credit or rollback that staff settled by hand, with their note, and ends its round
+     * (a credit: settled; a rollback: cancelled); false when it is not open.
+     */
+    async resolveByHand(id: string, note: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const tx = await trx
+          .updateTable('wallet_transactions')
+          .set({ status: 'resolved', resolution: note, finished_at: sql`now()` })
+          .where('id', '=', id)
+          .where('type', '<>', 'debit')
+          .where('status', 'in', ['failed', 'pending'])
+          .returningAll()
+          .executeTakeFirst();
+        if (!tx) return false;
+        await trx
+          .updateTable('rounds')
+          .set({
+            stage: 'done',
+            status: tx.type === 'credit' ? 'settled' : 'cancelled',
+            finished_at: sql`now()`,
+          })
+          .where('id', '=', tx.round_id)
+          .where('stage', '=', tx.type)
+          .execute();
+        return true;
+      });
+    },
   };
 }
+
+export type WalletRepo = ReturnType<typeof walletRepo>;

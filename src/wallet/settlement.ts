@@ -1,24 +1,24 @@
-// Callback-wallet rounds, step by step. Each step is one statement (migrations/005) that writes
-// the next transaction row before its wallet call, and every state change is a compare-and-set on
-// the round's stage, so the spin request, the retry worker of any node and start-up recovery can
-// race without a round being paid twice:
+// Callback-wallet rounds, step by step. Each step is one statement (ledgerRepo, on the functions of
+// migrations/003_callback_round_steps.sql) that writes the next transaction row before its wallet
+// call, and every state change is a compare-and-set on the round's stage, so the spin request,
+// the retry worker of any node and start-up recovery can race without a round being paid twice:
 //
 //   open   debit ──ack──> credit ──ack──> settled
 //            │ rejected ─────────────────> cancelled
 //            └ no answer / lease ran out ─> rollback ──ack──> cancelled
 //   credits and rollbacks: retried with backoff until acknowledged, parked after giveUpAfterMs.
-import { type Kysely, sql } from 'kysely';
 import { newId } from '../domain/ids.ts';
+import type { NewRound } from '../domain/rounds.ts';
+import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
-import type { Database, WalletTxType } from '../store/schema.ts';
+import type { WalletTxType } from '../store/schema.ts';
 import type { WalletTxRow } from '../store/wallet.repo.ts';
 import type { AttemptRecord, CallbackClient } from './callback-client.ts';
-import { walletRequestBody } from './protocol.ts';
+import { type CallbackType, walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
-import { type PreparedRound, roundColumns } from './rounds.ts';
 
 export interface SettlementDeps {
-  db: Kysely<Database>;
+  ledger: LedgerRepo;
   client: CallbackClient;
   policy: RetryPolicy;
   timeoutMs: number;
@@ -40,21 +40,45 @@ export type TxRef = Pick<
   | 'attempts'
 >;
 
-export type OpenResult =
-  | { kind: 'opened'; first: TxRef }
-  | { kind: 'existing' }
-  | { kind: 'stale' }
-  | { kind: 'busy' }
-  | { kind: 'blocked' };
+export type OpenStep = { kind: 'opened'; first: TxRef } | { kind: Exclude<OpenResult, 'opened'> };
 
 export type DebitResult =
   | { kind: 'debited'; credit: TxRef; balance: bigint }
   | { kind: 'rejected'; error: string; message: string | undefined }
   | { kind: 'rolled_back'; error: string; rollback: TxRef | undefined };
 
-function attemptJson(transactionId: string, record: AttemptRecord): string {
+/** Who a callback is about: the round's operator, player, game and currency. */
+type CallbackParty = Pick<TxRef, 'round_id' | 'operator_id' | 'player_id' | 'game_symbol' | 'currency'>;
+
+/**
+ * The body of one wallet call, as every attempt of it sends it (each attempt fills in a fresh
+ * request_id): the only place a callback body is built, for balance queries and round steps alike.
+ */
+export function callbackBody(
+  party: Omit<CallbackParty, 'round_id'> & { round_id?: string },
+  type: CallbackType,
+  fields: { id: string; actionType: string; amount: bigint; sessionToken: string; original?: string },
+): string {
+  return walletRequestBody({
+    operator_id: party.operator_id,
+    player_id: party.player_id,
+    session_id: fields.sessionToken,
+    game_symbol: party.game_symbol,
+    currency: party.currency,
+    transaction_id: fields.id,
+    transaction_type: type,
+    action_type: fields.actionType,
+    amount: fields.amount,
+    original_transaction_id: fields.original,
+    ...(type === 'balance' || party.round_id === undefined
+      ? {}
+      : { round_id: party.round_id, round_finished: type !== 'debit' }),
+  });
+}
+
+function attemptLog(transactionId: string, record: AttemptRecord): AttemptLog {
   const { answer } = record;
-  return JSON.stringify({
+  return {
     transaction_id: transactionId,
     request_id: record.requestId,
     started_at: record.startedAt.toISOString(),
@@ -63,7 +87,7 @@ function attemptJson(transactionId: string, record: AttemptRecord): string {
     result: answer.kind,
     error: answer.kind === 'acknowledged' ? null : errorText(record),
     response_body: record.responseBody,
-  });
+  };
 }
 
 function errorText(record: AttemptRecord): string {
@@ -75,51 +99,37 @@ function errorText(record: AttemptRecord): string {
 }
 
 export function createSettlement(deps: SettlementDeps) {
-  const { db, client, policy } = deps;
+  const { ledger, client, policy } = deps;
   const leaseMs = () => deps.timeoutMs + policy.leaseGraceMs;
 
   /** A new transaction of the round of `from`, with its body as every attempt will send it. */
   function newTx(
-    from: Pick<TxRef, 'round_id' | 'operator_id' | 'player_id' | 'game_symbol' | 'currency'>,
+    from: CallbackParty,
     type: WalletTxType,
     fields: { actionType: string; amount: bigint; sessionToken: string; original?: string },
     dueInMs: number,
-  ): { ref: TxRef; json: string } {
+  ): { ref: TxRef; row: NewWalletTx } {
     const id = newId('tx');
-    const body = walletRequestBody({
+    const body = callbackBody(from, type, { id, ...fields });
+    const party = {
+      round_id: from.round_id,
       operator_id: from.operator_id,
       player_id: from.player_id,
-      session_id: fields.sessionToken,
       game_symbol: from.game_symbol,
       currency: from.currency,
-      transaction_id: id,
-      transaction_type: type,
-      action_type: fields.actionType,
-      amount: fields.amount,
-      original_transaction_id: fields.original,
-      round_id: from.round_id,
-      round_finished: type !== 'debit',
-    });
-    const ref: TxRef = {
+    };
+    const ref: TxRef = { id, ...party, type, amount: fields.amount, body, attempts: dueInMs > 0 ? 1 : 0 };
+    const row: NewWalletTx = {
       id,
-      round_id: from.round_id,
-      operator_id: from.operator_id,
-      player_id: from.player_id,
-      game_symbol: from.game_symbol,
-      currency: from.currency,
+      ...party,
       type,
       amount: fields.amount,
       body,
-      attempts: dueInMs > 0 ? 1 : 0,
-    };
-    const json = JSON.stringify({
-      ...ref,
-      amount: fields.amount.toString(),
       action_type: fields.actionType,
       original_transaction_id: fields.original ?? null,
       due_in_ms: dueInMs,
-    });
-    return { ref, json };
+    };
+    return { ref, row };
   }
 
   /** The session_id the round's first transaction was sent with: every later one repeats it. */
@@ -130,42 +140,38 @@ export function createSettlement(deps: SettlementDeps) {
    * committed before any wallet call.
    */
   async function openRound(
-    round: PreparedRound,
+    round: NewRound,
     stateVersion: bigint,
     sessionToken: string,
     expiresAt: Date,
-  ): Promise<OpenResult> {
+  ): Promise<OpenStep> {
     const paid = round.stake > 0n;
+    const party = {
+      round_id: round.id,
+      operator_id: round.operator_id,
+      player_id: round.player_id,
+      game_symbol: round.game_symbol,
+      currency: round.currency,
+    };
     const first = newTx(
-      {
-        round_id: round.id,
-        operator_id: round.operatorId,
-        player_id: round.playerId,
-        game_symbol: round.gameSymbol,
-        currency: round.currency,
-      },
+      party,
       paid ? 'debit' : 'credit',
-      { actionType: round.actionType, amount: paid ? round.stake : round.win, sessionToken },
+      { actionType: round.action_type, amount: paid ? round.stake : round.win, sessionToken },
       leaseMs(),
     );
-    const columns = roundColumns(round, 'callback');
-    const roundJson = JSON.stringify({
-      ...columns,
-      state_before: round.stateBefore,
-      state_after: round.stateAfter,
-      outcome: round.outcome,
-    });
-    const { rows } = await sql<{ result: 'opened' | 'existing' | 'stale' | 'busy' | 'blocked' }>`
-      select rf_open_callback_round(${roundJson}::jsonb, ${stateVersion.toString()}::bigint, ${expiresAt},
-        ${first.json}::jsonb, ${policy.giveUpAfterMs}) as result`.execute(db);
-    const result = rows[0]?.result;
-    if (result === 'opened') return { kind: 'opened', first: first.ref };
-    if (!result) throw new Error('rf_open_callback_round answered no row');
-    return { kind: result };
+    const result = await ledger.openCallbackRound(
+      round,
+      stateVersion,
+      expiresAt,
+      first.row,
+      policy.giveUpAfterMs,
+    );
+    return result === 'opened' ? { kind: 'opened', first: first.ref } : { kind: result };
   }
 
-  async function send(tx: TxRef): Promise<AttemptRecord> {
-    const operator = await deps.findOperator(tx.operator_id);
+  /** One attempt of one wallet call, signed with the operator's current secret. */
+  async function sendCall(operatorId: string, type: CallbackType, body: string): Promise<AttemptRecord> {
+    const operator = await deps.findOperator(operatorId);
     if (!operator?.wallet_base_url || !operator.wallet_secret) {
       return {
         requestId: newId('att'),
@@ -180,33 +186,29 @@ export function createSettlement(deps: SettlementDeps) {
         responseBody: null,
       };
     }
-    const endpoint = {
-      operatorId: tx.operator_id,
-      baseUrl: operator.wallet_base_url,
-      secret: operator.wallet_secret,
-    };
-    return client.attempt(endpoint, tx.type, tx.body as string);
+    const endpoint = { operatorId, baseUrl: operator.wallet_base_url, secret: operator.wallet_secret };
+    return client.attempt(endpoint, type, body);
   }
 
-  /**
-   * Records a debit's answer (or, with no attempt, its abandonment) and writes what follows: the
-   * credit, or the rollback. Answers what the store decided.
-   */
-  async function recordDebit(
+  const send = (tx: TxRef) => sendCall(tx.operator_id, tx.type, tx.body as string);
+
+  /** Records a debit's answer (or, with no attempt, its abandonment) and writes what follows. */
+  function recordDebit(
     debitTx: TxRef,
-    record: AttemptRecord | null,
-    next: { ref: TxRef; json: string } | null,
+    record: AttemptRecord,
+    next: { row: NewWalletTx } | null,
     balance: bigint | null,
     error: string | null,
   ) {
-    const answer = record ? record.answer.kind : 'failed';
-    const { rows } = await sql<{ result: 'credit' | 'rejected' | 'rollback' | 'late' }>`
-      select rf_record_debit(${debitTx.id}, ${record ? attemptJson(debitTx.id, record) : null}::jsonb,
-        ${answer}, ${balance?.toString() ?? null}::bigint, ${error}, ${next?.json ?? null}::jsonb,
-        ${policy.giveUpAfterMs}) as result`.execute(db);
-    const result = rows[0]?.result;
-    if (!result) throw new Error('rf_record_debit answered no row');
-    return result;
+    return ledger.recordDebit(
+      debitTx.id,
+      attemptLog(debitTx.id, record),
+      record.answer.kind,
+      balance,
+      error,
+      next?.row ?? null,
+      policy.giveUpAfterMs,
+    );
   }
 
   function rollbackOf(debitTx: TxRef, dueInMs: number) {
@@ -224,7 +226,7 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /** Step 2 in the spin request: the debit's one and only attempt, and what follows from its answer. */
-  async function debit(debitTx: TxRef, round: PreparedRound): Promise<DebitResult> {
+  async function debit(debitTx: TxRef, round: NewRound): Promise<DebitResult> {
     const record = await send(debitTx);
     const { answer } = record;
     // 'late': the lease ran out before the answer came, and the worker has rolled the round back.
@@ -237,7 +239,7 @@ export function createSettlement(deps: SettlementDeps) {
       const credit = newTx(
         debitTx,
         'credit',
-        { actionType: round.actionType, amount: round.win, sessionToken: sessionOf(debitTx) },
+        { actionType: round.action_type, amount: round.win, sessionToken: sessionOf(debitTx) },
         leaseMs(),
       );
       const result = await recordDebit(debitTx, record, credit, answer.balance, null);
@@ -266,34 +268,22 @@ export function createSettlement(deps: SettlementDeps) {
     const record = await send(tx);
     const { answer } = record;
     const acknowledged = answer.kind === 'acknowledged';
-    await sql`
-      select rf_record_delivery(${tx.id}, ${attemptJson(tx.id, record)}::jsonb, ${acknowledged},
-        ${acknowledged ? answer.balance.toString() : null}::bigint, ${acknowledged ? null : errorText(record)},
-        ${backoffDelayMs(policy, Math.max(1, tx.attempts))})`.execute(db);
+    await ledger.recordDelivery(
+      tx.id,
+      attemptLog(tx.id, record),
+      acknowledged ? answer.balance : null,
+      acknowledged ? null : errorText(record),
+      backoffDelayMs(policy, Math.max(1, tx.attempts)),
+    );
     return acknowledged ? { acknowledged, balance: answer.balance } : { acknowledged };
   }
 
   /** The worker's share for debits whose lease ran out unanswered: each gets a rollback due at once. */
-  async function abandonStaleDebit(debitId: string): Promise<void> {
-    await db.transaction().execute(async (trx) => {
-      const debitTx = await trx
-        .selectFrom('wallet_transactions')
-        .selectAll()
-        .where('id', '=', debitId)
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', sql<Date>`clock_timestamp()`)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!debitTx) return;
-      const rollback = rollbackOf(debitTx, 0);
-      await sql`
-        select rf_record_debit(${debitTx.id}, null, 'failed', null, 'no answer recorded before the lease ran out',
-          ${rollback.json}::jsonb, ${policy.giveUpAfterMs})`.execute(trx);
-    });
+  function abandonStaleDebit(debitId: string): Promise<void> {
+    return ledger.abandonStaleDebit(debitId, (debit) => rollbackOf(debit, 0).row, policy.giveUpAfterMs);
   }
 
-  return { openRound, debit, deliver, abandonStaleDebit };
+  return { openRound, debit, deliver, abandonStaleDebit, sendCall };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -1,87 +1,54 @@
-// Both wallet modes of one process behind one object: the internal wallet, the callback client
-// with its pools, the settlement steps, the retry worker, and a player's balance in either mode.
-import type { Kysely } from 'kysely';
-import { errors } from '../domain/errors.ts';
-import { newId } from '../domain/ids.ts';
+// Both wallet modes of one process: the internal wallet, the callback wallet with its connection
+// pools and settlement steps, and the retry worker. `for(operator)` picks the operator's wallet;
+// nothing else needs to know which mode an operator uses.
+import type { LedgerRepo } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
-import type { Database } from '../store/schema.ts';
+import type { RoundsRepo } from '../store/rounds.repo.ts';
+import type { WalletRepo } from '../store/wallet.repo.ts';
+import { createCallbackWallet } from './callback.ts';
 import { createCallbackClient } from './callback-client.ts';
 import { createInternalWallet } from './internal.ts';
-import { walletRequestBody } from './protocol.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { createSettlement } from './settlement.ts';
-import { createRetryWorker } from './worker.ts';
+import type { Wallet } from './wallet.ts';
+import { createRetryWorker, type RetryWorker } from './worker.ts';
 
-export interface WalletsOptions {
-  db: Kysely<Database>;
+export interface WalletsDeps {
+  ledger: LedgerRepo;
+  rounds: RoundsRepo;
+  wallet: WalletRepo;
   policy: RetryPolicy;
   timeoutMs: number;
   findOperator(id: string): Promise<OperatorRow | undefined>;
 }
 
-export interface BalanceQuery {
-  operator: OperatorRow;
-  playerId: string;
-  currency: string;
-  gameSymbol: string;
-  sessionToken: string;
+export interface Wallets {
+  readonly policy: RetryPolicy;
+  readonly worker: RetryWorker;
+  /** The wallet that holds this operator's players' money. */
+  for(operator: Pick<OperatorRow, 'wallet_mode'>): Wallet;
+  /** Stops the worker (it finishes its pass) and closes the callback pools. */
+  close(): Promise<void>;
 }
 
-export function createWallets(options: WalletsOptions) {
-  const client = createCallbackClient({ timeoutMs: options.timeoutMs });
-  const internal = createInternalWallet(options.db);
-  const settlement = createSettlement({ ...options, client });
-  const worker = createRetryWorker({ ...options, settlement });
-
-  /** The player's balance: ours in internal mode, the operator's balance callback otherwise. */
-  async function balance(query: BalanceQuery): Promise<bigint> {
-    const { operator } = query;
-    if (operator.wallet_mode === 'internal') {
-      return internal.balance(operator.id, query.playerId, query.currency);
-    }
-    if (!operator.wallet_base_url || !operator.wallet_secret) {
-      throw errors.walletUnavailable('the operator has no wallet configured');
-    }
-    const transactionId = newId('tx');
-    const body = walletRequestBody({
-      operator_id: operator.id,
-      player_id: query.playerId,
-      session_id: query.sessionToken,
-      game_symbol: query.gameSymbol,
-      currency: query.currency,
-      transaction_id: transactionId,
-      transaction_type: 'balance',
-      action_type: 'balance',
-      amount: 0n,
-    });
-    const record = await client.attempt(
-      { operatorId: operator.id, baseUrl: operator.wallet_base_url, secret: operator.wallet_secret },
-      'balance',
-      body,
-    );
-    if (record.answer.kind === 'rejected') {
-      throw errors.walletRejected(`the operator's wallet refused the balance query (${record.answer.error})`);
-    }
-    if (record.answer.kind === 'failed') {
-      throw errors.walletUnavailable(
-        `the operator's wallet did not answer the balance query (${record.answer.error})`,
-      );
-    }
-    return record.answer.balance;
-  }
-
-  return {
-    policy: options.policy,
-    internal,
-    client,
+export function createWallets(deps: WalletsDeps): Wallets {
+  const client = createCallbackClient({ timeoutMs: deps.timeoutMs });
+  const settlement = createSettlement({ ...deps, client });
+  const internal = createInternalWallet(deps);
+  const callback = createCallbackWallet({ settlement, rounds: deps.rounds, wallet: deps.wallet });
+  const worker = createRetryWorker({
+    wallet: deps.wallet,
     settlement,
+    policy: deps.policy,
+    timeoutMs: deps.timeoutMs,
+  });
+  return {
+    policy: deps.policy,
     worker,
-    balance,
+    for: (operator) => (operator.wallet_mode === 'internal' ? internal : callback),
     async close() {
       await worker.stop();
       await client.close();
     },
   };
 }
-
-export type Wallets = ReturnType<typeof createWallets>;

@@ -1,9 +1,7 @@
 // The durable retry worker: credits and rollbacks until acknowledged, and rollbacks for debits
 // whose request died with its process. All state lives in the tables, work is claimed with
 // FOR UPDATE SKIP LOCKED under a lease, so any number of nodes can run it side by side.
-import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema.ts';
-import { walletRepo } from '../store/wallet.repo.ts';
+import type { WalletRepo } from '../store/wallet.repo.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import type { Settlement } from './settlement.ts';
 
@@ -15,12 +13,12 @@ export interface WorkerLog {
 const BATCH = 32;
 
 export function createRetryWorker(deps: {
-  db: Kysely<Database>;
+  wallet: WalletRepo;
   settlement: Settlement;
   policy: RetryPolicy;
   timeoutMs: number;
 }) {
-  const repo = walletRepo(deps.db);
+  const repo = deps.wallet;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = true;

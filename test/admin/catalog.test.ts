@@ -33,7 +33,7 @@ describe('happy', () => {
     const put = await server.admin('PUT', catalog, { symbols: [second.slug, first.symbol, first.slug] });
     expect(put).toEqual({ status: 200, body: { symbols: expected } });
     expect(await server.admin('GET', catalog)).toEqual({ status: 200, body: { symbols: expected } });
-    const rows = await server.services.store.db
+    const rows = await server.store.db
       .selectFrom('operator_games')
       .select('game_symbol')
       .where('operator_id', '=', operator.id)

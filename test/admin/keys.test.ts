@@ -16,11 +16,7 @@ function games(apiKey: string, headers: Record<string, string> = {}) {
 }
 
 async function keyRow(keyId: string) {
-  return server.services.store.db
-    .selectFrom('api_keys')
-    .selectAll()
-    .where('id', '=', keyId)
-    .executeTakeFirstOrThrow();
+  return server.store.db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirstOrThrow();
 }
 
 async function newOperator(): Promise<string> {

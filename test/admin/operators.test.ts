@@ -13,7 +13,7 @@ afterAll(async () => {
 const WALLET = 'https://wallet.casino.example/rf';
 
 async function storedSecret(id: string): Promise<string | null> {
-  const row = await server.services.store.db
+  const row = await server.store.db
     .selectFrom('operators')
     .select('wallet_secret')
     .where('id', '=', id)

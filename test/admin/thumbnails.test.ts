@@ -65,7 +65,7 @@ describe('happy', () => {
         etag: expect.stringMatching(/^"[\w-]{22}"$/),
       });
       await expectWebp(ember.symbol, body.etag);
-      const row = await server.services.store.db
+      const row = await server.store.db
         .selectFrom('game_thumbnails')
         .select(['content_type', 'width', 'height', 'etag'])
         .where('game_symbol', '=', ember.symbol)
@@ -98,7 +98,7 @@ describe('happy', () => {
     expect(svg.headers.get('content-type')).toContain('image/svg+xml');
     expect(svg.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(await svg.text()).toContain('<svg');
-    const row = await server.services.store.db
+    const row = await server.store.db
       .selectFrom('game_thumbnails')
       .select('game_symbol')
       .where('game_symbol', '=', orbit.symbol)

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
-import { operatorAdmin } from '../../src/services/operators.ts';
+import { createStaffServices } from '../../src/services/index.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { solidImage } from '../admin/images.ts';
@@ -29,8 +29,13 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
+/** The staff services on the test store, as the CLI builds them. */
+async function staffOf(on: Store) {
+  return createStaffServices(on);
+}
+
 async function createOperator(fields: Record<string, unknown> = {}): Promise<string> {
-  const created = await operatorAdmin(store.db).createOperator({
+  const created = await (await staffOf(store)).operators.createOperator({
     name: 'CLI Casino',
     wallet_mode: 'internal',
     ...fields,
@@ -244,14 +249,14 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
 
   it('catalog set: an unknown game rejects the whole list with exit 1', async () => {
     const id = await createOperator();
-    await operatorAdmin(store.db).setCatalog(id, ['rf_ember_crown']);
+    await (await staffOf(store)).operators.setCatalog(id, ['rf_ember_crown']);
     const result = await cli('catalog', 'set', id, 'rf_jade_paths', 'rf_nope');
     expect(result).toEqual({
       code: 1,
       stdout: '',
       stderr: 'reelforge: invalid input: symbols: unknown games rf_nope\n',
     });
-    expect(await operatorAdmin(store.db).getCatalog(id)).toEqual({
+    expect(await (await staffOf(store)).operators.getCatalog(id)).toEqual({
       ok: true,
       value: { symbols: ['rf_ember_crown'] },
     });

@@ -96,7 +96,7 @@ describe('errors the player sees', () => {
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
     await openGame(page, launch.url);
-    await server.services.store.pool.query(
+    await server.store.pool.query(
       "update game_sessions set expires_at = now() - interval '1 minute' where player_id = $1",
       ['p-expired'],
     );

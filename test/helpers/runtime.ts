@@ -120,7 +120,7 @@ export async function callbackOperator(
 
 /** The round's transactions, oldest first, with their attempts. */
 export async function ledgerOf(server: TestServer, roundId: string) {
-  const { rows } = await server.services.store.pool.query(
+  const { rows } = await server.store.pool.query(
     `select t.id, t.type, t.status, t.amount, t.action_type, t.original_transaction_id, t.attempts,
             (select count(*)::int from wallet_attempts a where a.transaction_id = t.id) as recorded
        from wallet_transactions t where t.round_id = $1
@@ -140,6 +140,6 @@ export async function ledgerOf(server: TestServer, roundId: string) {
 }
 
 export async function roundRow(server: TestServer, roundId: string) {
-  const { rows } = await server.services.store.pool.query('select * from rounds where id = $1', [roundId]);
+  const { rows } = await server.store.pool.query('select * from rounds where id = $1', [roundId]);
   return rows[0];
 }

@@ -90,7 +90,7 @@ describe('uploads made elsewhere', () => {
       .webp()
       .toBuffer();
     // Written straight to the store, as another node or the CLI would.
-    await thumbnailsRepo(server.services.store.db).put({
+    await thumbnailsRepo(server.store.db).put({
       game_symbol: 'rf_harbor_haul',
       content_type: 'image/webp',
       body,

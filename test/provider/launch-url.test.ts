@@ -65,7 +65,7 @@ describe('a valid launch', () => {
 
   it('stores only the token hash', async () => {
     const { body } = await launch(alpha.apiKey, { slug: 'jade-paths', external_player_id: 'hash-check' });
-    const rows = await server.services.store.db
+    const rows = await server.store.db
       .selectFrom('game_sessions')
       .selectAll()
       .where('player_id', '=', 'hash-check')
@@ -97,7 +97,7 @@ describe('a valid launch', () => {
     const url = new URL(body.launch_url);
     expect(url.searchParams.get('device')).toBe('mobile');
     expect(body.launch_url).not.toContain('casino.example');
-    const row = await server.services.store.db
+    const row = await server.store.db
       .selectFrom('game_sessions')
       .selectAll()
       .where('player_id', '=', 'tablet-player')
@@ -119,7 +119,7 @@ describe('a valid launch', () => {
 describe('refresh', () => {
   it('keeps one session per operator, player, game and currency: new token, expiry reset, state kept', async () => {
     const first = await launch(alpha.apiKey, { symbol: 'rf_ember_crown', external_player_id: 'refresher' });
-    const db = server.services.store.db;
+    const db = server.store.db;
     await db
       .updateTable('game_sessions')
       .set({ state: JSON.stringify({ freeSpinsLeft: 7 }), expires_at: new Date(Date.now() + 1000) })
@@ -158,7 +158,7 @@ describe('launches arriving together', () => {
       ),
     );
     expect(distinct.every((r) => r.status === 200)).toBe(true);
-    const db = server.services.store.db;
+    const db = server.store.db;
     const stored = await db
       .selectFrom('game_sessions')
       .select('player_id')
@@ -199,7 +199,7 @@ describe('isolation', () => {
       currency: 'USD',
     });
     expect(a.body.session_id).not.toBe(b.body.session_id);
-    const rows = await server.services.store.db
+    const rows = await server.store.db
       .selectFrom('game_sessions')
       .select(['operator_id', 'token_hash'])
       .where('player_id', '=', 'shared-id')
@@ -385,7 +385,7 @@ describe('coin', () => {
       coin: formatAmount(coin, 'USD'),
     });
     expect(status).toBe(200);
-    const row = await server.services.store.db
+    const row = await server.store.db
       .selectFrom('game_sessions')
       .select('coin')
       .where('player_id', '=', 'coin-player')

@@ -60,7 +60,7 @@ describe('internal wallet rounds', () => {
     );
     expect(together.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(together.map((a) => a.body.round.id)).size).toBe(1);
-    const { rows } = await server.services.store.pool.query(
+    const { rows } = await server.store.pool.query(
       `select count(*)::int as n from rounds r join game_sessions s on s.id = r.session_id
         where s.player_id = 'p-dup'`,
     );
@@ -69,7 +69,7 @@ describe('internal wallet rounds', () => {
 
   it('refuses a stake the balance does not cover with 402 and plays nothing', async () => {
     const player = await launchPlayer(server, apiKey, { player: 'p-poor' });
-    await server.services.store.pool.query(
+    await server.store.pool.query(
       `insert into wallet_balances (operator_id, player_id, currency, balance) values ($1, 'p-poor', 'USD', 150)`,
       [operatorId],
     );
@@ -97,7 +97,7 @@ describe('internal wallet rounds', () => {
     expect((await fresh.get('session')).status).toBe(200);
     expect((await fresh.spin()).status).toBe(200);
 
-    await server.services.store.pool.query(
+    await server.store.pool.query(
       `update game_sessions set expires_at = now() - interval '1 second' where player_id = 'p-relaunch'`,
     );
     const expired = await fresh.spin();
@@ -155,11 +155,11 @@ describe('internal wallet rounds', () => {
 
   it('slides the session expiry with play', async () => {
     const player = await launchPlayer(server, apiKey, { player: 'p-slide' });
-    await server.services.store.pool.query(
+    await server.store.pool.query(
       `update game_sessions set expires_at = now() + interval '5 seconds' where player_id = 'p-slide'`,
     );
     await player.spin();
-    const { rows } = await server.services.store.pool.query(
+    const { rows } = await server.store.pool.query(
       `select expires_at from game_sessions where player_id = 'p-slide'`,
     );
     expect(rows[0].expires_at.getTime()).toBeGreaterThan(Date.now() + 1000 * 1000);

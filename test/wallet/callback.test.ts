@@ -100,7 +100,7 @@ describe('callback wallet rounds', () => {
     expect(refused.status).toBe(402);
     expect(refused.body.error).toBe('insufficient_funds');
     expect(wallet.balanceOf('p-poor')).toBe('1.50');
-    const { rows } = await server.services.store.pool.query(
+    const { rows } = await server.store.pool.query(
       `select status, cancel_reason from rounds where player_id = 'p-poor'`,
     );
     expect(rows).toEqual([{ status: 'cancelled', cancel_reason: 'insufficient_funds' }]);
@@ -114,9 +114,7 @@ describe('callback wallet rounds', () => {
     wallet.setFault(undefined);
     expect(spun.status).toBe(503);
     expect(spun.body.error).toBe('wallet_unavailable');
-    const { rows } = await server.services.store.pool.query(
-      `select id from rounds where player_id = 'p-debit-hang'`,
-    );
+    const { rows } = await server.store.pool.query(`select id from rounds where player_id = 'p-debit-hang'`);
     const roundId = rows[0].id as string;
     await eventually(async () => (await roundRow(server, roundId)).status === 'cancelled');
     const ledger = await ledgerOf(server, roundId);
@@ -143,7 +141,7 @@ describe('callback wallet rounds', () => {
       wallet.setFault(undefined);
       expect(spun.status).toBe(503);
       await eventually(async () => {
-        const { rows } = await server.services.store.pool.query(
+        const { rows } = await server.store.pool.query(
           `select count(*)::int as n from rounds where player_id = 'p-debit-500' and status = 'open'`,
         );
         return rows[0].n === 0;
@@ -194,7 +192,7 @@ describe('callback wallet rounds', () => {
     expect(spun.status).toBe(503);
     await eventually(async () => wallet.balanceOf('p-rollback') === '100.00' && rollbacks >= 4);
     wallet.setFault(undefined);
-    const { rows } = await server.services.store.pool.query(
+    const { rows } = await server.store.pool.query(
       `select id, status from rounds where player_id = 'p-rollback'`,
     );
     await eventually(async () => (await roundRow(server, rows[0].id)).status === 'cancelled');

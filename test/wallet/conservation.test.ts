@@ -91,11 +91,11 @@ describe('conservation under wallet faults', () => {
           }
 
           await eventually(async () => {
-            const { rows } = await server.services.store.pool.query(
+            const { rows } = await server.store.pool.query(
               `select count(*)::int as n from rounds where player_id = $1 and status = 'open'`,
               [playerId],
             );
-            const { rows: pending } = await server.services.store.pool.query(
+            const { rows: pending } = await server.store.pool.query(
               `select count(*)::int as n from wallet_transactions where player_id = $1 and status = 'pending'`,
               [playerId],
             );
@@ -103,7 +103,7 @@ describe('conservation under wallet faults', () => {
           }, 20_000);
           wallet.setFault(undefined);
 
-          const { rows } = await server.services.store.pool.query(
+          const { rows } = await server.store.pool.query(
             `select status, stake, win from rounds where player_id = $1`,
             [playerId],
           );

@@ -30,10 +30,9 @@ it('keeps no session token in the stored bodies of a finished round, yet sent it
   expect(spun.status).toBe(200);
   expect(spun.body.round.status).toBe('settled');
   expect(seen).toContain(player.token);
-  const { rows } = await server.services.store.pool.query(
-    'select body from wallet_transactions where round_id = $1',
-    [spun.body.round.id],
-  );
+  const { rows } = await server.store.pool.query('select body from wallet_transactions where round_id = $1', [
+    spun.body.round.id,
+  ]);
   expect(rows.length).toBeGreaterThanOrEqual(2);
   for (const row of rows) {
     expect(row.body).not.toContain(player.token);

@@ -53,7 +53,7 @@ describe('retry worker on two nodes', () => {
       expect(spun.status).toBe(200);
       roundIds.push(spun.body.round.id);
     }
-    const pool = nodeA.services.store.pool;
+    const pool = nodeA.store.pool;
     await eventually(async () => {
       const { rows } = await pool.query(
         `select count(*)::int as n from rounds where id = any($1) and status = 'settled'`,

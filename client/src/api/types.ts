@@ -1,5 +1,7 @@
 // The runtime API's wire shapes (docs/runtime-api.md), as the game client reads them. Shapes the
 // server already defines are imported as types only (erased from the bundle), not written again.
+
+import type { RoundView } from '../../../src/domain/rounds.ts';
 import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engine/outcome.ts';
 import type { GameDescription } from '../../../src/games/play.ts';
 import type { FeatureFlags } from '../../../src/games/types.ts';
@@ -67,21 +69,8 @@ export interface FeatureState {
 export type Outcome = Omit<OutcomeJson, 'bet' | 'stake' | 'draws'>;
 export type Win = Jsonified<EngineWin>;
 
-export interface Round {
-  id: string;
-  client_round_id: string;
-  status: 'settled' | 'cancelled' | 'open';
-  kind: 'base' | 'free_spin' | 'buy';
-  mode: 'base' | 'special' | 'buy';
-  currency: string;
-  coin: string;
-  bet_level: number;
-  stake: string;
-  win: string;
-  created_at: string;
-  finished_at: string | null;
-  outcome?: Outcome;
-}
+/** The server's RoundView; history pages leave out the outcome's screens and draws. */
+export type Round = Omit<RoundView, 'outcome'> & { outcome?: Outcome };
 
 export interface SpinRequest {
   coin: string;

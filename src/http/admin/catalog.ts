@@ -1,11 +1,10 @@
 // An operator's catalog allowlist.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
-import { operatorAdmin } from '../../services/operators.ts';
 import { adminErrors, adminSecurity, OperatorParams, objectBody, Symbols, unwrap } from './shared.ts';
 
 export function registerCatalogRoutes(app: FastifyInstance, services: Services): void {
-  const admin = operatorAdmin(services.store.db);
+  const admin = services.operators;
   const tags = ['admin'];
 
   app.get(
@@ -39,9 +38,7 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services):
     },
     async (request) => {
       const { symbols } = request.body as { symbols?: unknown };
-      const result = unwrap(await admin.setCatalog((request.params as { id: string }).id, symbols));
-      services.access.invalidate();
-      return result;
+      return unwrap(await admin.setCatalog((request.params as { id: string }).id, symbols));
     },
   );
 }

@@ -2,11 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services/index.ts';
-import { operatorAdmin } from '../../services/operators.ts';
 import { adminErrors, adminSecurity, NewKey, OperatorParams, unwrap } from './shared.ts';
 
 export function registerKeyRoutes(app: FastifyInstance, services: Services): void {
-  const admin = operatorAdmin(services.store.db);
+  const admin = services.operators;
   const tags = ['admin'];
 
   app.post(
@@ -50,7 +49,6 @@ export function registerKeyRoutes(app: FastifyInstance, services: Services): voi
     },
     async (request, reply) => {
       unwrap(await admin.revokeKey((request.params as { key_id: string }).key_id));
-      services.access.invalidate();
       return reply.code(204).send();
     },
   );

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { OperatorInput as Input } from '../../domain/operators.ts';
 import type { Services } from '../../services/index.ts';
-import { operatorAdmin } from '../../services/operators.ts';
 import {
   adminErrors,
   adminSecurity,
@@ -14,7 +13,7 @@ import {
 } from './shared.ts';
 
 export function registerOperatorRoutes(app: FastifyInstance, services: Services): void {
-  const admin = operatorAdmin(services.store.db);
+  const admin = services.operators;
   const tags = ['admin'];
 
   app.post(
@@ -31,7 +30,6 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
     },
     async (request, reply) => {
       const created = unwrap(await admin.createOperator(request.body as Input));
-      services.access.invalidate();
       return reply.code(201).send(created);
     },
   );
@@ -81,12 +79,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       },
       validatorCompiler: objectBody,
     },
-    async (request) => {
-      const updated = unwrap(
-        await admin.updateOperator((request.params as { id: string }).id, request.body as Input),
-      );
-      services.access.invalidate();
-      return updated;
-    },
+    async (request) =>
+      unwrap(await admin.updateOperator((request.params as { id: string }).id, request.body as Input)),
   );
 }

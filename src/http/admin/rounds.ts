@@ -4,17 +4,10 @@ import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
-import { transactionViews } from '../../services/wallet-queue.ts';
-import { roundsRepo } from '../../store/rounds.repo.ts';
-import type { RoundStatus } from '../../store/schema.ts';
-import { walletRepo } from '../../store/wallet.repo.ts';
-import { adminErrors, adminSecurity } from './shared.ts';
+import type { StaffRoundFilter } from '../../services/staff-rounds.ts';
+import { adminErrors, adminSecurity, unwrap } from './shared.ts';
 
 export function registerRoundRoutes(app: FastifyInstance, services: Services): void {
-  const db = services.store.db;
-  const rounds = roundsRepo(db);
-  const wallet = walletRepo(db);
-
   app.get(
     '/api/admin/v1/rounds',
     {
@@ -44,29 +37,24 @@ export function registerRoundRoutes(app: FastifyInstance, services: Services): v
       const query = request.query as {
         operator_id?: string;
         player_id?: string;
-        status?: RoundStatus;
+        status?: StaffRoundFilter['status'];
         limit?: string;
         before?: string;
       };
       const limit = Number(query.limit ?? '50');
       if (limit < 1 || limit > 200) throw errors.invalidRequest('limit must be from 1 to 200');
-      let beforeSeq: bigint | undefined;
-      if (query.before !== undefined) {
-        const before = await rounds.find(query.before);
-        if (!before) throw errors.invalidRequest(`before names no round (${query.before})`);
-        beforeSeq = before.seq;
-      }
-      const rows = await rounds.list({
-        operatorId: query.operator_id,
-        playerId: query.player_id,
-        status: query.status,
-        beforeSeq,
-        limit,
-      });
-      const txs = await transactionViews(db, await wallet.ofRounds(rows.map((row) => row.id)));
-      const last = rows.at(-1);
+      const found = unwrap(
+        await services.staffRounds.list({
+          operatorId: query.operator_id,
+          playerId: query.player_id,
+          status: query.status,
+          before: query.before,
+          limit,
+        }),
+      );
+      const last = found.at(-1)?.round;
       return {
-        rounds: rows.map((row) => {
+        rounds: found.map(({ round: row, transactions }) => {
           const format = (minor: bigint) => formatAmount(minor, row.currency);
           return {
             id: row.id,
@@ -88,10 +76,10 @@ export function registerRoundRoutes(app: FastifyInstance, services: Services): v
             cancel_reason: row.cancel_reason,
             created_at: row.created_at.toISOString(),
             finished_at: row.finished_at ? row.finished_at.toISOString() : null,
-            transactions: txs.filter((tx) => tx.round_id === row.id),
+            transactions,
           };
         }),
-        next_before: rows.length === limit && last ? last.id : null,
+        next_before: found.length === limit && last ? last.id : null,
       };
     },
   );

@@ -1,6 +1,6 @@
 // Small pieces every admin route uses.
 import { Type } from 'typebox';
-import type { Outcome } from '../../services/operators.ts';
+import type { Outcome } from '../../domain/errors.ts';
 import { errorResponses } from '../schemas.ts';
 
 export const adminSecurity: Array<Record<string, string[]>> = [{ adminToken: [] }];

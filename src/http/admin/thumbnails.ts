@@ -2,14 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { MAX_UPLOAD_BYTES, thumbnailAdmin } from '../../services/artwork.ts';
+import { MAX_UPLOAD_BYTES } from '../../services/artwork.ts';
 import type { Services } from '../../services/index.ts';
 import { adminErrors, adminSecurity, unwrap } from './shared.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
 
 export function registerThumbnailRoutes(app: FastifyInstance, services: Services): void {
-  const thumbnails = thumbnailAdmin(services.store.db);
+  const thumbnails = services.artwork;
   const tags = ['admin'];
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -49,7 +49,6 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
       const stored = unwrap(
         await thumbnails.put((request.params as { symbol: string }).symbol, request.body),
       );
-      services.artwork.symbols.add(stored.symbol);
       return stored;
     },
   );
@@ -66,8 +65,7 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
       },
     },
     async (request, reply) => {
-      const removed = unwrap(await thumbnails.remove((request.params as { symbol: string }).symbol));
-      services.artwork.symbols.delete(removed.symbol);
+      unwrap(await thumbnails.remove((request.params as { symbol: string }).symbol));
       return reply.code(204).send();
     },
   );

@@ -3,16 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import type { Services } from '../../services/index.ts';
-import { transactionViews, walletStaff } from '../../services/wallet-queue.ts';
-import { walletRepo } from '../../store/wallet.repo.ts';
 import { adminErrors, adminSecurity, objectBody, unwrap } from './shared.ts';
 
 const TxParams = Type.Object({ tx_id: Type.String() });
 
 export function registerWalletTransactionRoutes(app: FastifyInstance, services: Services): void {
-  const db = services.store.db;
-  const repo = walletRepo(db);
-  const staff = walletStaff(db, services.wallets.policy);
+  const staff = services.walletQueue;
   const tags = ['admin'];
 
   app.get(
@@ -33,8 +29,7 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
       const query = request.query as { status?: 'pending' | 'failed'; limit?: string };
       const limit = Number(query.limit ?? '100');
       if (limit < 1 || limit > 500) throw errors.invalidRequest('limit must be from 1 to 500');
-      const txs = await repo.withStatus(query.status ?? 'failed', limit);
-      return { transactions: await transactionViews(db, txs) };
+      return { transactions: await staff.list(query.status ?? 'failed', limit) };
     },
   );
 
@@ -50,9 +45,7 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
       },
     },
     async (request) => {
-      const transaction = unwrap(await staff.retry((request.params as { tx_id: string }).tx_id));
-      services.wallets.worker.kick();
-      return { transaction };
+      return { transaction: unwrap(await staff.retry((request.params as { tx_id: string }).tx_id)) };
     },
   );
 

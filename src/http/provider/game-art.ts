@@ -5,7 +5,6 @@ import { errors } from '../../domain/errors.ts';
 import { ART_SYMBOL, etagOf, MAX_TITLE_LENGTH, renderGameArtSvg } from '../../domain/game-art.ts';
 import { findGameInfo } from '../../games/index.ts';
 import type { Services } from '../../services/index.ts';
-import { thumbnailsRepo } from '../../store/thumbnails.repo.ts';
 import { errorResponses } from '../schemas.ts';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
@@ -35,7 +34,6 @@ function sendImage(
 }
 
 export function registerGameArt(app: FastifyInstance, services: Services): void {
-  const thumbnails = thumbnailsRepo(services.store.db);
   const svgCache = new Map<string, { svg: Buffer; etag: string }>();
 
   app.get(
@@ -77,10 +75,8 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
       const game = findGameInfo(symbol) ?? (slug ? findGameInfo(slug) : undefined);
       const artSymbol = game?.symbol ?? symbol;
 
-      if (services.artwork.symbols.has(artSymbol)) {
-        const uploaded = await thumbnails.find(artSymbol);
-        if (uploaded) return sendImage(request, reply, uploaded.content_type, uploaded.body, uploaded.etag);
-      }
+      const uploaded = await services.artwork.uploaded(artSymbol);
+      if (uploaded) return sendImage(request, reply, uploaded.content_type, uploaded.body, uploaded.etag);
       const shownTitle = title || game?.title || symbol;
       const key = `${symbol}\n${slug ?? ''}\n${shownTitle}`;
       let art = svgCache.get(key);

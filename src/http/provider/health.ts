@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Services } from '../../services/index.ts';
-import { pingStore } from '../../store/db.ts';
 import { VERSION } from '../../version.ts';
 
 const Health = Type.Object({
@@ -24,7 +23,7 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
       },
     },
     async (_request, reply) => {
-      const dbUp = await pingStore(services.store);
+      const dbUp = await services.storeReachable();
       reply.header('cache-control', 'no-store');
       return reply
         .code(dbUp ? 200 : 503)

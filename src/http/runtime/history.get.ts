@@ -4,12 +4,10 @@ import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { roundView } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
-import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';
 import { Round, runtimeErrors } from './schemas.ts';
 
 export function registerHistoryGet(app: FastifyInstance, services: Services): void {
-  const rounds = roundsRepo(services.store.db);
   app.get(
     '/api/runtime/v1/history',
     {
@@ -38,7 +36,7 @@ export function registerHistoryGet(app: FastifyInstance, services: Services): vo
         throw errors.invalidRequest('limit must be a whole number from 1 to 100');
       }
       await services.sessions.slide(session, services.config.sessionTtlSeconds);
-      const rows = await rounds.history(session.row.id, limit, query.before);
+      const rows = await services.rounds.history(session, limit, query.before);
       const last = rows.at(-1);
       return {
         rounds: rows.map((row) => roundView(row, true)),

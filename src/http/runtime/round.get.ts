@@ -4,12 +4,10 @@ import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { roundView } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
-import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';
 import { Round, runtimeErrors } from './schemas.ts';
 
 export function registerRoundGet(app: FastifyInstance, services: Services): void {
-  const rounds = roundsRepo(services.store.db);
   app.get(
     '/api/runtime/v1/rounds/:id',
     {
@@ -24,9 +22,8 @@ export function registerRoundGet(app: FastifyInstance, services: Services): void
     async (request) => {
       const session = await runtimeSession(services, request);
       const { id } = request.params as { id: string };
-      const row = await rounds.find(id);
-      // Only this session's rounds: same operator, player, game and currency (one session row each).
-      if (!row || row.session_id !== session.row.id) throw errors.notFound(`round ${id} not found`);
+      const row = await services.rounds.roundOf(session, id);
+      if (!row) throw errors.notFound(`round ${id} not found`);
       await services.sessions.slide(session, services.config.sessionTtlSeconds);
       return {
         round: { ...roundView(row), replay: { variant: row.variant, state_before: row.state_before } },

@@ -5,7 +5,6 @@ import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
 import { describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
-import { roundsRepo } from '../../store/rounds.repo.ts';
 import { runtimeSession } from './auth.ts';
 import { FeatureState, Round, runtimeErrors } from './schemas.ts';
 
@@ -15,7 +14,6 @@ const Mode = Type.Union([
 ]);
 
 export function registerSessionGet(app: FastifyInstance, services: Services): void {
-  const rounds = roundsRepo(services.store.db);
   app.get(
     '/api/runtime/v1/session',
     {
@@ -63,7 +61,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
       const [expiresAt, balance, last] = await Promise.all([
         services.sessions.slide(session, services.config.sessionTtlSeconds),
         services.rounds.balanceOf(session),
-        rounds.history(row.id, 1),
+        services.rounds.history(session, 1),
       ]);
       const mode = (
         cost: { coins: number; ofBase: { numerator: number; denominator: number } } | undefined,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { SpinRequest } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
-import { bearerToken } from '../../services/sessions.ts';
 import { objectBody } from '../admin/shared.ts';
+import { bearerToken } from './auth.ts';
 import { FeatureState, Round, runtimeErrors } from './schemas.ts';
 
 export function registerSpinPost(app: FastifyInstance, services: Services): void {

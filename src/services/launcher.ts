@@ -1,0 +1,85 @@
+// Launching a game session for an operator's player: the request checked field by field, the game
+// in the operator's allowlist, the session created or refreshed (new token, old one revoked,
+// feature state kept), and the launch URL that carries the token.
+import type { Config } from '../config.ts';
+import { type CatalogScope, inScope } from '../domain/catalog.ts';
+import { errors } from '../domain/errors.ts';
+import { newId, randomBase62, sha256 } from '../domain/ids.ts';
+import {
+  checkCoin,
+  checkLaunchRequest,
+  type LaunchRequest,
+  launchUrl,
+  resolveLaunchGame,
+} from '../domain/launch.ts';
+import { coinValuesFor, findGameInfo } from '../games/index.ts';
+import type { OperatorRow } from '../store/operators.repo.ts';
+import type { SessionsRepo } from '../store/sessions.repo.ts';
+
+export interface Launched {
+  symbol: string;
+  slug: string;
+  operator_id: string;
+  currency: string;
+  session_id: string;
+  launch_url: string;
+  expires_at: string;
+}
+
+export interface LaunchService {
+  /** Throws an ApiError naming the field for a request that cannot be launched. */
+  launch(operator: OperatorRow | null, scope: CatalogScope, body: LaunchRequest): Promise<Launched>;
+}
+
+export function createLaunchService(deps: {
+  sessions: SessionsRepo;
+  /** Read at each launch: GAME_BASE_URL may be known only once the node listens (port 0). */
+  config: Pick<Config, 'gameBaseUrl' | 'gameBaseUrlProblem' | 'sessionTtlSeconds'>;
+  now(): Date;
+}): LaunchService {
+  return {
+    async launch(operator, scope, body) {
+      const { gameBaseUrl, gameBaseUrlProblem, sessionTtlSeconds } = deps.config;
+      if (gameBaseUrlProblem !== undefined || gameBaseUrl === undefined) {
+        throw errors.serverMisconfigured(gameBaseUrlProblem ?? 'GAME_BASE_URL is missing');
+      }
+      if (!operator) throw errors.invalidRequest('operator_id is required with a master key');
+      const checked = checkLaunchRequest(body);
+      if (!checked.ok) throw checked.error;
+      const input = checked.input;
+      const resolved = resolveLaunchGame(input.gameKey, findGameInfo);
+      if (!resolved.ok) throw resolved.error;
+      const { game } = resolved;
+      if (!inScope(game, scope))
+        throw errors.forbidden(`game ${game.symbol} is not enabled for this operator`);
+
+      const currency = input.currency ?? operator.currency ?? 'USD';
+      const coin = checkCoin(input.coinText, currency, coinValuesFor(game, currency));
+      if (!coin.ok) throw coin.error;
+
+      const token = `ses_${randomBase62(24)}`;
+      const expiresAt = new Date(deps.now().getTime() + sessionTtlSeconds * 1000);
+      await deps.sessions.launch({
+        id: newId('gs'),
+        operator_id: operator.id,
+        player_id: input.playerId,
+        game_symbol: game.symbol,
+        currency,
+        token_hash: sha256(token),
+        device: input.device,
+        return_url: input.returnUrl ?? null,
+        coin: coin.coin,
+        expires_at: expiresAt,
+      });
+      return {
+        symbol: game.symbol,
+        slug: game.slug,
+        operator_id: operator.id,
+        currency,
+        session_id: token,
+        launch_url: launchUrl(gameBaseUrl, game.symbol, token, input.device),
+        expires_at: expiresAt.toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// Callback wallet: the operator holds the balances and Reelforge calls its signed endpoints. A
+// round is opened with its debit row, the debit gets one attempt in the spin request, and the
+// credit (or the rollback) is delivered at once and, failing that, by the retry worker
+// (settlement.ts has the steps and their state diagram).
+import { errors } from '../domain/errors.ts';
+import { newId } from '../domain/ids.ts';
+import type { RoundsRepo } from '../store/rounds.repo.ts';
+import type { WalletRepo } from '../store/wallet.repo.ts';
+import { callbackBody, type Settlement } from './settlement.ts';
+import type { PlayerWallet, SettleResult, Wallet } from './wallet.ts';
+
+/** A balance query's answer: the balance, or why there is none (the callback's error text). */
+export type BalanceAnswer =
+  | { ok: true; balance: bigint }
+  | { ok: false; kind: 'rejected' | 'failed'; error: string };
+
+export interface CallbackWallet extends Wallet {
+  /** The operator's balance callback, as an answer rather than an exception. */
+  queryBalance(player: PlayerWallet): Promise<BalanceAnswer>;
+}
+
+export function createCallbackWallet(deps: {
+  settlement: Settlement;
+  rounds: RoundsRepo;
+  wallet: WalletRepo;
+}): CallbackWallet {
+  const { settlement } = deps;
+
+  async function queryBalance(player: PlayerWallet): Promise<BalanceAnswer> {
+    const { operator } = player;
+    const body = callbackBody(
+      {
+        operator_id: operator.id,
+        player_id: player.playerId,
+        game_symbol: player.gameSymbol,
+        currency: player.currency,
+      },
+      'balance',
+      { id: newId('tx'), actionType: 'balance', amount: 0n, sessionToken: player.sessionToken },
+    );
+    const { answer } = await settlement.sendCall(operator.id, 'balance', body);
+    if (answer.kind === 'acknowledged') return { ok: true, balance: answer.balance };
+    return { ok: false, kind: answer.kind, error: answer.error };
+  }
+
+  return {
+    mode: 'callback',
+    queryBalance,
+
+    async settle(round, player, session): Promise<SettleResult> {
+      const opened = await settlement.openRound(
+        round,
+        session.stateVersion,
+        player.sessionToken,
+        session.expiresAt,
+      );
+      if (opened.kind === 'existing') return { kind: 'duplicate' };
+      if (opened.kind !== 'opened') return { kind: opened.kind };
+      let credit = opened.first;
+      let balance: bigint | null = null;
+      if (credit.type === 'debit') {
+        const debited = await settlement.debit(credit, round);
+        if (debited.kind === 'rejected') {
+          return debited.error === 'insufficient_funds'
+            ? { kind: 'insufficient_funds', message: debited.message }
+            : { kind: 'rejected', error: debited.error };
+        }
+        if (debited.kind === 'rolled_back') {
+          if (debited.rollback) await settlement.deliver(debited.rollback);
+          return { kind: 'unavailable', error: debited.error };
+        }
+        credit = debited.credit;
+        balance = debited.balance;
+      }
+      const delivered = await settlement.deliver(credit);
+      const row = await deps.rounds.find(round.id);
+      if (!row) throw new Error(`round ${round.id} vanished`);
+      return { kind: 'settled', round: row, balance: delivered.balance ?? balance };
+    },
+
+    async balance(player) {
+      const answer = await queryBalance(player);
+      if (answer.ok) return answer.balance;
+      throw answer.kind === 'rejected'
+        ? errors.walletRejected(`the operator's wallet refused the balance query (${answer.error})`)
+        : errors.walletUnavailable(
+            `the operator's wallet did not answer the balance query (${answer.error})`,
+          );
+    },
+
+    async balanceAfter(round, player) {
+      const known = await deps.wallet.lastAcknowledgedBalance(round.id);
+      if (known !== null) return known;
+      const answer = await queryBalance(player);
+      return answer.ok ? answer.balance : null;
+    },
+  };
+}
