@@ -1,4 +1,4 @@
-// Composition root: config -> store -> services -> HTTP server. Nothing else builds dependencies.
+// Starts one node (src/server.ts): config -> store -> services (built in src/services/index.ts) -> HTTP.
 import { ConfigError, loadConfig } from './config.ts';
 import { type DemoOperator, demoBanner, developmentAdminToken, ensureDemoOperator } from './demo.ts';
 import { startServer } from './server.ts';

@@ -6,7 +6,7 @@ import type { BetLadder } from '../games/index.ts';
 import { formatAmount, parseAmount } from '../money.ts';
 import type { NewRound, RoundRow } from '../store/rounds.repo.ts';
 import { type ApiError, errors } from './errors.ts';
-import type { Wire } from './wire.ts';
+import { toWire, type Wire } from './wire.ts';
 
 export type RoundKind = RoundRow['kind'];
 export type { NewRound };
@@ -197,4 +197,17 @@ export function roundView(round: RoundRecord, brief = false): RoundView {
     finished_at: round.finished_at ? round.finished_at.toISOString() : null,
     outcome,
   };
+}
+
+/** A round as staff see it: every column but the session, the states and the outcome, in wire form. */
+export function staffRoundView(round: RoundRow) {
+  const {
+    seq: _seq,
+    session_id: _session,
+    state_before: _before,
+    state_after: _after,
+    outcome: _outcome,
+    ...columns
+  } = round;
+  return toWire(columns, round.currency);
 }

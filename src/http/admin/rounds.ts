@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { formatAmount } from '../../money.ts';
+import { staffRoundView } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
 import type { StaffRoundFilter } from '../../services/staff-rounds.ts';
 import { adminErrors, adminSecurity, unwrap } from './shared.ts';
@@ -54,31 +54,7 @@ export function registerRoundRoutes(app: FastifyInstance, services: Services): v
       );
       const last = found.at(-1)?.round;
       return {
-        rounds: found.map(({ round: row, transactions }) => {
-          const format = (minor: bigint) => formatAmount(minor, row.currency);
-          return {
-            id: row.id,
-            operator_id: row.operator_id,
-            player_id: row.player_id,
-            game_symbol: row.game_symbol,
-            currency: row.currency,
-            variant: row.variant,
-            wallet_mode: row.wallet_mode,
-            client_round_id: row.client_round_id,
-            status: row.status,
-            stage: row.stage,
-            kind: row.kind,
-            mode: row.mode,
-            coin: format(row.coin),
-            bet_level: row.bet_level,
-            stake: format(row.stake),
-            win: format(row.win),
-            cancel_reason: row.cancel_reason,
-            created_at: row.created_at.toISOString(),
-            finished_at: row.finished_at ? row.finished_at.toISOString() : null,
-            transactions,
-          };
-        }),
+        rounds: found.map(({ round, transactions }) => ({ ...staffRoundView(round), transactions })),
         next_before: found.length === limit && last ? last.id : null,
       };
     },
