@@ -39,7 +39,7 @@ const IMPORT =
   /(?:^|\n)\s*(?:import|export)[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 /** Every relative import of a file (static, re-export, type-only and dynamic), resolved to a path. */
-export function importsOf(file: string, text: string): string[] {
+function importsOf(file: string, text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1] ?? match[2];
@@ -54,7 +54,7 @@ function placeOf(file: string): string {
 }
 
 /** The import edges that break the layering, as "from -> to" lines. */
-export function layeringViolations(edges: ReadonlyArray<[string, string]>): string[] {
+function layeringViolations(edges: ReadonlyArray<[string, string]>): string[] {
   const problems: string[] = [];
   for (const [from, to] of edges) {
     const a = placeOf(from);
@@ -72,7 +72,7 @@ export function layeringViolations(edges: ReadonlyArray<[string, string]>): stri
 }
 
 /** The files of one circle of imports, if there is any. */
-export function findCycle(edges: ReadonlyArray<[string, string]>): string[] | null {
+function findCycle(edges: ReadonlyArray<[string, string]>): string[] | null {
   const next = new Map<string, string[]>();
   for (const [from, to] of edges) next.set(from, [...(next.get(from) ?? []), to]);
   const state = new Map<string, 'open' | 'done'>();

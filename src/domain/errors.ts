@@ -57,6 +57,21 @@ export const errors = {
   walletUnavailable: (detail: string) => new ApiError('wallet_unavailable', detail),
 };
 
+/**
+ * What a player is told when the operator's wallet gets in the way: plain words, the same for every
+ * operator. The wallet's own answer (error codes, addresses, signatures) goes to the logs, the
+ * metrics and the Admin API, never to the player.
+ */
+export const PLAYER_TEXT = {
+  stakeRefused: "the casino's wallet did not accept this bet; your balance is unchanged",
+  stakeReturning:
+    "the casino's wallet did not confirm this bet in time; any amount taken is being returned to your balance",
+  stakeReturned:
+    "the casino's wallet did not confirm this bet in time; the amount taken has been returned to your balance",
+  balanceRefused: "the casino's wallet did not give the balance",
+  balanceUnanswered: "the casino's wallet did not answer in time with the balance",
+} as const;
+
 /** An expected outcome: the value, or the API error that says why not. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 

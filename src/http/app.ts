@@ -18,6 +18,7 @@ import { registerLaunchUrl } from './provider/launch-url.ts';
 import { securitySchemes } from './provider/security.ts';
 import { registerRuntimeRoutes } from './runtime/index.ts';
 import { sharedSchemas } from './schemas.ts';
+import { logWalletAttempts } from './wallet-log.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Request ids: a random per-process prefix and a counter, unique without a syscall per request. */
@@ -128,7 +129,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return publicDoc;
   });
 
-  installMetrics(app, services.poolUsage);
+  installMetrics(app, services);
+  logWalletAttempts(app, services);
   registerHealth(app, services);
   registerGamesList(app, services);
   registerGamesGet(app, services);

@@ -1,9 +1,13 @@
-// Prometheus metrics at /metrics: requests and latencies by route and status, pool usage.
+// Prometheus metrics at /metrics: requests and latencies by route and status, pool usage, and the
+// operators' wallets: call latency by operator and type, calls by outcome, open transactions.
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { PoolUsage } from '../services/index.ts';
+import type { Services } from '../services/index.ts';
 
-export function installMetrics(app: FastifyInstance, poolUsage: () => PoolUsage): Registry {
+export function installMetrics(
+  app: FastifyInstance,
+  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue'>,
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'reelforge_' });
   const requests = new Counter({
@@ -25,11 +29,41 @@ export function installMetrics(app: FastifyInstance, poolUsage: () => PoolUsage)
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const pool = poolUsage();
+      const pool = services.poolUsage();
       this.set({ state: 'total' }, pool.total);
       this.set({ state: 'idle' }, pool.idle);
       this.set({ state: 'waiting' }, pool.waiting);
     },
+  });
+
+  const walletLatency = new Histogram({
+    name: 'reelforge_wallet_call_duration_seconds',
+    help: "Latency of calls to operators' wallets by operator and call type (balance, debit, credit, rollback)",
+    labelNames: ['operator', 'type'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const walletCalls = new Counter({
+    name: 'reelforge_wallet_calls_total',
+    help: "Calls to operators' wallets by operator, type and outcome (acknowledged, rejected, failed, timeout)",
+    labelNames: ['operator', 'type', 'outcome'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'reelforge_wallet_transactions_open',
+    help: 'Wallet transactions waiting for a retry (pending) or for staff (parked)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await services.walletQueue.counts();
+      this.set({ state: 'pending' }, counts.pending);
+      this.set({ state: 'parked' }, counts.parked);
+    },
+  });
+  services.walletAttempts.listen((event) => {
+    const outcome = event.timedOut ? 'timeout' : event.outcome;
+    walletLatency.observe({ operator: event.operatorId, type: event.type }, event.latencyMs / 1000);
+    walletCalls.inc({ operator: event.operatorId, type: event.type, outcome });
   });
 
   // One labelled child per (method, route, status), found by a plain key: prom-client would

@@ -11,6 +11,7 @@ import { roundsRepo } from '../store/rounds.repo.ts';
 import { sessionsRepo } from '../store/sessions.repo.ts';
 import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
 import { walletRepo } from '../store/wallet.repo.ts';
+import type { WalletAttemptEvent } from '../wallet/callback-client.ts';
 import { type RetryPolicy, retryPolicyFor } from '../wallet/retry-policy.ts';
 import { createWallets, type Wallets } from '../wallet/wallets.ts';
 import { type AccessService, createAccessService } from './access.ts';
@@ -52,6 +53,8 @@ export interface Services {
   staffRounds: StaffRoundService;
   /** Both wallet modes and the retry worker (the node starts and stops it). */
   wallets: Wallets;
+  /** Every callback attempt as it ends, for the logs and the metrics. */
+  walletAttempts: { listen(listener: (event: WalletAttemptEvent) => void): void };
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
   rateLimiter: RateLimiter | null;
   /** Whether the store answers. */
@@ -88,8 +91,12 @@ export async function createServices(
   const access = createAccessService({ ...repos, changes, now: () => clock.now().getTime() });
   const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
   const sessions = createSessionService({ sessions: repos.sessions, access, now });
+  const attemptListeners: Array<(event: WalletAttemptEvent) => void> = [];
   const wallets = createWallets({
     ...repos,
+    observe: (event) => {
+      for (const listener of attemptListeners) listener(event);
+    },
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
@@ -120,6 +127,7 @@ export async function createServices(
     walletQueue,
     staffRounds: createStaffRoundService({ ...repos, queue: walletQueue }),
     wallets,
+    walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     rateLimiter,
     storeReachable: () => pingStore(store),
     poolUsage: () => ({

@@ -2,7 +2,7 @@
 // pays for it (whichever mode it is), and a repeated click gets the round it already made. Also
 // what a session may read of its rounds: its history and one round with its replay data.
 
-import { type ApiError, errors } from '../domain/errors.ts';
+import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import {
   actionTypeOf,
@@ -62,28 +62,28 @@ export interface RoundServiceDeps {
   now(): Date;
 }
 
-/** The error a cancelled round answers with, again on every repeat of its click. */
-function cancelledError(reason: string | null): ApiError {
-  if (reason === 'insufficient_funds') return errors.insufficientFunds();
-  if (reason === 'wallet_unavailable' || reason === null) {
-    return errors.walletUnavailable(
-      "the operator's wallet did not answer the stake; it has been rolled back",
-    );
+/**
+ * The error a round that did not go ahead answers with, again on every repeat of its click: the
+ * stake is "being returned" until its rollback is acknowledged (stage rollback), then "returned".
+ */
+function cancelledError(round: Pick<RoundRow, 'stage' | 'cancel_reason'>): ApiError {
+  if (round.stage === 'rollback') return errors.walletUnavailable(PLAYER_TEXT.stakeReturning);
+  if (round.cancel_reason === 'insufficient_funds') return errors.insufficientFunds();
+  if (round.cancel_reason === 'wallet_unavailable' || round.cancel_reason === null) {
+    return errors.walletUnavailable(PLAYER_TEXT.stakeReturned);
   }
-  return errors.walletRejected(`the operator's wallet refused the stake (${reason})`);
+  return errors.walletRejected(PLAYER_TEXT.stakeRefused);
 }
 
 /** The error of a settle result that did not pay for the round. */
 function settleError(result: Exclude<SettleResult, { kind: 'settled' | 'duplicate' | 'stale' }>): ApiError {
   switch (result.kind) {
     case 'insufficient_funds':
-      return errors.insufficientFunds(result.message);
+      return errors.insufficientFunds();
     case 'rejected':
-      return errors.walletRejected(`the operator's wallet refused the stake (${result.error})`);
+      return errors.walletRejected(PLAYER_TEXT.stakeRefused);
     case 'unavailable':
-      return errors.walletUnavailable(
-        `the operator's wallet did not answer the stake (${result.error}); it has been rolled back`,
-      );
+      return errors.walletUnavailable(PLAYER_TEXT.stakeReturning);
     case 'busy':
       return errors.roundInProgress('the previous round of this session is still waiting for the wallet');
     case 'blocked':
@@ -133,7 +133,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     }
     if (!round) throw errors.internal(`round ${clientRoundId} vanished`);
     if (round.stage === 'debit') throw errors.roundInProgress();
-    if (round.status === 'cancelled' || round.stage === 'rollback') throw cancelledError(round.cancel_reason);
+    if (round.status === 'cancelled' || round.stage === 'rollback') throw cancelledError(round);
     const fresh = await deps.sessions.resolve(session.token);
     const state = fresh.ok ? fresh.session.state : session.state;
     const balance = await deps.wallets.for(session.operator).balanceAfter(round, playerOf(session));

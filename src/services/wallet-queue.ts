@@ -10,6 +10,8 @@ import type { RetryWorker } from '../wallet/worker.ts';
 export interface WalletQueueService {
   /** Transactions waiting for a retry (pending) or parked for staff (failed), oldest first. */
   list(status: Extract<WalletTxStatus, 'pending' | 'failed'>, limit: number): Promise<TransactionView[]>;
+  /** How many transactions wait for a retry (pending) and for staff (parked). */
+  counts(): Promise<{ pending: number; parked: number }>;
   /** The views of these transactions, each with its attempts. */
   views(txs: WalletTxRow[]): Promise<TransactionView[]>;
   /** Puts a parked (or waiting) credit or rollback back in the queue, due now, with a fresh 24 h. */
@@ -53,6 +55,7 @@ export function createWalletQueueService(deps: {
 
   return {
     list: async (status, limit) => views(await repo.withStatus(status, limit)),
+    counts: () => repo.openCounts(),
     views,
     async retry(id) {
       if (!(await repo.requeue(id, deps.policy.giveUpAfterMs))) return refused(id, 'retried');

@@ -35,6 +35,18 @@ export function walletRepo(db: Kysely<Database>) {
       return row?.balance_after ?? null;
     },
 
+    /** How many transactions wait for a retry (pending) and for staff (failed, parked). */
+    async openCounts(): Promise<{ pending: number; parked: number }> {
+      const rows = await db
+        .selectFrom('wallet_transactions')
+        .select(['status', (eb) => eb.fn.countAll<string>().as('count')])
+        .where('status', 'in', ['pending', 'failed'])
+        .groupBy('status')
+        .execute();
+      const count = (status: string) => Number(rows.find((row) => row.status === status)?.count ?? 0);
+      return { pending: count('pending'), parked: count('failed') };
+    },
+
     async find(id: string): Promise<WalletTxRow | undefined> {
       return db.selectFrom('wallet_transactions').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -24,10 +24,32 @@ export interface AttemptRecord {
 }
 
 const MAX_RECORDED_BODY = 2000;
+/** The error of an attempt that ran out of time. */
+export const TIMEOUT = 'timeout';
 const MAX_READ_BODY = 64 * 1024;
+
+/**
+ * One wallet call's attempt as logs and metrics see it: who, what, how it ended and how long it
+ * took; never the session token, the body or the signature.
+ */
+export interface WalletAttemptEvent {
+  operatorId: string;
+  type: CallbackType;
+  transactionId: string;
+  requestId: string;
+  httpStatus: number | null;
+  latencyMs: number;
+  outcome: 'acknowledged' | 'rejected' | 'failed';
+  /** The operator's error code, or what went wrong on the way (null when acknowledged). */
+  error: string | null;
+  /** The attempt ran into WALLET_TIMEOUT_MS. */
+  timedOut: boolean;
+}
 
 export interface CallbackClientOptions {
   timeoutMs: number;
+  /** Told of every attempt once it has ended. */
+  observe?: (event: WalletAttemptEvent) => void;
   /** Connections per operator pool. */
   connections?: number;
   now?: () => Date;
@@ -61,15 +83,29 @@ export function createCallbackClient(options: CallbackClientOptions) {
     const requestId = newId('att');
     const startedAt = now();
     const started = performance.now();
-    const done = (httpStatus: number | null, answer: WalletAnswer, responseBody: string | null) => ({
-      requestId,
-      startedAt,
-      latencyMs: Math.round(performance.now() - started),
-      httpStatus,
-      answer,
-      responseBody,
-    });
     const stored = JSON.parse(storedBody) as { currency: string; transaction_id: string };
+    const done = (httpStatus: number | null, answer: WalletAnswer, responseBody: string | null) => {
+      const record = {
+        requestId,
+        startedAt,
+        latencyMs: Math.round(performance.now() - started),
+        httpStatus,
+        answer,
+        responseBody,
+      };
+      options.observe?.({
+        operatorId: endpoint.operatorId,
+        type,
+        transactionId: stored.transaction_id,
+        requestId,
+        httpStatus,
+        latencyMs: record.latencyMs,
+        outcome: answer.kind,
+        error: answer.kind === 'acknowledged' ? null : answer.error,
+        timedOut: answer.kind === 'failed' && answer.error === TIMEOUT,
+      });
+      return record;
+    };
     let url: URL;
     try {
       url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/${type}`);
@@ -127,8 +163,9 @@ async function readLimited(body: AsyncIterable<Buffer> & { destroy?: () => void 
 
 function describeNetworkError(error: unknown): string {
   const err = error as { name?: string; code?: string; message?: string };
-  if (err.name === 'TimeoutError' || err.name === 'AbortError') return 'timeout';
-  if (err.code === 'UND_ERR_HEADERS_TIMEOUT' || err.code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
+  if (err.name === 'TimeoutError' || err.name === 'AbortError') return TIMEOUT;
+  if (['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(err.code ?? ''))
+    return TIMEOUT;
   if (err.code) return `${err.code}: ${err.message ?? ''}`.trim();
   return err.message ?? String(error);
 }

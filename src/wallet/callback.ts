@@ -2,7 +2,7 @@
 // round is opened with its debit row, the debit gets one attempt in the spin request, and the
 // credit (or the rollback) is delivered at once and, failing that, by the retry worker
 // (settlement.ts has the steps and their state diagram).
-import { errors } from '../domain/errors.ts';
+import { errors, PLAYER_TEXT } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import type { RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
@@ -17,6 +17,8 @@ export type BalanceAnswer =
 export interface CallbackWallet extends Wallet {
   /** The operator's balance callback, as an answer rather than an exception. */
   queryBalance(player: PlayerWallet): Promise<BalanceAnswer>;
+  /** Waits for the rollbacks this node is still sending in the background. */
+  drain(): Promise<void>;
 }
 
 export function createCallbackWallet(deps: {
@@ -25,6 +27,18 @@ export function createCallbackWallet(deps: {
   wallet: WalletRepo;
 }): CallbackWallet {
   const { settlement } = deps;
+  /**
+   * Rollbacks of unanswered debits, sent after the player has been answered: the player waits for
+   * one debit timeout, not two. Each is a durable row; should this node die, the worker sends it.
+   */
+  const inBackground = new Set<Promise<unknown>>();
+  function sendInBackground(rollback: Parameters<Settlement['deliver']>[0]): void {
+    const sending = settlement
+      .deliver(rollback)
+      .catch(() => {}) // not acknowledged here: the row stays due, and the retry worker sends it
+      .finally(() => inBackground.delete(sending));
+    inBackground.add(sending);
+  }
 
   async function queryBalance(player: PlayerWallet): Promise<BalanceAnswer> {
     const { operator } = player;
@@ -46,6 +60,9 @@ export function createCallbackWallet(deps: {
   return {
     mode: 'callback',
     queryBalance,
+    async drain() {
+      await Promise.all([...inBackground]);
+    },
 
     async settle(round, player, session): Promise<SettleResult> {
       const opened = await settlement.openRound(
@@ -66,7 +83,7 @@ export function createCallbackWallet(deps: {
             : { kind: 'rejected', error: debited.error };
         }
         if (debited.kind === 'rolled_back') {
-          if (debited.rollback) await settlement.deliver(debited.rollback);
+          if (debited.rollback) sendInBackground(debited.rollback);
           return { kind: 'unavailable', error: debited.error };
         }
         credit = debited.credit;
@@ -81,11 +98,10 @@ export function createCallbackWallet(deps: {
     async balance(player) {
       const answer = await queryBalance(player);
       if (answer.ok) return answer.balance;
+      // What went wrong is in the attempt's log line and metrics, never in the player's answer.
       throw answer.kind === 'rejected'
-        ? errors.walletRejected(`the operator's wallet refused the balance query (${answer.error})`)
-        : errors.walletUnavailable(
-            `the operator's wallet did not answer the balance query (${answer.error})`,
-          );
+        ? errors.walletRejected(PLAYER_TEXT.balanceRefused)
+        : errors.walletUnavailable(PLAYER_TEXT.balanceUnanswered);
     },
 
     async balanceAfter(round, player) {

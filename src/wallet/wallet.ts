@@ -39,7 +39,7 @@ export type SettleResult =
   | { kind: 'insufficient_funds'; message: string | undefined }
   /** The wallet refused the stake outright; no round. */
   | { kind: 'rejected'; error: string }
-  /** The stake got no clear answer: it is rolled back (or being rolled back); no round. */
+  /** The stake got no clear answer: its rollback is on its way (sent after this answer); no round. */
   | { kind: 'unavailable'; error: string }
   /** The previous round of this session is still waiting for the wallet. */
   | { kind: 'busy' }

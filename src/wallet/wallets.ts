@@ -6,7 +6,7 @@ import type { OperatorRow } from '../store/operators.repo.ts';
 import type { RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
 import { createCallbackWallet } from './callback.ts';
-import { createCallbackClient } from './callback-client.ts';
+import { createCallbackClient, type WalletAttemptEvent } from './callback-client.ts';
 import { createInternalWallet } from './internal.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { createSettlement } from './settlement.ts';
@@ -20,6 +20,8 @@ export interface WalletsDeps {
   policy: RetryPolicy;
   timeoutMs: number;
   findOperator(id: string): Promise<OperatorRow | undefined>;
+  /** Told of every callback attempt (logs, metrics). */
+  observe?: (event: WalletAttemptEvent) => void;
 }
 
 export interface Wallets {
@@ -32,7 +34,7 @@ export interface Wallets {
 }
 
 export function createWallets(deps: WalletsDeps): Wallets {
-  const client = createCallbackClient({ timeoutMs: deps.timeoutMs });
+  const client = createCallbackClient({ timeoutMs: deps.timeoutMs, observe: deps.observe });
   const settlement = createSettlement({ ...deps, client });
   const internal = createInternalWallet(deps);
   const callback = createCallbackWallet({ settlement, rounds: deps.rounds, wallet: deps.wallet });
@@ -48,6 +50,7 @@ export function createWallets(deps: WalletsDeps): Wallets {
     for: (operator) => (operator.wallet_mode === 'internal' ? internal : callback),
     async close() {
       await worker.stop();
+      await callback.drain();
       await client.close();
     },
   };

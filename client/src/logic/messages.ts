@@ -45,7 +45,7 @@ export function messageFor(failure: Failure): PlayerMessage {
     case 'wallet_unavailable':
       return {
         title: 'Wallet not answering',
-        text: 'The casino wallet did not answer, so your bet was not taken. Please try again in a moment.',
+        text: 'The casino wallet did not confirm your bet, so it was not played. Any amount taken is being returned to your balance. Please try again in a moment.',
         fatal: false,
         retry: false,
       };
