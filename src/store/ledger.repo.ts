@@ -3,18 +3,36 @@
 // steps: migrations/003_callback_round_steps.sql). Rounds and transactions reach these functions
 // as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
+import { batchWriter } from './batch.ts';
 import type { NewRound } from './rounds.repo.ts';
 import type { Database } from './schema.ts';
 import type { WalletTxRow } from './wallet.repo.ts';
 
 export type WalletMode = 'internal' | 'callback';
 
-/** A round as the ledger functions take it: its columns, amounts as decimal text. */
-function roundJson(round: NewRound, walletMode: WalletMode): string {
-  const { action_type: _actionType, ...columns } = round;
-  return JSON.stringify({ ...columns, wallet_mode: walletMode }, (_key, value) =>
-    typeof value === 'bigint' ? value.toString() : value,
-  );
+/** A round as the ledger functions take it (as JSON): its columns, amounts as decimal text. */
+function roundColumns(round: NewRound, walletMode: WalletMode) {
+  return {
+    id: round.id,
+    session_id: round.session_id,
+    operator_id: round.operator_id,
+    player_id: round.player_id,
+    game_symbol: round.game_symbol,
+    currency: round.currency,
+    variant: round.variant,
+    wallet_mode: walletMode,
+    client_round_id: round.client_round_id,
+    kind: round.kind,
+    mode: round.mode,
+    coin: round.coin.toString(),
+    bet_level: round.bet_level,
+    stake: round.stake.toString(),
+    win: round.win.toString(),
+    state_before: round.state_before,
+    state_after: round.state_after,
+    outcome: round.outcome,
+    created_at: round.created_at.toISOString(),
+  };
 }
 
 /** The session the internal round's statement checks again (token, expiry, state version). */
@@ -55,6 +73,40 @@ export interface AttemptLog {
   response_body: string | null;
 }
 
+interface InternalItem {
+  round: NewRound;
+  guard: SessionGuard;
+  ids: { debit: string; credit: string };
+  startBalance: bigint;
+}
+
+interface InternalRow {
+  item: number;
+  result: InternalPlay['result'];
+  round_id: string | null;
+  balance: bigint | null;
+}
+
+/** Batch order: by player balance row, then session, so concurrent batches lock rows alike. */
+function internalItemKey(item: InternalItem): string {
+  const { round } = item;
+  return `${round.operator_id}\n${round.player_id}\n${round.currency}\n${round.session_id}`;
+}
+
+function internalItemJson(item: InternalItem) {
+  return {
+    round: roundColumns(item.round, 'internal'),
+    token_hash: item.guard.tokenHash.toString('hex'),
+    now: item.round.created_at.toISOString(),
+    state_version: item.guard.stateVersion.toString(),
+    expires_at: item.guard.expiresAt.toISOString(),
+    debit_id: item.ids.debit,
+    credit_id: item.ids.credit,
+    action_type: item.round.action_type,
+    start_balance: item.startBalance.toString(),
+  };
+}
+
 export type OpenResult = 'opened' | 'existing' | 'stale' | 'busy' | 'blocked';
 export type DebitRecorded = 'credit' | 'rejected' | 'rollback' | 'late';
 
@@ -82,37 +134,36 @@ export function ledgerRepo(db: Kysely<Database>) {
     return result;
   }
 
+  const internalBatches = batchWriter<InternalItem, InternalPlay>(internalItemKey, async (items) => {
+    const { rows } = await sql<InternalRow>`
+      select * from rf_play_internal_rounds(${JSON.stringify(items.map(internalItemJson))}::jsonb)`.execute(
+      db,
+    );
+    const byItem = new Map(rows.map((row) => [row.item, row]));
+    return items.map((_item, position): InternalPlay => {
+      const row = byItem.get(position);
+      if (!row) throw new Error(`rf_play_internal_rounds answered no row for item ${position}`);
+      if (row.result === 'played' || row.result === 'duplicate') {
+        return { result: row.result, roundId: row.round_id as string, balance: row.balance };
+      }
+      return { result: row.result };
+    });
+  });
+
   return {
     /**
      * An internal-wallet round, its debit and credit, their balance entries and the session's new
-     * state in one statement, idempotent by the click id. `startBalance` is a new player's balance.
+     * state, all or nothing, idempotent by the click id; `startBalance` is a new player's balance.
+     * Rounds asked for in the same turn of the event loop are written by one statement and one
+     * commit (rf_play_internal_rounds): the commit's disk flush, not the rows, bounds this path.
      */
-    async playInternalRound(
+    playInternalRound(
       round: NewRound,
       guard: SessionGuard,
       ids: { debit: string; credit: string },
       startBalance: bigint,
     ): Promise<InternalPlay> {
-      try {
-        const { rows } = await sql<{
-          result: 'played' | 'duplicate';
-          round_id: string;
-          balance: bigint | null;
-        }>`
-          select * from rf_play_internal_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
-            ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${ids.debit},
-            ${ids.credit}, ${round.action_type}, ${startBalance.toString()}::bigint)`.execute(db);
-        const row = rows[0];
-        if (!row) throw new Error('rf_play_internal_round answered no row');
-        return { result: row.result, roundId: row.round_id, balance: row.balance };
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'RF402') return { result: 'insufficient_funds' };
-        if (code === 'RF401') return { result: 'revalidate' };
-        // RF409: the state moved under us; 23505: the same click raced us and won.
-        if (code === 'RF409' || code === '23505') return { result: 'stale' };
-        throw error;
-      }
+      return internalBatches.write({ round, guard, ids, startBalance });
     },
 
     /** Callback step 1: the round and its first transaction, committed before any wallet call. */
@@ -124,7 +175,7 @@ export function ledgerRepo(db: Kysely<Database>) {
       giveUpAfterMs: number,
     ): Promise<OpenResult> {
       const { rows } = await sql<{ result: OpenResult }>`
-        select rf_open_callback_round(${roundJson(round, 'callback')}::jsonb, ${stateVersion.toString()}::bigint,
+        select rf_open_callback_round(${JSON.stringify(roundColumns(round, 'callback'))}::jsonb, ${stateVersion.toString()}::bigint,
           ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs}) as result`.execute(db);
       const result = rows[0]?.result;
       if (!result) throw new Error('rf_open_callback_round answered no row');

@@ -1,7 +1,7 @@
-// Game sessions. Launches arriving together are written together: one multi-row upsert per turn of the event
-// loop instead of one statement each, which is what bounds launch-url under load (PostgreSQL's
-// per-statement work, not the rows). A launch waits at most for the statement it joins.
+// Game sessions. Launches arriving together are written together (batch.ts): one multi-row upsert
+// per turn of the event loop instead of one statement each.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { batchWriter } from './batch.ts';
 import type { Database, GameSessionsTable } from './schema.ts';
 
 export type SessionRow = Selectable<GameSessionsTable>;
@@ -21,94 +21,53 @@ export type SessionUpsert = Pick<
   | 'expires_at'
 >;
 
-const MAX_ROWS = 256;
-
-interface Pending {
-  input: SessionUpsert;
-  resolve(result: { row: SessionRow; created: boolean }): void;
-  reject(error: unknown): void;
-}
-
 const keyOf = (s: { operator_id: string; player_id: string; game_symbol: string; currency: string }) =>
   `${s.operator_id}\n${s.player_id}\n${s.game_symbol}\n${s.currency}`;
 
+type Launched = { row: SessionRow; created: boolean };
+
 export function sessionsRepo(db: Kysely<Database>) {
-  let queue: Pending[] = [];
-  let scheduled = false;
-
-  function schedule(): void {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(flush);
-  }
-
-  function flush(): void {
-    scheduled = false;
-    // One row per session in a statement: a second launch of the same session waits for the next
-    // one, so the two apply in order (the later token wins, as when they come one by one).
-    const batch: Pending[] = [];
-    const seen = new Set<string>();
-    const rest: Pending[] = [];
-    for (const pending of queue) {
-      const key = keyOf(pending.input);
-      if (batch.length < MAX_ROWS && !seen.has(key)) {
-        seen.add(key);
-        batch.push(pending);
-      } else rest.push(pending);
-    }
-    queue = rest;
-    if (queue.length > 0) schedule();
-    if (batch.length > 0) void write(batch);
-  }
-
-  async function write(batch: Pending[]): Promise<void> {
-    // Rows in key order, so that concurrent statements take their row locks in the same order.
-    batch.sort((a, b) => (keyOf(a.input) < keyOf(b.input) ? -1 : 1));
-    const column = <T>(pick: (input: SessionUpsert) => T) => batch.map((pending) => pick(pending.input));
-    try {
-      // A session moves no money: its commit need not wait for the disk flush. At worst a database
-      // crash loses the last launches, and those players launch again. set_config(..., true) is
-      // local to this statement's transaction, so money writes stay synchronous; the insert reads
-      // the CTE because PostgreSQL skips a CTE nothing refers to.
-      const result = await sql<SessionRow & { created: boolean }>`
-        with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
-        insert into game_sessions
-          (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at)
-        select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
-          launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at
-        from relaxed, unnest(
-          ${column((i) => i.id)}::text[], ${column((i) => i.operator_id)}::text[],
-          ${column((i) => i.player_id)}::text[], ${column((i) => i.game_symbol)}::text[],
-          ${column((i) => i.currency)}::text[], ${column((i) => i.token_hash)}::bytea[],
-          ${column((i) => i.device)}::text[], ${column((i) => i.return_url)}::text[],
-          ${column((i) => (i.coin === null ? null : i.coin.toString()))}::bigint[],
-          ${column((i) => i.expires_at.toISOString())}::timestamptz[]
-        ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
-          return_url, coin, expires_at, position)
-        order by launch.position
-        on conflict (operator_id, player_id, game_symbol, currency) do update set
-          token_hash = excluded.token_hash,
-          device = excluded.device,
-          return_url = excluded.return_url,
-          coin = excluded.coin,
-          expires_at = excluded.expires_at,
-          refreshed_at = now()
-        returning *, (xmax = 0) as created
-      `.execute(db);
-      const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));
-      for (const pending of batch) {
-        const found = byKey.get(keyOf(pending.input));
-        if (!found) {
-          pending.reject(new Error('the session upsert returned no row'));
-          continue;
-        }
-        const { created, ...row } = found;
-        pending.resolve({ row, created });
-      }
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-    }
-  }
+  // One row per session in a statement: a second launch of the same session waits for the next
+  // one, so the two apply in order (the later token wins, as when they come one by one).
+  const launches = batchWriter<SessionUpsert, Launched>(keyOf, async (batch) => {
+    const column = <T>(pick: (input: SessionUpsert) => T) => batch.map(pick);
+    // A session moves no money: its commit need not wait for the disk flush. At worst a database
+    // crash loses the last launches, and those players launch again. set_config(..., true) is
+    // local to this statement's transaction, so money writes stay synchronous; the insert reads
+    // the CTE because PostgreSQL skips a CTE nothing refers to.
+    const result = await sql<SessionRow & { created: boolean }>`
+      with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
+      insert into game_sessions
+        (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at)
+      select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
+        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at
+      from relaxed, unnest(
+        ${column((i) => i.id)}::text[], ${column((i) => i.operator_id)}::text[],
+        ${column((i) => i.player_id)}::text[], ${column((i) => i.game_symbol)}::text[],
+        ${column((i) => i.currency)}::text[], ${column((i) => i.token_hash)}::bytea[],
+        ${column((i) => i.device)}::text[], ${column((i) => i.return_url)}::text[],
+        ${column((i) => (i.coin === null ? null : i.coin.toString()))}::bigint[],
+        ${column((i) => i.expires_at.toISOString())}::timestamptz[]
+      ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
+        return_url, coin, expires_at, position)
+      order by launch.position
+      on conflict (operator_id, player_id, game_symbol, currency) do update set
+        token_hash = excluded.token_hash,
+        device = excluded.device,
+        return_url = excluded.return_url,
+        coin = excluded.coin,
+        expires_at = excluded.expires_at,
+        refreshed_at = now()
+      returning *, (xmax = 0) as created
+    `.execute(db);
+    const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));
+    return batch.map((input) => {
+      const found = byKey.get(keyOf(input));
+      if (!found) throw new Error('the session upsert returned no row');
+      const { created, ...row } = found;
+      return { row, created };
+    });
+  });
 
   return {
     async findByTokenHash(tokenHash: Buffer): Promise<SessionRow | undefined> {
@@ -133,11 +92,8 @@ export function sessionsRepo(db: Kysely<Database>) {
      * Creates the session or refreshes the live one: new token (the old one stops working),
      * expiry reset, feature state kept. Resolves with the stored row and whether it is new.
      */
-    launch(input: SessionUpsert): Promise<{ row: SessionRow; created: boolean }> {
-      return new Promise((resolve, reject) => {
-        queue.push({ input, resolve, reject });
-        schedule();
-      });
+    launch(input: SessionUpsert): Promise<Launched> {
+      return launches.write(input);
     },
   };
 }

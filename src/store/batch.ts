@@ -1,0 +1,75 @@
+// Writes that arrive together go to PostgreSQL together: everything asked for in one turn of the
+// event loop becomes one statement (and one commit), instead of one statement each. What bounds a
+// write path under load is the per-statement and per-commit work, not the rows. A caller waits at
+// most for the statement its item joins.
+//
+// One item per key in a statement: a second item with the same key (the same session, say) waits
+// for the next one, so the two apply in the order they came. Items go to `write` sorted by key, so
+// concurrent statements take their row locks in the same order and cannot deadlock each other.
+
+const MAX_ROWS = 256;
+
+interface Pending<I, R> {
+  item: I;
+  key: string;
+  resolve(result: R): void;
+  reject(error: unknown): void;
+}
+
+export interface BatchWriter<I, R> {
+  write(item: I): Promise<R>;
+}
+
+/** `write` gets the items of one batch and answers one result per item, in the same order. */
+export function batchWriter<I, R>(
+  keyOf: (item: I) => string,
+  write: (items: I[]) => Promise<R[]>,
+): BatchWriter<I, R> {
+  let queue: Pending<I, R>[] = [];
+  let scheduled = false;
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const batch: Pending<I, R>[] = [];
+    const seen = new Set<string>();
+    const rest: Pending<I, R>[] = [];
+    for (const pending of queue) {
+      if (batch.length < MAX_ROWS && !seen.has(pending.key)) {
+        seen.add(pending.key);
+        batch.push(pending);
+      } else rest.push(pending);
+    }
+    queue = rest;
+    if (queue.length > 0) schedule();
+    if (batch.length > 0) void run(batch);
+  }
+
+  async function run(batch: Pending<I, R>[]): Promise<void> {
+    batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    try {
+      const results = await write(batch.map((pending) => pending.item));
+      batch.forEach((pending, i) => {
+        const result = results[i];
+        if (result === undefined) pending.reject(new Error('the batch answered no result for an item'));
+        else pending.resolve(result);
+      });
+    } catch (error) {
+      for (const pending of batch) pending.reject(error);
+    }
+  }
+
+  return {
+    write(item) {
+      return new Promise((resolve, reject) => {
+        queue.push({ item, key: keyOf(item), resolve, reject });
+        schedule();
+      });
+    },
+  };
+}
