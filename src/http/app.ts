@@ -5,7 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomBase62 } from '../domain/ids.ts';
 import type { Services } from '../services.ts';
 import { registerAdminRoutes } from './admin/index.ts';
-import { installErrorHandling } from './errors.ts';
+import { installEdgeGuards } from './edge-guard.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandling,
+  MAX_PARAM_LENGTH,
+} from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
@@ -23,6 +29,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Request ids: a random per-process prefix and a counter, unique without a syscall per request. */
 const REQUEST_ID_PREFIX = `req_${randomBase62(6)}`;
 let requestCounter = 0;
+
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
+}
 
 /** Paths and headers that carry secrets: never written to a log line. */
 export const REDACTED_PATHS = [
@@ -83,9 +94,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
-      requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
-      return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
+      return nextRequestId();
     },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -93,6 +106,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     done();
   });
   installErrorHandling(app);
+  installEdgeGuards(app);
   // JSON only: a text/plain body is answered 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   for (const schema of sharedSchemas) app.addSchema(schema);
