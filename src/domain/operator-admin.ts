@@ -16,6 +16,17 @@ import {
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
+/** A key as staff see it in a listing: never the key, never its hash; the prefix tells keys apart. */
+export interface KeyView {
+  key_id: string;
+  kind: KeyKind;
+  operator_id: string | null;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export function operatorAdmin(db: Kysely<Database>) {
   const operators = operatorsRepo(db);
   const keys = apiKeysRepo(db);
@@ -86,6 +97,27 @@ export function operatorAdmin(db: Kysely<Database>) {
         key_prefix: generated.displayPrefix,
       });
       return { ok: true, value: { key_id: row.id, api_key: generated.apiKey } };
+    },
+
+    /** Every key, or one operator's (404 when it does not exist); revoked keys included. */
+    async listKeys(operatorId?: string): Promise<Outcome<{ keys: KeyView[] }>> {
+      if (operatorId !== undefined && !(await operators.find(operatorId)))
+        return { ok: false, error: errors.notFound(`operator ${operatorId} not found`) };
+      const rows = await keys.list(operatorId);
+      return {
+        ok: true,
+        value: {
+          keys: rows.map((row) => ({
+            key_id: row.id,
+            kind: row.kind,
+            operator_id: row.operator_id,
+            prefix: row.key_prefix,
+            created_at: row.created_at.toISOString(),
+            last_used_at: row.last_used_at?.toISOString() ?? null,
+            revoked_at: row.revoked_at?.toISOString() ?? null,
+          })),
+        },
+      };
     },
 
     async revokeKey(keyId: string): Promise<Outcome<null>> {
