@@ -13,6 +13,7 @@ import {
   MAX_PARAM_LENGTH,
 } from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
+import { INTEGRATION_GUIDE_PATH, registerIntegrationGuide } from './integration-doc.ts';
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { publicDocument } from './openapi.ts';
@@ -117,8 +118,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       info: {
         title: 'Reelforge Operator API',
         version: '1.1.0',
-        description:
-          'The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section).',
+        description: `The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section). Wallet integration guide (clock skew, time-outs and retries, rounds, currencies, a signature test vector): [wallet-integration.md](${INTEGRATION_GUIDE_PATH}).`,
       },
       components: { securitySchemes: securitySchemes as never },
       tags: [
@@ -134,6 +134,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
+    // The standalone layout's top bar draws the Swagger logo as an SVG with an inline <style>, which
+    // the page's CSP (style-src 'self') refuses with a console error; the base layout has no top bar.
+    uiConfig: { layout: 'BaseLayout' },
     transformSpecification: (spec) => publicDocument(spec as Record<string, unknown>),
   });
   let publicDoc: ReturnType<typeof publicDocument> | undefined;
@@ -142,6 +145,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return publicDoc;
   });
 
+  registerIntegrationGuide(app);
   installMetrics(app, services.store.pool);
   registerHealth(app, services);
   registerGamesList(app, services);
