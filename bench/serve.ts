@@ -1,6 +1,6 @@
 // A Reelforge node for benchmarks: embedded store in a temporary folder, an operator with every
 // game and a key; prints {url, apiKey, operatorId} as one JSON line, stops on SIGTERM.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
@@ -28,7 +28,16 @@ await admin.setCatalog(
 );
 const key = await admin.createKey('operator', operatorId);
 if (!key.ok) throw key.error;
-process.stdout.write(`${JSON.stringify({ url: server.url, apiKey: key.value.api_key, operatorId })}\n`);
+// The PostgreSQL the node writes to, for the benchmarks that measure the database alone.
+async function databaseUrl(): Promise<string> {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const address = JSON.parse(await readFile(path.join(dataDir, 'postgres.address'), 'utf8'));
+  const password = (await readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  return `postgres://reelforge:${encodeURIComponent(password)}@${address.host}:${address.port}/reelforge`;
+}
+process.stdout.write(
+  `${JSON.stringify({ url: server.url, apiKey: key.value.api_key, operatorId, databaseUrl: await databaseUrl() })}\n`,
+);
 process.on('SIGTERM', async () => {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

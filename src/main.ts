@@ -18,12 +18,20 @@ async function main(): Promise<void> {
     config = { ...config, adminToken: await developmentAdminToken(config.dataDir) };
 
   let demo: DemoOperator | undefined;
-  const server = await startServer(config, {
-    logLevel: process.env.LOG_LEVEL ?? 'info',
-    beforeListen: async (services) => {
-      if (config.appEnv === 'development') demo = await ensureDemoOperator(services);
-    },
-  });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer(config, {
+      logLevel: process.env.LOG_LEVEL ?? 'info',
+      beforeListen: async (services) => {
+        if (config.appEnv === 'development') demo = await ensureDemoOperator(services);
+      },
+    });
+  } catch (error) {
+    const problem = listenProblem(error, config.port, config.host);
+    if (!problem) throw error;
+    process.stderr.write(`reelforge: ${problem}\n`);
+    process.exit(1);
+  }
   if (demo)
     process.stdout.write(
       demoBanner(server.url.replace('127.0.0.1', 'localhost'), demo, config.adminToken as string),
@@ -44,6 +52,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** A listen failure the person starting the server can fix, in one line; undefined for anything else. */
+function listenProblem(error: unknown, port: number, host: string): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use: stop what listens there, or set PORT to a free port`;
+  if (code === 'EACCES')
+    return `not allowed to listen on port ${port} on ${host}: set PORT to a port above 1023, or run with the right to bind it`;
+  if (code === 'EADDRNOTAVAIL')
+    return `HOST ${host} is not an address of this machine: set HOST (e.g. 127.0.0.1 or 0.0.0.0)`;
+  return undefined;
 }
 
 main().catch((error) => {

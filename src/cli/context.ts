@@ -58,7 +58,19 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
     import('../services/index.ts'),
   ]);
   const config = loadConfig(process.env);
-  const { store, embedded } = await openConfiguredStore(config, { takeOver: false });
+  const { store, embedded, shared } = await openConfiguredStore(config, {
+    takeOver: false,
+    shareRunning: true,
+  });
+  // ./data depends on where the command runs: say which store that was.
+  if (!config.databaseUrl && !process.env.DATA_DIR) {
+    const which = shared
+      ? `the PostgreSQL of the running Reelforge process ${shared.ownerPid}`
+      : 'started for this command';
+    process.stderr.write(
+      `reelforge: DATA_DIR is unset: using the embedded store in ${config.dataDir} (${which})\n`,
+    );
+  }
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {

@@ -1,9 +1,9 @@
-// reelforge key create|revoke: operator and master API keys, shown once.
+// reelforge key create|list|revoke: operator and master API keys, shown once.
 import type { Command } from 'commander';
-import { orFail, outputFor, usageError, withStore } from './context.ts';
+import { orFail, outputFor, table, usageError, withStore } from './context.ts';
 
 export function registerKeyCommand(program: Command): void {
-  const key = program.command('key').description('create and revoke API keys');
+  const key = program.command('key').description('create, list and revoke API keys');
 
   key
     .command('create')
@@ -29,6 +29,31 @@ export function registerKeyCommand(program: Command): void {
         `API key: ${created.api_key}`,
         'This key is shown only this once: store it now (Reelforge keeps only its hash).',
       ]);
+    });
+
+  key
+    .command('list')
+    .description("list API keys (all, or one operator's), revoked ones included; never the key itself")
+    .argument('[operator-id]', "only this operator's keys")
+    .action(async (operatorId: string | undefined, _options: unknown, command: Command) => {
+      const output = outputFor(command);
+      const listed = await withStore(async ({ staff }) => orFail(await staff.operators.listKeys(operatorId)));
+      output.result(listed, () =>
+        listed.keys.length === 0
+          ? ['No API keys.']
+          : table(
+              ['KEY ID', 'KIND', 'OPERATOR', 'PREFIX', 'CREATED', 'LAST USED', 'REVOKED'],
+              listed.keys.map((k) => [
+                k.key_id,
+                k.kind,
+                k.operator_id ?? '-',
+                k.prefix,
+                k.created_at,
+                k.last_used_at ?? 'never',
+                k.revoked_at ?? '-',
+              ]),
+            ),
+      );
     });
 
   key

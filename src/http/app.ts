@@ -5,8 +5,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomBase62 } from '../domain/ids.ts';
 import type { Services } from '../services/index.ts';
 import { registerAdminRoutes } from './admin/index.ts';
-import { installErrorHandling } from './errors.ts';
+import { installEdgeGuards } from './edge-guard.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  installErrorHandling,
+  MAX_PARAM_LENGTH,
+} from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
+import { INTEGRATION_GUIDE_PATH, registerIntegrationGuide } from './integration-doc.ts';
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { publicDocument } from './openapi.ts';
@@ -24,6 +31,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Request ids: a random per-process prefix and a counter, unique without a syscall per request. */
 const REQUEST_ID_PREFIX = `req_${randomBase62(6)}`;
 let requestCounter = 0;
+
+function nextRequestId(): string {
+  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
+  return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
+}
 
 /** Paths and headers that carry secrets: never written to a log line. */
 export const REDACTED_PATHS = [
@@ -84,9 +96,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
-      requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
-      return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
+      return nextRequestId();
     },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler: clientErrorHandler(nextRequestId),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
   app.addHook('onRequest', (request, reply, done) => {
@@ -94,6 +108,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     done();
   });
   installErrorHandling(app);
+  installEdgeGuards(app);
   // JSON only: a text/plain body is answered 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   for (const schema of sharedSchemas) app.addSchema(schema);
@@ -104,8 +119,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       info: {
         title: 'Reelforge Operator API',
         version: '1.1.0',
-        description:
-          'The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section).',
+        description: `The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section). Wallet integration guide (clock skew, time-outs and retries, rounds, currencies, a signature test vector): [wallet-integration.md](${INTEGRATION_GUIDE_PATH}).`,
       },
       components: { securitySchemes: securitySchemes as never },
       tags: [
@@ -121,6 +135,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
+    // The standalone layout's top bar draws the Swagger logo as an SVG with an inline <style>, which
+    // the page's CSP (style-src 'self') refuses with a console error; the base layout has no top bar.
+    uiConfig: { layout: 'BaseLayout' },
     transformSpecification: (spec) => publicDocument(spec as Record<string, unknown>),
   });
   let publicDoc: ReturnType<typeof publicDocument> | undefined;
@@ -129,6 +146,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return publicDoc;
   });
 
+  registerIntegrationGuide(app);
   installMetrics(app, services);
   logWalletAttempts(app, services);
   registerHealth(app, services);

@@ -1,9 +1,13 @@
 // wallet-check: the conformance suite an operator runs against its own wallet before going live.
 // It sends the calls Reelforge sends (and the bad ones it never should) and checks each answer
-// against the contract. It moves the smallest amount of the currency and puts it back.
+// against the contract. It moves the smallest amount of the currency and puts it back:
+//   1. one preflight balance call, diagnosed (wallet-preflight.ts); a fatal finding stops the run;
+//   2. the checks, stopped at the first call that gets no answer at all;
+//   3. before it returns, every debit whose money the suite has not given back (one that got no
+//      clear answer, or one a stopped run left behind) is rolled back, and the balance compared.
 import { request } from 'undici';
 import { newId } from '../domain/ids.ts';
-import { formatAmount, isSupportedCurrency, minorUnits } from '../money.ts';
+import { formatAmount, isSupportedCurrency, minorUnits, parseAmount } from '../money.ts';
 import {
   type CallbackType,
   fillRequestId,
@@ -17,6 +21,7 @@ import {
   signWalletRequest,
   TIMESTAMP_HEADER,
 } from '../wallet/signing.ts';
+import { diagnoseBalanceReply, type PreflightResult, type WalletReply } from './wallet-preflight.ts';
 
 export interface WalletCheckOptions {
   url: string;
@@ -31,8 +36,29 @@ export interface WalletCheckOptions {
 
 export interface CheckResult {
   name: string;
-  ok: boolean;
+  /** null: not run, because the wallet stopped answering earlier. */
+  ok: boolean | null;
   detail: string;
+}
+
+/** A debit the suite sent whose money it had not given back, rolled back before the run ended. */
+export interface CleanupRollback {
+  debit_transaction_id: string;
+  amount: string;
+  /** Why it needed one: the debit got no clear answer, or the run stopped before its credit or rollback. */
+  reason: 'no_clear_answer' | 'run_stopped';
+  rolled_back: boolean;
+  detail: string;
+}
+
+export interface WalletCheckReport {
+  passed: boolean;
+  preflight: Omit<PreflightResult, 'balance'>;
+  results: CheckResult[];
+  rollbacks: CleanupRollback[];
+  /** The balance before and after, as the wallet reported it (null when it could not be read). */
+  balance: { start: string | null; end: string | null };
+  currency: string;
 }
 
 interface Sent {
@@ -42,13 +68,14 @@ interface Sent {
 
 class CheckFailed extends Error {}
 
+/** The wallet gave no answer at all: the rest of the suite cannot tell anything more. */
+class WalletGone extends Error {}
+
 function must(condition: boolean, detail: string): asserts condition {
   if (!condition) throw new CheckFailed(detail);
 }
 
-export async function runWalletCheck(
-  options: WalletCheckOptions,
-): Promise<{ results: CheckResult[]; passed: boolean }> {
+export async function runWalletCheck(options: WalletCheckOptions): Promise<WalletCheckReport> {
   const currency = options.currency.toUpperCase();
   if (!isSupportedCurrency(currency)) throw new Error(`currency ${currency} is not supported`);
   const base = options.url.replace(/\/+$/, '');
@@ -78,18 +105,18 @@ export async function runWalletCheck(
     });
   }
 
-  async function send(
+  async function post(
     type: CallbackType,
     stored: string,
-    tamper: { timestampShift?: number; badSignature?: boolean } = {},
-  ): Promise<Sent> {
+    tamper: { timestampShift?: number; badSignature?: boolean; timeoutMs?: number } = {},
+  ): Promise<WalletReply> {
     const requestId = newId('att');
     const raw = fillRequestId(stored, requestId);
     const timestamp = String(Math.floor(Date.now() / 1000) + (tamper.timestampShift ?? 0));
     const signature = tamper.badSignature
       ? signWalletRequest(`${options.secret}-wrong`, timestamp, raw)
       : signWalletRequest(options.secret, timestamp, raw);
-    const parsed = JSON.parse(stored) as { transaction_id: string };
+    const started = performance.now();
     try {
       const response = await request(`${base}/${type}`, {
         method: 'POST',
@@ -100,20 +127,59 @@ export async function runWalletCheck(
           [SIGNATURE_HEADER]: signature,
         },
         body: raw,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(tamper.timeoutMs ?? timeoutMs),
       });
       const text = await response.body.text();
-      return {
-        status: response.statusCode,
-        answer: readWalletAnswer(response.statusCode, text, {
-          currency,
-          transaction_id: parsed.transaction_id,
-        }),
-      };
+      return { status: response.statusCode, text, ms: performance.now() - started };
     } catch (error) {
-      return { status: null, answer: { kind: 'failed', status: null, error: (error as Error).message } };
+      const timedOut = (error as Error).name === 'TimeoutError';
+      const code = (error as { code?: unknown }).code;
+      const failure = timedOut
+        ? `no answer within ${tamper.timeoutMs ?? timeoutMs} ms`
+        : typeof code === 'string'
+          ? `${code}: ${(error as Error).message}`
+          : (error as Error).message;
+      return { status: null, text: '', ms: performance.now() - started, failure, timedOut };
     }
   }
+
+  /** Debits whose money the suite has not given back yet, by transaction id. */
+  const outstanding = new Map<string, { player: string; minor: bigint; clear: boolean }>();
+  let gone: string | undefined;
+
+  async function send(
+    type: CallbackType,
+    stored: string,
+    tamper: { timestampShift?: number; badSignature?: boolean } = {},
+  ): Promise<Sent> {
+    if (gone) throw new WalletGone(gone);
+    const parsed = JSON.parse(stored) as { transaction_id: string; amount: string; player_id: string };
+    const reply = await post(type, stored, tamper);
+    const answer: WalletAnswer =
+      reply.status === null
+        ? { kind: 'failed', status: null, error: reply.failure ?? 'no answer' }
+        : readWalletAnswer(reply.status, reply.text, { currency, transaction_id: parsed.transaction_id });
+    // A debit that may have moved money is owed back until a credit or rollback returns it.
+    // Tampered debits too: a wallet that wrongly accepts one has taken money all the same.
+    if (type === 'debit' && answer.kind !== 'rejected') {
+      const parsedAmount = parseAmount(parsed.amount, currency);
+      const minor = parsedAmount.ok ? parsedAmount.minor : unit;
+      const seen = outstanding.get(parsed.transaction_id);
+      outstanding.set(parsed.transaction_id, {
+        player: parsed.player_id,
+        minor,
+        clear: (seen?.clear ?? true) && answer.kind === 'acknowledged',
+      });
+    }
+    if (reply.status === null) {
+      gone = `${base}/${type} gave no answer (${reply.failure})`;
+      throw new WalletGone(gone);
+    }
+    return { status: reply.status, answer };
+  }
+
+  /** The suite gave back the money of this debit (its credit or rollback was acknowledged). */
+  const returned = (debitTx: string) => outstanding.delete(debitTx);
 
   const describe = (sent: Sent) =>
     sent.answer.kind === 'acknowledged'
@@ -135,21 +201,50 @@ export async function runWalletCheck(
   const results: CheckResult[] = [];
   async function check(name: string, work: () => Promise<string>) {
     let result: CheckResult;
-    try {
-      result = { name, ok: true, detail: await work() };
-    } catch (error) {
-      result = { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+    if (gone) result = { name, ok: null, detail: 'not run' };
+    else {
+      try {
+        result = { name, ok: true, detail: await work() };
+      } catch (error) {
+        result = { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
+      }
     }
     results.push(result);
-    print(`${result.ok ? 'PASS' : 'FAIL'}  ${name}${result.detail ? ` — ${result.detail}` : ''}`);
+    if (result.ok !== null)
+      print(`${result.ok ? 'PASS' : 'FAIL'}  ${name}${result.detail ? ` — ${result.detail}` : ''}`);
   }
 
-  let start = 0n;
+  // 1. Preflight: one balance call, given three times the timeout so that a slow answer is measured.
+  const preflightReply = await post('balance', body('balance', { tx: newId('tx'), minor: 0n }), {
+    timeoutMs: timeoutMs * 3,
+  });
+  const { balance: reported, ...preflight } = diagnoseBalanceReply(preflightReply, {
+    url: base,
+    player: options.player,
+    currency,
+    timeoutMs,
+  });
+  print(
+    `${preflight.fatal ? 'STOP' : preflight.finding === 'ok' ? 'OK  ' : 'WARN'}  preflight — ${preflight.line}`,
+  );
+  if (preflight.fatal) {
+    print('\nNo check was run and no money moved: fix the above and run wallet-check again.');
+    return {
+      passed: false,
+      preflight,
+      results,
+      rollbacks: [],
+      balance: { start: null, end: null },
+      currency,
+    };
+  }
+
+  const start = reported as bigint;
   await check('balance: a signed call is answered 200 with a decimal balance', async () => {
-    start = await balance();
     must(start >= 2n * unit, `the player needs at least ${amount(2n * unit)} to run the suite`);
     return `balance ${amount(start)}`;
   });
+  if (start < 2n * unit) gone = 'the test player cannot cover the suite';
 
   const debitTx = newId('tx');
   const debitBody = body('debit', { tx: debitTx, minor: unit });
@@ -172,6 +267,7 @@ export async function runWalletCheck(
   const creditBody = body('credit', { tx: newId('tx'), minor: unit });
   await check('credit: applied once', async () => {
     const after = await acknowledged('credit', creditBody);
+    returned(debitTx);
     must(after === start, `balance ${amount(after)}, expected ${amount(start)}`);
     return '';
   });
@@ -232,6 +328,7 @@ export async function runWalletCheck(
     const debited = await acknowledged('debit', body('debit', { tx: rolledDebit, minor: unit }));
     must(debited === start - unit, `the debit answered ${amount(debited)}`);
     const after = await acknowledged('rollback', rollbackBody);
+    returned(rolledDebit);
     must(after === start, `balance ${amount(after)} after the rollback, expected ${amount(start)}`);
     return '';
   });
@@ -259,9 +356,77 @@ export async function runWalletCheck(
     return describe(sent);
   });
 
-  const failed = results.filter((r) => !r.ok).length;
+  // 3. Give back what the suite may have taken: roll back every debit not yet returned.
+  const rollbacks: CleanupRollback[] = [];
+  for (const [debitTx, debit] of outstanding) {
+    const rollback = body('rollback', {
+      tx: newId('tx'),
+      minor: debit.minor,
+      original: debitTx,
+      player: debit.player,
+    });
+    let detail = '';
+    let done = false;
+    for (let attempt = 1; attempt <= 3 && !done; attempt++) {
+      const reply = await post('rollback', rollback, { timeoutMs: timeoutMs * 3 });
+      const answer =
+        reply.status === null
+          ? ({ kind: 'failed', status: null, error: reply.failure ?? 'no answer' } as const)
+          : readWalletAnswer(reply.status, reply.text, {
+              currency,
+              transaction_id: JSON.parse(rollback).transaction_id,
+            });
+      done = answer.kind === 'acknowledged';
+      detail = done
+        ? `rolled back, balance ${amount(answer.kind === 'acknowledged' ? answer.balance : 0n)}`
+        : describe({ status: reply.status, answer });
+    }
+    rollbacks.push({
+      debit_transaction_id: debitTx,
+      amount: amount(debit.minor),
+      reason: debit.clear ? 'run_stopped' : 'no_clear_answer',
+      rolled_back: done,
+      detail,
+    });
+    print(
+      done
+        ? `UNDO  debit ${debitTx} of ${amount(debit.minor)} (${debit.clear ? 'the run stopped before it was returned' : 'sent without a clear answer'}): rolled back`
+        : `UNDO  debit ${debitTx} of ${amount(debit.minor)}: the rollback was not acknowledged (${detail}); reverse it in the wallet by hand`,
+    );
+  }
+
+  let end: bigint | undefined;
+  const finalTx = newId('tx');
+  const finalReply = await post('balance', body('balance', { tx: finalTx, minor: 0n }), {
+    timeoutMs: timeoutMs * 3,
+  });
+  if (finalReply.status !== null) {
+    const answer = readWalletAnswer(finalReply.status, finalReply.text, {
+      currency,
+      transaction_id: finalTx,
+    });
+    if (answer.kind === 'acknowledged') end = answer.balance;
+  }
+  const ran = results.filter((r) => r.ok !== null);
+  const failed = ran.filter((r) => !r.ok).length;
+  const skipped = results.length - ran.length;
+  if (gone) print(`\nSTOP  ${gone}: ${skipped} check(s) not run`);
   print(
-    `\n${results.length} checks: ${results.length - failed} passed, ${failed} failed (${currency}, ${minorUnits(currency)} decimals)`,
+    `\n${results.length} checks: ${ran.length - failed} passed, ${failed} failed${skipped ? `, ${skipped} not run` : ''} (${currency}, ${minorUnits(currency)} decimals)`,
   );
-  return { results, passed: failed === 0 };
+  print(
+    end === undefined
+      ? `balance: could not be read at the end; it was ${amount(start)} at the start`
+      : end === start
+        ? `balance: ${amount(end)}, as at the start`
+        : `balance: ${amount(end)}, but ${amount(start)} at the start: the wallet kept ${amount(start - end)} the suite did not mean to move`,
+  );
+  return {
+    passed: failed === 0 && skipped === 0 && end === start,
+    preflight,
+    results,
+    rollbacks,
+    balance: { start: amount(start), end: end === undefined ? null : amount(end) },
+    currency,
+  };
 }

@@ -26,10 +26,25 @@ export interface ProcessedThumbnail {
 
 export type ThumbnailResult = { ok: true; thumbnail: ProcessedThumbnail } | { ok: false; detail: string };
 
+/** An SVG document (optionally after a BOM, an XML declaration, comments or a doctype). */
+function looksLikeSvg(upload: Buffer): boolean {
+  const head = upload
+    .subarray(0, 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>/]/i.test(head);
+}
+
 export async function processThumbnail(upload: Buffer): Promise<ThumbnailResult> {
   if (upload.length === 0) return { ok: false, detail: 'the request body is empty: send the image bytes' };
   if (upload.length > MAX_UPLOAD_BYTES) return { ok: false, detail: 'the image is larger than 8 MiB' };
   const kind = sniffImage(upload);
+  if (!kind && looksLikeSvg(upload))
+    return {
+      ok: false,
+      detail: 'the body is an SVG image: SVG is not accepted; send PNG, JPEG or WebP bytes',
+    };
   if (!kind) return { ok: false, detail: 'the body is not a PNG, JPEG or WebP image' };
   try {
     const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });

@@ -16,6 +16,17 @@ import type { Changes } from './changes.ts';
 
 type OperatorSaved = Outcome<{ operator: OperatorView; wallet_secret?: string }>;
 
+/** A key as staff see it in a listing: never the key, never its hash; the prefix tells keys apart. */
+export interface KeyView {
+  key_id: string;
+  kind: KeyKind;
+  operator_id: string | null;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface OperatorService {
   createOperator(input: OperatorInput, options?: { isDemo?: boolean }): Promise<OperatorSaved>;
   updateOperator(id: string, input: OperatorInput): Promise<OperatorSaved>;
@@ -23,6 +34,8 @@ export interface OperatorService {
   listOperators(): Promise<OperatorView[]>;
   /** Creates an operator key (operatorId given) or a master key; the key text is returned only here. */
   createKey(kind: KeyKind, operatorId?: string): Promise<Outcome<{ key_id: string; api_key: string }>>;
+  /** Every key, or one operator's (404 when it does not exist); revoked keys included; never the key. */
+  listKeys(operatorId?: string): Promise<Outcome<{ keys: KeyView[] }>>;
   revokeKey(keyId: string): Promise<Outcome<null>>;
   getCatalog(operatorId: string): Promise<Outcome<{ symbols: string[] }>>;
   /** Replaces the allowlist; symbols or slugs, stored as symbols; an unknown one rejects the whole list. */
@@ -101,6 +114,26 @@ export function createOperatorService(deps: {
       });
       changes.announce({ kind: 'api_key', keyId: row.id });
       return { ok: true, value: { key_id: row.id, api_key: generated.apiKey } };
+    },
+
+    async listKeys(operatorId) {
+      if (operatorId !== undefined && !(await operators.find(operatorId)))
+        return { ok: false, error: errors.notFound(`operator ${operatorId} not found`) };
+      const rows = await keys.list(operatorId);
+      return {
+        ok: true,
+        value: {
+          keys: rows.map((row) => ({
+            key_id: row.id,
+            kind: row.kind,
+            operator_id: row.operator_id,
+            prefix: row.key_prefix,
+            created_at: row.created_at.toISOString(),
+            last_used_at: row.last_used_at?.toISOString() ?? null,
+            revoked_at: row.revoked_at?.toISOString() ?? null,
+          })),
+        },
+      };
     },
 
     async revokeKey(keyId) {

@@ -102,6 +102,50 @@ export interface EmbeddedOptions {
 }
 
 /**
+ * Where the running PostgreSQL of a data folder listens, written by the process that started it
+ * (a server, or a CLI command) and removed when it stops: other processes on the same folder
+ * (the CLI beside a running server) connect to it instead of refusing.
+ */
+const ADDRESS_FILE = 'postgres.address';
+
+interface RecordedAddress {
+  host: string;
+  port: number;
+  /** The postmaster's pid. */
+  pid: number;
+  /** The Node process that started it and will stop it. */
+  owner: number;
+}
+
+/** The PostgreSQL another live process runs on this data folder, when it recorded its address. */
+export interface SharedEmbedded {
+  url: string;
+  ownerPid: number;
+}
+
+export async function findRunningEmbedded(dataDir: string): Promise<SharedEmbedded | undefined> {
+  let recorded: RecordedAddress;
+  let password: string;
+  try {
+    recorded = JSON.parse(await readFile(path.join(dataDir, ADDRESS_FILE), 'utf8')) as RecordedAddress;
+    password = (await readFile(path.join(dataDir, 'postgres.password'), 'utf8')).trim();
+  } catch {
+    return undefined;
+  }
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  const lines = existsSync(pidFile) ? (await readFile(pidFile, 'utf8')).split('\n') : [];
+  // The record must describe the postmaster that runs now (line 1 its pid, line 4 its port), and
+  // its owner must be alive: an orphan left by a killed server is cleared by a normal start instead.
+  if (Number(lines[0]) !== recorded.pid || Number(lines[3]) !== recorded.port) return undefined;
+  if (recorded.owner === process.pid || !alive(recorded.pid) || !alive(recorded.owner)) return undefined;
+  if ((await parentOf(recorded.pid)) !== recorded.owner) return undefined;
+  return {
+    url: `postgres://${USER}:${encodeURIComponent(password)}@${recorded.host}:${recorded.port}/${DATABASE}`,
+    ownerPid: recorded.owner,
+  };
+}
+
+/**
  * As root, PostgreSQL runs as the postgres user, which must be able to walk into `target`: adds the
  * search (x) bit for others to every folder on the way that lacks it — enough to pass through, not
  * to list. A checkout inside a 0700 folder (mktemp -d) would otherwise hide the binaries from it.
@@ -178,10 +222,15 @@ export async function startEmbeddedPostgres(
   if (exists.rowCount === 0) await client.query(`create database ${DATABASE}`);
   await client.end();
 
+  const addressFile = path.join(dataDir, ADDRESS_FILE);
+  const postmaster = Number((await readFile(path.join(pgData, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  const recorded: RecordedAddress = { host: '127.0.0.1', port, pid: postmaster, owner: process.pid };
+  await writeFile(addressFile, `${JSON.stringify(recorded)}\n`, { mode: 0o600 });
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
     port,
     async stop() {
+      await rm(addressFile, { force: true });
       await server.stop();
     },
   };

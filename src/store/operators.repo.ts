@@ -93,6 +93,13 @@ export function apiKeysRepo(db: Kysely<Database>) {
       return db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
     },
 
+    /** Every key (or one operator's), oldest first, revoked ones included. */
+    async list(operatorId?: string): Promise<KeyRow[]> {
+      let query = db.selectFrom('api_keys').selectAll();
+      if (operatorId !== undefined) query = query.where('operator_id', '=', operatorId);
+      return query.orderBy('created_at').orderBy('id').execute();
+    },
+
     async listForOperator(operatorId: string): Promise<KeyRow[]> {
       return db
         .selectFrom('api_keys')

@@ -121,6 +121,85 @@ describe('happy', () => {
   });
 });
 
+describe('listing keys', () => {
+  it("lists an operator's keys: id, operator, created, last used, revoked; never the key", async () => {
+    const id = await newOperator();
+    const used = await server.admin('POST', `/api/admin/v1/operators/${id}/api-keys`);
+    const revoked = await server.admin('POST', `/api/admin/v1/operators/${id}/api-keys`);
+    expect((await games(used.body.api_key)).status).toBe(200);
+    await server.admin('DELETE', `/api/admin/v1/api-keys/${revoked.body.key_id}`);
+    let listed = await server.admin('GET', `/api/admin/v1/operators/${id}/api-keys`);
+    for (let i = 0; i < 50 && !listed.body.keys?.[0]?.last_used_at; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 40)); // the touch is written off the request path
+      listed = await server.admin('GET', `/api/admin/v1/operators/${id}/api-keys`);
+    }
+    expect(listed.status).toBe(200);
+    const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(listed.body).toEqual({
+      keys: [
+        {
+          key_id: used.body.key_id,
+          kind: 'operator',
+          operator_id: id,
+          prefix: (used.body.api_key as string).slice(0, 12),
+          created_at: iso,
+          last_used_at: iso,
+          revoked_at: null,
+        },
+        {
+          key_id: revoked.body.key_id,
+          kind: 'operator',
+          operator_id: id,
+          prefix: (revoked.body.api_key as string).slice(0, 12),
+          created_at: iso,
+          last_used_at: null,
+          revoked_at: iso,
+        },
+      ],
+    });
+    const text = JSON.stringify(listed.body);
+    expect(text).not.toContain(used.body.api_key);
+    expect(text).not.toContain(revoked.body.api_key);
+    expect(text).not.toContain(hashApiKey(used.body.api_key).toString('hex'));
+  });
+
+  it('lists every key, master keys included, or one operator with operator_id', async () => {
+    const a = await newOperator();
+    const b = await newOperator();
+    const keyA = await server.admin('POST', `/api/admin/v1/operators/${a}/api-keys`);
+    const keyB = await server.admin('POST', `/api/admin/v1/operators/${b}/api-keys`);
+    const master = await server.admin('POST', '/api/admin/v1/master-keys');
+    const all = await server.admin('GET', '/api/admin/v1/api-keys');
+    expect(all.status).toBe(200);
+    const ids = all.body.keys.map((key: { key_id: string }) => key.key_id);
+    expect(ids).toEqual(expect.arrayContaining([keyA.body.key_id, keyB.body.key_id, master.body.key_id]));
+    expect(all.body.keys.find((key: { key_id: string }) => key.key_id === master.body.key_id)).toMatchObject({
+      kind: 'master',
+      operator_id: null,
+      prefix: (master.body.api_key as string).slice(0, 14),
+    });
+    const onlyA = await server.admin('GET', `/api/admin/v1/api-keys?operator_id=${a}`);
+    expect(onlyA.body.keys.map((key: { key_id: string }) => key.key_id)).toEqual([keyA.body.key_id]);
+    expect(JSON.stringify(all.body)).not.toContain(master.body.api_key);
+  });
+
+  it('404 for the keys of an unknown operator', async () => {
+    for (const path of [
+      '/api/admin/v1/operators/op_nobody/api-keys',
+      '/api/admin/v1/api-keys?operator_id=op_nobody',
+    ]) {
+      expect(await server.admin('GET', path)).toEqual({
+        status: 404,
+        body: { success: false, error: 'not_found', detail: 'operator op_nobody not found' },
+      });
+    }
+  });
+
+  it('401 without the admin token', async () => {
+    expect((await server.request('/api/admin/v1/api-keys')).status).toBe(401);
+  });
+});
+
 describe('error', () => {
   it('404 for a key of an unknown operator', async () => {
     const answer = await server.admin('POST', '/api/admin/v1/operators/op_nobody/api-keys');

@@ -110,7 +110,11 @@ describe('happy', () => {
 describe('error', () => {
   it.each([
     ['text', Buffer.from('hello, this is not an image'), /not a PNG, JPEG or WebP/],
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), /not a PNG/],
+    [
+      'an SVG',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'),
+      /SVG is not accepted/,
+    ],
     [
       'a PNG header followed by garbage',
       Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 0x5a)]),
@@ -142,6 +146,40 @@ describe('error', () => {
     const response = await upload(harbor.symbol, 'not an image', 'text/plain');
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ success: false, error: 'unsupported_media_type' });
+  });
+
+  it('415 for an SVG says SVG is not accepted and which image types are', async () => {
+    const response = await upload(
+      harbor.symbol,
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'image/svg+xml',
+    );
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'unsupported_media_type',
+      detail:
+        'SVG (image/svg+xml) is not accepted: send PNG, JPEG or WebP bytes as image/png, image/jpeg or image/webp',
+    });
+  });
+
+  it('415 for another image type names the ones it takes', async () => {
+    const response = await upload(harbor.symbol, Buffer.from('GIF89a'), 'image/gif');
+    expect(response.status).toBe(415);
+    expect((await response.json()).detail).toBe(
+      'content-type image/gif is not accepted here: send PNG, JPEG or WebP bytes as image/png, image/jpeg or image/webp',
+    );
+  });
+
+  it('SVG bytes under an image content type are named as SVG', async () => {
+    const response = await upload(
+      harbor.symbol,
+      Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).detail).toBe(
+      'the body is an SVG image: SVG is not accepted; send PNG, JPEG or WebP bytes',
+    );
   });
 
   it('413 for a body over 8 MiB', async () => {

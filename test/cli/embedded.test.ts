@@ -1,13 +1,15 @@
-// The CLI on the embedded store (no DATABASE_URL): it refuses a store a live process owns,
-// and otherwise starts, uses and stops its own PostgreSQL in DATA_DIR.
+// The CLI on the embedded store (no DATABASE_URL): beside a running server it connects to that
+// server's PostgreSQL (whose address the server records in DATA_DIR) and leaves it running;
+// otherwise it starts, uses and stops its own PostgreSQL in DATA_DIR. Without DATA_DIR it says
+// which store it opened.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedServer, startEmbeddedPostgres } from '../../src/store/embedded.ts';
-import { runCli } from './run.ts';
+import { ROOT, runCli } from './run.ts';
 
 let dir: string;
 let running: EmbeddedServer | undefined;
@@ -22,26 +24,80 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe('embedded store', () => {
-  it('refuses a store a running server owns, and leaves that server alone', async () => {
-    const result = await runCli(['operator', 'list'], { DATA_DIR: dir });
-    expect(result.code).toBe(1);
-    expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(
-      `reelforge: the embedded store in ${dir} is in use by another Reelforge process (pid ${process.pid}): stop the server or set DATABASE_URL\n`,
-    );
-    const client = new pg.Client({ connectionString: running?.url });
-    await client.connect();
-    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+async function query(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
     await client.end();
+  }
+}
+
+describe('embedded store', () => {
+  it('works beside a running server: uses its PostgreSQL and leaves it running', async () => {
+    expect(existsSync(path.join(dir, 'postgres.address'))).toBe(true);
+    const created = await runCli(
+      ['--json', 'operator', 'create', '--name', 'Beside', '--wallet-mode', 'internal'],
+      { DATA_DIR: dir },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stderr).toBe('');
+    const { operator } = JSON.parse(created.stdout);
+    // Written into the server's own database, which still answers.
+    const rows = await query(running?.url as string, 'select name from operators where id = $1', [
+      operator.id,
+    ]);
+    expect(rows).toEqual([{ name: 'Beside' }]);
+    const listed = await runCli(['--json', 'operator', 'list'], { DATA_DIR: dir });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).operators.map((o: { id: string }) => o.id)).toEqual([operator.id]);
+  });
+
+  it('without DATA_DIR, says which store it opened', async () => {
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'reelforge-cli-cwd-'));
+    try {
+      await mkdir(path.join(cwd, 'data'));
+      const own = await runCli(
+        ['--json', 'operator', 'list'],
+        {},
+        ['sh', path.join(ROOT, 'bin/reelforge')],
+        cwd,
+      );
+      expect(own.code, own.stderr).toBe(0);
+      expect(JSON.parse(own.stdout)).toEqual({ operators: [] });
+      expect(own.stderr).toBe(
+        `reelforge: DATA_DIR is unset: using the embedded store in ${path.join(cwd, 'data')} (started for this command)\n`,
+      );
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('without DATA_DIR beside a server, says it uses that server’s store', async () => {
+    // DATA_DIR defaults to ./data: run from a folder whose data/ belongs to a running server.
+    const cwd = await mkdtemp(path.join(os.tmpdir(), 'reelforge-cli-cwd-'));
+    const server = await startEmbeddedPostgres(path.join(cwd, 'data'));
+    try {
+      const result = await runCli(['operator', 'list'], {}, ['sh', path.join(ROOT, 'bin/reelforge')], cwd);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe(
+        `reelforge: DATA_DIR is unset: using the embedded store in ${path.join(cwd, 'data')} (the PostgreSQL of the running Reelforge process ${process.pid})\n`,
+      );
+      expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await server.stop();
+      await rm(cwd, { recursive: true, force: true });
+    }
   });
 
   it('uses the embedded store itself once the server is gone, and stops it again', async () => {
     await running?.stop();
     running = undefined;
+    expect(existsSync(path.join(dir, 'postgres.address'))).toBe(false);
     const result = await runCli(['--json', 'operator', 'list'], { DATA_DIR: dir });
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ operators: [] });
+    expect(JSON.parse(result.stdout).operators).toHaveLength(1);
     expect(existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 });

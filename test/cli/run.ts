@@ -24,13 +24,14 @@ export function runCli(
   args: string[],
   env: Record<string, string | undefined> = {},
   command: string[] = ['sh', 'scripts/node24.sh', 'node', 'src/cli/main.ts'],
+  cwd: string = ROOT,
 ): Promise<CliResult> {
   const [file, ...rest] = command as [string, ...string[]];
   return new Promise((resolve) => {
     execFile(
       file,
       [...rest, ...args],
-      { cwd: ROOT, env: cliEnv(env), timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
+      { cwd, env: cliEnv(env), timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
         resolve({ code, stdout, stderr });

@@ -224,6 +224,42 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
     expect(row.revoked_at).toBeInstanceOf(Date);
   });
 
+  it('key list: id, kind, operator, prefix, created, last used, revoked; never the key', async () => {
+    const id = await createOperator();
+    const admin = (await staffOf(store)).operators;
+    const kept = await admin.createKey('operator', id);
+    const gone = await admin.createKey('operator', id);
+    if (!kept.ok || !gone.ok) throw new Error('key set-up failed');
+    await admin.revokeKey(gone.value.key_id);
+    const table = await cli('key', 'list', id);
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^KEY ID\s+KIND\s+OPERATOR\s+PREFIX\s+CREATED\s+LAST USED\s+REVOKED$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${kept.value.key_id}\\s+operator\\s+${id}\\s+rf_live_\\w{4}\\s+\\d{4}-.*\\s+never\\s+-$`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^${gone.value.key_id}\\s+operator\\s+${id}\\s+rf_live_\\w{4}\\s+\\d{4}-.*\\s+never\\s+\\d{4}-`,
+      ),
+    );
+    expect(table.stdout).not.toContain(kept.value.api_key);
+
+    const json = await cli('--json', 'key', 'list', id);
+    expect(json.code, json.stderr).toBe(0);
+    const { keys } = JSON.parse(json.stdout);
+    expect(keys.map((key: { key_id: string }) => key.key_id)).toEqual([kept.value.key_id, gone.value.key_id]);
+    expect(keys[1]).toMatchObject({ kind: 'operator', operator_id: id, last_used_at: null });
+    expect(keys[1].revoked_at).toMatch(/Z$/);
+    expect(json.stdout).not.toContain(gone.value.api_key);
+  });
+
+  it('key list: exit 1 for an unknown operator', async () => {
+    const result = await cli('key', 'list', 'op_nobody');
+    expect(result).toEqual({ code: 1, stdout: '', stderr: 'reelforge: operator op_nobody not found\n' });
+  });
+
   it('key revoke: exit 1 for an unknown key', async () => {
     const result = await cli('key', 'revoke', 'key_nothing');
     expect(result).toEqual({ code: 1, stdout: '', stderr: 'reelforge: API key key_nothing not found\n' });

@@ -7,6 +7,8 @@ import type { Services } from '../../services/index.ts';
 import { adminErrors, adminSecurity, unwrap } from './shared.ts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet-stream'];
+/** What a 415 on the upload tells the caller to send instead. */
+const ACCEPTED = 'PNG, JPEG or WebP bytes as image/png, image/jpeg or image/webp';
 
 export function registerThumbnailRoutes(app: FastifyInstance, services: Services): void {
   const thumbnails = services.artwork;
@@ -23,6 +25,7 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
     '/api/admin/v1/games/:symbol/thumbnail',
     {
       bodyLimit: MAX_UPLOAD_BYTES,
+      config: { mediaTypes: ACCEPTED },
       schema: {
         summary: 'Upload a thumbnail (PNG, JPEG or WebP bytes)',
         description: 'Checked by content, decoded with a pixel limit, re-encoded as WebP (at most 960×720).',

@@ -4,10 +4,11 @@ import { extractApiKey } from '../../domain/api-keys.ts';
 import { ApiError, errors } from '../../domain/errors.ts';
 import type { Principal, ScopeResult } from '../../services/access.ts';
 import type { Services } from '../../services/index.ts';
+import { credentialHeaders, operatorIdHeader } from '../edge-guard.ts';
 
 /** The key's principal, or throws 401: missing, malformed, unknown, revoked, or two different keys. */
 export async function authenticate(services: Services, request: FastifyRequest): Promise<Principal> {
-  const extracted = extractApiKey(request.headers);
+  const extracted = extractApiKey(credentialHeaders(request));
   if (extracted.kind === 'none') throw errors.unauthorized('missing API key: send x-provider-api-key');
   if (extracted.kind === 'conflict') throw errors.unauthorized('the request carries two different API keys');
   if (extracted.kind === 'malformed')
@@ -22,11 +23,19 @@ export function requestedOperatorIds(request: FastifyRequest, bodyOperatorId?: u
   const ids: string[] = [];
   const query = request.query as { operator_id?: unknown } | undefined;
   if (typeof query?.operator_id === 'string' && query.operator_id !== '') ids.push(query.operator_id);
-  const header = request.headers['x-operator-id'];
-  if (typeof header === 'string' && header !== '') ids.push(header);
-  if (Array.isArray(header)) ids.push(...header.filter((id) => id !== ''));
+  const header = operatorIdHeader(request);
+  if (header !== undefined && header !== '') ids.push(header);
+  // null reads as absent (clients serialise a missing field so); any other non-string is a mistake.
+  if (bodyOperatorId !== undefined && bodyOperatorId !== null && typeof bodyOperatorId !== 'string')
+    throw errors.invalidRequest(
+      `operator_id must be a string (the operator's id, op_…), not ${shapeOf(bodyOperatorId)}`,
+    );
   if (typeof bodyOperatorId === 'string' && bodyOperatorId !== '') ids.push(bodyOperatorId);
   return ids;
+}
+
+function shapeOf(value: unknown): string {
+  return Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** Counts the request against the key's limit; throws 429 when the minute's budget is spent. */

@@ -1,0 +1,146 @@
+// The database's ceiling for a spin, measured in the same run as the spins themselves: plain `pg`
+// clients (no HTTP, no engine, no Reelforge code on the path) commit the same internal-wallet
+// round the spin commits, through the same function (rf_play_internal_rounds with one round per
+// call, each call its own durable commit), on the same tables of the same PostgreSQL, one client
+// per connection the spin load uses. Each client owns its sessions, as a player does.
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface CeilingOptions {
+  databaseUrl: string;
+  /** Session tokens launched for the ceiling (not used by the HTTP load). */
+  tokens: string[];
+  clients: number;
+  durationMs: number;
+}
+
+export interface CeilingResult {
+  roundsPerSecond: number;
+  p50: number;
+  p99: number;
+  refused: number;
+}
+
+/** A stored copper-sevens outcome as the spin writes it (same size of JSON). */
+function outcomeJson(): unknown {
+  return {
+    kind: 'base',
+    bet: { coin: '1', betLevel: 1, mode: 'base' },
+    stake: '5',
+    coins: 0,
+    totalWin: '0',
+    sequenceWin: '0',
+    capped: false,
+    wins: [],
+    features: [],
+    screens: [
+      {
+        symbols: [
+          [3, 1, 4],
+          [1, 5, 2],
+          [6, 2, 0],
+        ],
+        values: null,
+      },
+    ],
+    draws: [812, 113, 1040],
+  };
+}
+
+export async function measureCeiling(options: CeilingOptions): Promise<CeilingResult> {
+  const setup = new pg.Client({ connectionString: options.databaseUrl });
+  await setup.connect();
+  const hashes = options.tokens.map((token) => createHash('sha256').update(token).digest());
+  const { rows } = await setup.query<{
+    id: string;
+    token_hash: Buffer;
+    operator_id: string;
+    player_id: string;
+    game_symbol: string;
+    currency: string;
+    state_version: string;
+    state: unknown;
+  }>(
+    `select id, token_hash, operator_id, player_id, game_symbol, currency, state_version::text, state
+       from game_sessions where token_hash = any($1::bytea[])`,
+    [hashes],
+  );
+  await setup.end();
+  const sessions = rows.map((row) => ({ ...row, version: BigInt(row.state_version) }));
+  const outcome = outcomeJson();
+  const latencies: number[] = [];
+  let refused = 0;
+  let committed = 0;
+  const deadline = performance.now() + options.durationMs;
+  const prefix = randomBytes(4).toString('hex');
+  let n = 0;
+
+  async function client(owned: typeof sessions): Promise<void> {
+    const connection = new pg.Client({ connectionString: options.databaseUrl });
+    await connection.connect();
+    try {
+      for (let i = 0; performance.now() < deadline; i++) {
+        const session = owned[i % owned.length];
+        if (!session) return;
+        n += 1;
+        const now = new Date();
+        const item = {
+          round: {
+            id: `rnd_c${prefix}${n}`,
+            session_id: session.id,
+            operator_id: session.operator_id,
+            player_id: session.player_id,
+            game_symbol: session.game_symbol,
+            currency: session.currency,
+            variant: '96.5',
+            wallet_mode: 'internal',
+            client_round_id: `ceiling-${prefix}-${n}`,
+            kind: 'base',
+            mode: 'base',
+            coin: '1',
+            bet_level: 1,
+            stake: '5',
+            win: '0',
+            state_before: session.state,
+            state_after: session.state,
+            outcome,
+            created_at: now.toISOString(),
+          },
+          token_hash: session.token_hash.toString('hex'),
+          now: now.toISOString(),
+          state_version: session.version.toString(),
+          expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+          debit_id: `tx_cd${prefix}${n}`,
+          credit_id: `tx_cc${prefix}${n}`,
+          action_type: 'spin',
+          start_balance: '100000000000',
+        };
+        const started = performance.now();
+        const result = await connection.query<{ result: string }>(
+          'select result from rf_play_internal_rounds($1::jsonb)',
+          [JSON.stringify([item])],
+        );
+        latencies.push(performance.now() - started);
+        if (result.rows[0]?.result === 'played') {
+          committed += 1;
+          session.version += 1n;
+        } else refused += 1;
+      }
+    } finally {
+      await connection.end();
+    }
+  }
+
+  const started = performance.now();
+  const perClient = Math.max(1, Math.floor(sessions.length / options.clients));
+  await Promise.all(
+    Array.from({ length: options.clients }, (_, c) =>
+      client(sessions.slice(c * perClient, (c + 1) * perClient)),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
+}
