@@ -184,7 +184,12 @@ export function ledgerRepo(db: Kysely<Database>) {
 
     recordDebit,
 
-    /** Callback step 3: a credit's or rollback's attempt; acknowledged closes the round. */
+    /**
+     * Callback step 3: a credit's or rollback's attempt; acknowledged closes the round. Its commit
+     * does not wait for the disk flush: should a crash lose this record, the transaction is still
+     * pending under the same transaction_id, so the worker sends it again and the wallet answers
+     * the repeat idempotently. Money never depends on it (the intent rows before each call do).
+     */
     async recordDelivery(
       txId: string,
       attempt: AttemptLog,
@@ -193,8 +198,9 @@ export function ledgerRepo(db: Kysely<Database>) {
       retryInMs: number,
     ): Promise<void> {
       await sql`
+        with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
         select rf_record_delivery(${txId}, ${JSON.stringify(attempt)}::jsonb, ${attempt.result === 'acknowledged'},
-          ${balance?.toString() ?? null}::bigint, ${error}, ${retryInMs})`.execute(db);
+          ${balance?.toString() ?? null}::bigint, ${error}, ${retryInMs}) from relaxed`.execute(db);
     },
 
     /**
