@@ -13,14 +13,33 @@ import { errors } from '../domain/errors.ts';
 /** Headers that carry a credential: repeated with different values, the request is refused (401). */
 const CREDENTIAL_HEADERS = ['authorization', 'x-provider-api-key', 'x-api-key'] as const;
 
-/** Every value of `name` as the client sent it, in order (lower-cased name match). */
+/** Headers whose copies are compared: the credentials and the operator a master key acts for. */
+const WATCHED = new Set<string>([...CREDENTIAL_HEADERS, 'x-operator-id']);
+const WATCHED_LENGTHS = new Set([...WATCHED].map((name) => name.length));
+const copiesOf = new WeakMap<object, Map<string, string[]>>();
+
+/**
+ * Every value of `name` as the client sent it, in order (lower-cased name match). The raw headers
+ * are read once per request, for the watched names only: this runs on every request.
+ */
 function rawValues(request: FastifyRequest, name: string): string[] {
-  const raw = request.raw.rawHeaders;
-  const values: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    if ((raw[i] as string).toLowerCase() === name) values.push((raw[i + 1] as string).trim());
+  let copies = copiesOf.get(request.raw);
+  if (!copies) {
+    copies = new Map();
+    const raw = request.raw.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const header = raw[i] as string;
+      if (!WATCHED_LENGTHS.has(header.length)) continue;
+      const lower = header.toLowerCase();
+      if (!WATCHED.has(lower)) continue;
+      const values = copies.get(lower);
+      const value = (raw[i + 1] as string).trim();
+      if (values) values.push(value);
+      else copies.set(lower, [value]);
+    }
+    copiesOf.set(request.raw, copies);
   }
-  return values;
+  return copies.get(name) ?? [];
 }
 
 /** The one value of a header sent once or repeated unchanged; `conflict` when the copies differ. */
@@ -108,19 +127,30 @@ function refuseQueryShapes(query: unknown): void {
 
 /** Installs the edge checks on every route, the admin and runtime routes included. */
 export function installEdgeGuards(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    refuseRepeatedHeaders(request);
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      refuseRepeatedHeaders(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
-  app.addHook('preValidation', async (request) => {
-    for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-      refuseNul(`path parameter ${name}`, value);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+        refuseNul(`path parameter ${name}`, value);
+      }
+      for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
+        if (name.includes(NUL)) refuseNul('the query', { [name]: '' });
+        refuseNul(`query parameter ${name}`, value);
+      }
+      refuseQueryShapes(request.query);
+      refuseNul('', request.body);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-    for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
-      if (name.includes(NUL)) refuseNul('the query', { [name]: '' });
-      refuseNul(`query parameter ${name}`, value);
-    }
-    refuseQueryShapes(request.query);
-    refuseNul('', request.body);
   });
 
   // An empty body with a JSON content type is {}: POSTs that take no body (key creation, retry)
