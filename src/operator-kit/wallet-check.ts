@@ -60,8 +60,9 @@ export async function runWalletCheck(
 
   function body(
     type: CallbackType,
-    fields: { tx: string; minor: bigint; original?: string; player?: string },
+    fields: { tx: string; minor: bigint; original?: string; player?: string; freeRound?: boolean },
   ) {
+    const free = fields.freeRound === true;
     return walletRequestBody({
       operator_id: options.operatorId ?? 'op_wallet_check',
       player_id: fields.player ?? options.player,
@@ -70,11 +71,20 @@ export async function runWalletCheck(
       currency,
       transaction_id: fields.tx,
       transaction_type: type,
-      action_type: type === 'balance' ? 'balance' : type === 'rollback' ? 'rollback' : 'spin',
+      action_type:
+        type === 'balance' ? 'balance' : type === 'rollback' ? 'rollback' : free ? 'free_round' : 'spin',
       amount: fields.minor,
       original_transaction_id: fields.original,
       round_id: type === 'balance' ? undefined : `rnd_walletcheck${run}`,
       round_finished: type === 'balance' ? undefined : type !== 'debit',
+      // A free round (1.2.0): a credit with no debit before it, naming its campaign and grant.
+      ...(free
+        ? {
+            free_round_campaign_id: `walletcheck-${run}`,
+            free_round_grant_id: `frg_walletcheck${run}`,
+            round_details_url: `https://rgs.example/round-details/rnd_walletcheck${run}?expires=1&signature=0`,
+          }
+        : {}),
     });
   }
 
@@ -177,6 +187,24 @@ export async function runWalletCheck(
   });
   await check('credit replayed with the same transaction_id: nothing moves', async () => {
     await acknowledged('credit', creditBody);
+    const now = await balance();
+    must(now === start, `balance ${amount(now)} after the replay, expected ${amount(start)}`);
+    return '';
+  });
+
+  const freeRoundBody = body('credit', { tx: newId('tx'), minor: unit, freeRound: true });
+  await check(
+    'free-round credit (action_type free_round, campaign and grant ids, no debit before it): applied once',
+    async () => {
+      const before = await balance();
+      const after = await acknowledged('credit', freeRoundBody);
+      must(after === before + unit, `balance ${amount(after)}, expected ${amount(before + unit)}`);
+      start = after; // the checks below expect the balance to stay where this credit left it
+      return '';
+    },
+  );
+  await check('free-round credit replayed with the same transaction_id: nothing moves', async () => {
+    await acknowledged('credit', freeRoundBody);
     const now = await balance();
     must(now === start, `balance ${amount(now)} after the replay, expected ${amount(start)}`);
     return '';
