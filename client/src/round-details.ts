@@ -2,9 +2,9 @@
 // re-derived on the server from its stored draws, drawn with the game's own symbol art, then its
 // wins, features, wallet transactions, and the game, RTP variant and model hash it was played on.
 import './styles/round.css';
-import type { GameRules, Screen } from './api/types.ts';
 import type { OutcomeJson } from '../../src/engine/outcome.ts';
 import type { RoundPage } from '../../src/services/round-details.ts';
+import type { GameRules, Screen } from './api/types.ts';
 import { formatAmount } from './logic/money.ts';
 import { createStage } from './scene/stage.ts';
 import { SymbolArt } from './scene/symbols.ts';
@@ -16,7 +16,12 @@ const main = document.getElementById('round') as HTMLElement;
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
 function row(label: string, value: string, testId?: string) {
-  return h('tr', {}, h('th', { scope: 'row' }, label), h('td', testId ? { 'data-testid': testId } : {}, value));
+  return h(
+    'tr',
+    {},
+    h('th', { scope: 'row' }, label),
+    h('td', testId ? { 'data-testid': testId } : {}, value),
+  );
 }
 
 function screenGrid(screen: Screen, art: SymbolArt | null, rules: GameRules, marked: Set<string>) {
@@ -36,7 +41,9 @@ function screenGrid(screen: Screen, art: SymbolArt | null, rules: GameRules, mar
         'div',
         { class: `cell${marked.has(`${reel},${r}`) ? ' win' : ''}`, title: name },
         url ? h('img', { src: url, alt: name }) : h('span', { class: 'name' }, id >= 0 ? name : ''),
-        value > 0 ? h('span', { class: 'value' }, symbol?.kind === 'multiplier' ? `×${value}` : `${value}`) : null,
+        value > 0
+          ? h('span', { class: 'value' }, symbol?.kind === 'multiplier' ? `×${value}` : `${value}`)
+          : null,
       );
       if (art && id >= 0) cell.style.setProperty('--tile', hex(art.colorOf(id)));
       grid.append(cell);
@@ -86,11 +93,20 @@ async function render(): Promise<void> {
     row('Model hash', data.model_hash, 'model-hash'),
     row('Played', new Date(round.created_at).toUTCString()),
     row('Status', round.status + (round.cancel_reason ? ` (${round.cancel_reason})` : '')),
-    row('Kind', round.free_round ? `free round of campaign ${round.free_round.campaign_id}` : `${round.kind}, ${round.mode} mode`),
+    row(
+      'Kind',
+      round.free_round
+        ? `free round of campaign ${round.free_round.campaign_id}`
+        : `${round.kind}, ${round.mode} mode`,
+    ),
     row('Bet', `coin ${round.coin} × level ${round.bet_level}`),
     row('Stake', money(round.stake), 'stake'),
     row('Win', money(round.win), 'win'),
-    row('Replay', data.replay_verified ? 'the stored draws re-derive this outcome exactly' : 'NOT verified', 'replay'),
+    row(
+      'Replay',
+      data.replay_verified ? 'the stored draws re-derive this outcome exactly' : 'NOT verified',
+      'replay',
+    ),
   );
 
   const screens = outcome.screens.map((screen, i) => {
@@ -113,20 +129,36 @@ async function render(): Promise<void> {
           const name = rules.symbols[w.symbol]?.name ?? w.kind;
           const where = w.line !== null ? ` on line ${w.line + 1}` : '';
           const won = formatAmount(BigInt(w.amount), round.currency);
-          return h('li', {}, `Screen ${w.screen + 1}: ${w.count} × ${name}${where} (${w.kind}): ${money(won)}`);
+          return h(
+            'li',
+            {},
+            `Screen ${w.screen + 1}: ${w.count} × ${name}${where} (${w.kind}): ${money(won)}`,
+          );
         })),
   );
   const features = h(
     'ul',
     { class: 'features', 'data-testid': 'features' },
-    ...(outcome.features.length === 0 ? [h('li', {}, 'None')] : outcome.features.map((f) => h('li', {}, featureText(f)))),
+    ...(outcome.features.length === 0
+      ? [h('li', {}, 'None')]
+      : outcome.features.map((f) => h('li', {}, featureText(f)))),
   );
   const transactions = h(
     'table',
     { class: 'transactions', 'data-testid': 'transactions' },
-    h('tr', {}, ...['Transaction', 'Type', 'Action', 'Amount', 'Status'].map((t) => h('th', { scope: 'col' }, t))),
+    h(
+      'tr',
+      {},
+      ...['Transaction', 'Type', 'Action', 'Amount', 'Status'].map((t) => h('th', { scope: 'col' }, t)),
+    ),
     ...round.transactions.map((tx) =>
-      h('tr', {}, ...[tx.transaction_id, tx.type, tx.action_type, money(tx.amount), tx.status].map((t) => h('td', {}, t))),
+      h(
+        'tr',
+        {},
+        ...[tx.transaction_id, tx.type, tx.action_type, money(tx.amount), tx.status].map((t) =>
+          h('td', {}, t),
+        ),
+      ),
     ),
   );
 

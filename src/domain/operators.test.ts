@@ -218,6 +218,7 @@ describe('newOperatorFields and operatorView', () => {
       wallet_base_url: null,
       wallet_secret: null,
       rtp_variant: null,
+      demo_enabled: true,
     });
   });
 

@@ -85,7 +85,11 @@ describe('demo play', () => {
 
   it('runs out of fun money like real money (402) until reset', async () => {
     const op = await server.createOperator();
-    const launched = await launch(op.apiKey, { external_player_id: 'broke', play_mode: 'demo', currency: 'USD' });
+    const launched = await launch(op.apiKey, {
+      external_player_id: 'broke',
+      play_mode: 'demo',
+      currency: 'USD',
+    });
     const player = playerFor(server, launched.body.session_id);
     await server.store.pool.query(
       `insert into demo_balances (session_id, balance)
@@ -110,7 +114,9 @@ describe('demo play', () => {
     expect((await player.get('session')).status).toBe(403);
     // Real play is unaffected.
     expect((await launch(op.apiKey, { external_player_id: 'off' })).status).toBe(200);
-    expect((await server.admin('PATCH', `/api/admin/v1/operators/${op.id}`, { demo_enabled: 'no' })).status).toBe(400);
+    expect(
+      (await server.admin('PATCH', `/api/admin/v1/operators/${op.id}`, { demo_enabled: 'no' })).status,
+    ).toBe(400);
   });
 
   it('refuses an unknown play_mode naming the field', async () => {

@@ -88,7 +88,13 @@ describe('free rounds, demo and round details in the browser', () => {
 
     // Nothing was debited: the balance grew by exactly the three wins, as the API says.
     const listed = await provider('/api/provider/v1/rounds?player_id=p-fr');
-    const rounds = listed.body.data.rounds as Array<{ stake: string; win: string; free_round: unknown; round_details_url: string; transactions: Array<{ type: string; action_type: string }> }>;
+    const rounds = listed.body.data.rounds as Array<{
+      stake: string;
+      win: string;
+      free_round: unknown;
+      round_details_url: string;
+      transactions: Array<{ type: string; action_type: string }>;
+    }>;
     expect(rounds).toHaveLength(3);
     const won = rounds.reduce((sum, r) => sum + cents(r.win), 0n);
     for (const round of rounds) {

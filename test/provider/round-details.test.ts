@@ -40,7 +40,9 @@ describe('round lookups', () => {
       status: 'settled',
       free_round: null,
     });
-    const types = found.body.data.transactions.map((t: { type: string; status: string }) => `${t.type}:${t.status}`);
+    const types = found.body.data.transactions.map(
+      (t: { type: string; status: string }) => `${t.type}:${t.status}`,
+    );
     expect(types).toContain('credit:acknowledged');
     const url = new URL(found.body.data.round_details_url);
     expect(url.pathname).toBe(`/round-details/${id}`);
@@ -123,7 +125,11 @@ describe('the round details page', () => {
       expect(html).toContain('"model_hash"');
       expect(html).not.toContain('ses_');
     }
-    const data = await server.services.roundDetails.page(id, url.searchParams.get('expires'), url.searchParams.get('signature'));
+    const data = await server.services.roundDetails.page(
+      id,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+    );
     expect(data.replay_verified).toBe(true);
     expect(data.round.round_id).toBe(id);
     expect(data.variant).toBeTruthy();
@@ -136,7 +142,9 @@ describe('the round details page', () => {
     expect((await fetch(otherRound)).status).toBe(404);
     expect((await fetch(`${server.url}/round-details/${id}`)).status).toBe(404);
     const { roundDetailsUrl } = await import('../../src/domain/round-details.ts');
-    const { rows } = await server.store.pool.query(`select secret from signing_keys where name = 'round_details'`);
+    const { rows } = await server.store.pool.query(
+      `select secret from signing_keys where name = 'round_details'`,
+    );
     const old = roundDetailsUrl(server.url, rows[0].secret, id, new Date(Date.now() - 200 * 86_400_000));
     expect((await fetch(old)).status).toBe(404);
   });

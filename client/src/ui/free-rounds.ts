@@ -14,7 +14,10 @@ function open(dialog: HTMLDialogElement, onClose: () => void): void {
 }
 
 /** Offers a grant; resolves 'now' or 'later' (Escape is later: the offer comes back next visit). */
-export function offerFreeRounds(offer: FreeRoundOffer, money: (decimal: string) => string): Promise<'now' | 'later'> {
+export function offerFreeRounds(
+  offer: FreeRoundOffer,
+  money: (decimal: string) => string,
+): Promise<'now' | 'later'> {
   return new Promise((resolve) => {
     let chosen: 'now' | 'later' = 'later';
     const choose = (choice: 'now' | 'later') => () => {
@@ -24,7 +27,11 @@ export function offerFreeRounds(offer: FreeRoundOffer, money: (decimal: string) 
     const rounds = offer.rounds_left === 1 ? '1 free round' : `${offer.rounds_left} free rounds`;
     const dialog = h(
       'dialog',
-      { class: 'message free-rounds-offer', 'aria-labelledby': 'fr-title', 'data-testid': 'free-rounds-offer' },
+      {
+        class: 'message free-rounds-offer',
+        'aria-labelledby': 'fr-title',
+        'data-testid': 'free-rounds-offer',
+      },
       h('h2', { id: 'fr-title' }, 'Free rounds for you'),
       h('p', { class: 'fr-headline' }, `${rounds} at ${money(offer.bet)}`),
       h(
@@ -36,8 +43,16 @@ export function offerFreeRounds(offer: FreeRoundOffer, money: (decimal: string) 
       h(
         'div',
         { class: 'dialog-actions' },
-        h('button', { type: 'button', class: 'primary', 'data-testid': 'free-rounds-play', onclick: choose('now') }, 'Play now'),
-        h('button', { type: 'button', 'data-testid': 'free-rounds-later', onclick: choose('later') }, 'Later'),
+        h(
+          'button',
+          { type: 'button', class: 'primary', 'data-testid': 'free-rounds-play', onclick: choose('now') },
+          'Play now',
+        ),
+        h(
+          'button',
+          { type: 'button', 'data-testid': 'free-rounds-later', onclick: choose('later') },
+          'Later',
+        ),
       ),
     );
     open(dialog, () => resolve(chosen));
@@ -48,7 +63,12 @@ export function offerFreeRounds(offer: FreeRoundOffer, money: (decimal: string) 
 export class FreeRoundsStrip {
   private readonly element: HTMLElement;
   constructor(host: HTMLElement) {
-    this.element = h('div', { class: 'free-rounds-strip', role: 'status', 'data-testid': 'free-rounds-status', hidden: true });
+    this.element = h('div', {
+      class: 'free-rounds-strip',
+      role: 'status',
+      'data-testid': 'free-rounds-status',
+      hidden: true,
+    });
     host.append(this.element);
   }
   show(left: number, won: string): void {
@@ -68,7 +88,11 @@ export function freeRoundsDone(won: string): Promise<void> {
       { class: 'message', 'aria-labelledby': 'fr-done', 'data-testid': 'free-rounds-done' },
       h('h2', { id: 'fr-done' }, 'Free rounds complete'),
       h('p', {}, `You won ${won}. It has been added to your balance.`),
-      h('div', { class: 'dialog-actions' }, h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Continue')),
+      h(
+        'div',
+        { class: 'dialog-actions' },
+        h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Continue'),
+      ),
     );
     open(dialog, resolve);
   });
@@ -76,7 +100,11 @@ export function freeRoundsDone(won: string): Promise<void> {
 
 /** The DEMO label of a demo session, with a button that resets the fun balance. */
 export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void {
-  const button = h('button', { type: 'button', class: 'demo-reset', 'data-testid': 'demo-reset' }, 'Reset balance');
+  const button = h(
+    'button',
+    { type: 'button', class: 'demo-reset', 'data-testid': 'demo-reset' },
+    'Reset balance',
+  );
   button.addEventListener('click', () => {
     button.disabled = true;
     void onReset().finally(() => {
@@ -86,7 +114,12 @@ export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void
   host.append(
     h(
       'div',
-      { class: 'demo-badge', 'data-testid': 'demo-badge', role: 'note', 'aria-label': 'Demo play: fun money, no real bets' },
+      {
+        class: 'demo-badge',
+        'data-testid': 'demo-badge',
+        role: 'note',
+        'aria-label': 'Demo play: fun money, no real bets',
+      },
       h('strong', {}, 'DEMO'),
       h('span', {}, 'fun money'),
       button,
