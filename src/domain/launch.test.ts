@@ -12,7 +12,6 @@ describe('checkLaunchRequest', () => {
         gameKey: { symbol: 'rf_ember_crown', slug: undefined },
         playerId: 'player-1',
         playMode: 'real',
-        playMode: 'real',
         coinText: undefined,
         currency: undefined,
         returnUrl: undefined,
