@@ -19,7 +19,7 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
-      input: { play: `${root}play.html`, lobby: `${root}lobby.html` },
+      input: { play: `${root}play.html`, lobby: `${root}lobby.html`, round: `${root}round.html` },
     },
   },
 });

@@ -2,7 +2,7 @@
 // errors shown to the player, and a reloaded page picking up the round it finds.
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
-import type { GameRules, PickStep, Round, SessionInfo, SpinRequest } from './api/types.ts';
+import type { FreeRoundOffer, GameRules, PickStep, Round, SessionInfo, SpinRequest } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import {
   type BetChoice,
@@ -22,7 +22,9 @@ import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
+import './styles/free-rounds.css';
 
 export interface Shell {
   symbol: string;
@@ -68,6 +70,9 @@ class Game {
   private pending: SpinRequest | null = null;
   private busy = false;
   private ended = false;
+  /** The free-rounds grant being played (its rounds replace paid spins until used), else null. */
+  private freeRound: FreeRoundOffer | null = null;
+  private freeRoundsStrip: FreeRoundsStrip | null = null;
 
   constructor(start: GameStart, client: RuntimeClient, info: SessionInfo) {
     this.start = start;
@@ -135,7 +140,47 @@ class Game {
     hud.setWin(this.money(0n), '0');
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
+    this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
+    if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     if (last) await this.resume(last);
+    await this.offerFreeRounds();
+  }
+
+  /** A demo session's fun balance back to its start. */
+  private async resetDemo(): Promise<void> {
+    try {
+      const answer = await this.client.resetDemo();
+      this.balance = toMinor(answer.balance, this.currency);
+      this.renderBalance();
+      this.hud.announce(`Demo balance reset to ${this.money(this.balance)}`);
+    } catch {
+      this.hud.announce('The demo balance could not be reset; try again');
+    }
+  }
+
+  /** Offers the first live free-rounds grant; accepted, its rounds play in place of paid spins. */
+  private async offerFreeRounds(): Promise<void> {
+    const offer = this.info.free_rounds?.[0];
+    if (!offer || this.freeSpinsLeft > 0 || this.ended) return;
+    if ((await offerFreeRounds(offer, (d) => this.decimal(d))) !== 'now') return;
+    this.freeRound = offer;
+    this.bet = this.betOf({ coin: offer.coin, bet_level: offer.bet_level }) ?? this.bet;
+    this.special = false;
+    this.renderBet();
+    this.freeRoundsStrip?.show(offer.rounds_left, this.decimal(offer.win));
+  }
+
+  /** After a round of a grant: the strip, and the summary once its rounds and their features are over. */
+  private async afterFreeRound(state: NonNullable<import('./api/types.ts').SpinResponse['free_round']>) {
+    this.freeRound = state.rounds_left > 0 && state.status === 'active' ? state : null;
+    if (this.freeRound || this.freeSpinsLeft > 0) {
+      this.freeRoundsStrip?.show(state.rounds_left, this.decimal(state.win));
+      return;
+    }
+    this.freeRoundsStrip?.hide();
+    await freeRoundsDone(this.decimal(state.win));
+    this.info = await this.client.session();
+    await this.offerFreeRounds();
   }
 
   private cellLabel(reel: number, row: number, screen: import('./api/types.ts').Screen): string {
@@ -261,12 +306,14 @@ class Game {
     this.hud.setBusy(true);
     this.hud.setState('spinning');
     const free = this.freeSpinsLeft > 0;
+    const grant = !free && mode !== 'buy' ? this.freeRound : null;
     const body: SpinRequest = this.pending ?? {
-      coin: this.bet.coin,
-      bet_level: this.bet.level,
-      special_bet: !free && mode === 'special',
+      coin: grant ? grant.coin : this.bet.coin,
+      bet_level: grant ? grant.bet_level : this.bet.level,
+      special_bet: !free && !grant && mode === 'special',
       buy_feature: !free && mode === 'buy',
       client_round_id: newClientRoundId(),
+      ...(grant ? { free_round_grant_id: grant.grant_id } : {}),
     };
     this.pending = body;
     this.reels.startSpin();
@@ -296,6 +343,7 @@ class Game {
         await this.hud.banner('Free spins complete', `Total win ${this.money(total)}`, 1600, wait);
       }
       continueFree = this.freeSpinsLeft > 0;
+      if (response.free_round) await this.afterFreeRound(response.free_round);
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
       await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);

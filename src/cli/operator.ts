@@ -11,6 +11,7 @@ interface FieldOptions {
   walletBaseUrl?: string;
   walletSecret?: string;
   rtpVariant?: string;
+  demo?: string;
 }
 
 function addFieldOptions(command: Command, creating: boolean): Command {
@@ -32,7 +33,15 @@ function addFieldOptions(command: Command, creating: boolean): Command {
       '--wallet-secret <secret>',
       `HMAC secret for wallet callbacks, 16 to 256 characters; generated and shown once when omitted in callback mode${creating ? '' : "; '' clears it (in callback mode: generates a new one)"}`,
     )
-    .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`);
+    .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`)
+    .option('--demo <on|off>', `demo play (launch-url play_mode "demo")${creating ? ' (default on)' : ''}`);
+}
+
+/** --demo on|off as the domain's boolean; anything else is passed on for the domain to refuse. */
+function demoSwitch(value: string | undefined): unknown {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  return value;
 }
 
 /** Command-line options as the domain's input; '' stands for "clear" on the nullable fields. */
@@ -46,6 +55,7 @@ function inputOf(options: FieldOptions): OperatorInput {
     wallet_base_url: nullable(options.walletBaseUrl),
     wallet_secret: nullable(options.walletSecret),
     rtp_variant: nullable(options.rtpVariant),
+    demo_enabled: demoSwitch(options.demo),
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
@@ -59,6 +69,7 @@ function describe(operator: OperatorView): string[] {
     `  wallet base URL  ${operator.wallet_base_url ?? '-'}`,
     `  wallet secret    ${operator.wallet_secret_set ? 'set' : 'not set'}`,
     `  RTP variant      ${operator.rtp_variant ?? "each game's default"}`,
+    `  demo play        ${operator.demo_enabled ? 'on' : 'off'}`,
     `  created          ${operator.created_at}`,
     `  updated          ${operator.updated_at}`,
   ];

@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   player_blocked: 409,
   round_in_progress: 409,
+  free_round_unavailable: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
@@ -53,6 +54,7 @@ export const errors = {
   playerBlocked: (detail: string) => new ApiError('player_blocked', detail),
   roundInProgress: (detail = 'this round is still being processed; retry shortly') =>
     new ApiError('round_in_progress', detail),
+  freeRoundUnavailable: (detail: string) => new ApiError('free_round_unavailable', detail),
   walletRejected: (detail: string) => new ApiError('wallet_rejected', detail),
   walletUnavailable: (detail: string) => new ApiError('wallet_unavailable', detail),
 };

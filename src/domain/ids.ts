@@ -15,7 +15,7 @@ export function randomBase62(bytes: number): string {
   return text;
 }
 
-export type IdPrefix = 'op' | 'key' | 'gs' | 'rnd' | 'tx' | 'att';
+export type IdPrefix = 'op' | 'key' | 'gs' | 'rnd' | 'tx' | 'att' | 'frc' | 'frg';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(12)}`;

@@ -11,6 +11,7 @@ describe('checkLaunchRequest', () => {
       input: {
         gameKey: { symbol: 'rf_ember_crown', slug: undefined },
         playerId: 'player-1',
+        playMode: 'real',
         coinText: undefined,
         currency: undefined,
         returnUrl: undefined,
@@ -34,6 +35,7 @@ describe('checkLaunchRequest', () => {
       input: {
         gameKey: { symbol: undefined, slug: 'ember-crown' },
         playerId: 'a b~!',
+        playMode: 'real',
         coinText: '0.10',
         currency: 'EUR',
         returnUrl: 'https://casino.example/lobby?x=1',

@@ -14,7 +14,10 @@ export interface LaunchRequest {
   currency?: unknown;
   return_url?: unknown;
   device?: unknown;
+  play_mode?: unknown;
 }
+
+export type PlayMode = 'real' | 'demo';
 
 export interface LaunchInput {
   gameKey: { symbol: string | undefined; slug: string | undefined };
@@ -23,6 +26,7 @@ export interface LaunchInput {
   currency: string | undefined;
   returnUrl: string | undefined;
   device: Device;
+  playMode: PlayMode;
 }
 
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -48,6 +52,7 @@ export function checkLaunchRequest(
     'currency',
     'return_url',
     'device',
+    'play_mode',
   ] as const) {
     const value = optionalString(body, field);
     if (typeof value === 'object') return { ok: false, error: value };
@@ -92,9 +97,12 @@ export function checkLaunchRequest(
   }
   const device: Device = deviceText === 'desktop' ? 'desktop' : 'mobile';
 
+  const playMode = fields.play_mode ?? 'real';
+  if (playMode !== 'real' && playMode !== 'demo') return fail('play_mode must be real or demo');
+
   return {
     ok: true,
-    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device },
+    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device, playMode },
   };
 }
 

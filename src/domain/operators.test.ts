@@ -23,6 +23,7 @@ function row(fields: Partial<OperatorRow> = {}): OperatorRow {
     wallet_secret: null,
     rtp_variant: null,
     is_demo: false,
+    demo_enabled: true,
     created_at: new Date('2025-01-01T00:00:00Z'),
     updated_at: new Date('2025-01-02T00:00:00Z'),
     ...fields,
@@ -217,6 +218,7 @@ describe('newOperatorFields and operatorView', () => {
       wallet_base_url: null,
       wallet_secret: null,
       rtp_variant: null,
+      demo_enabled: true,
     });
   });
 

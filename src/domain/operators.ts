@@ -84,6 +84,10 @@ export function checkOperatorInput(
       problems.push(`rtp_variant must be null or one of ${choices.join(', ')}`);
     } else fields.rtp_variant = variant as string | null;
   }
+  if (has('demo_enabled')) {
+    if (typeof input.demo_enabled !== 'boolean') problems.push('demo_enabled must be true or false');
+    else fields.demo_enabled = input.demo_enabled;
+  }
 
   const mode = fields.wallet_mode ?? existing?.wallet_mode;
   if (mode === 'callback' && problems.length === 0) {
@@ -109,6 +113,7 @@ export function newOperatorFields(fields: Partial<OperatorFields>): OperatorFiel
     wallet_base_url: fields.wallet_base_url ?? null,
     wallet_secret: fields.wallet_secret ?? null,
     rtp_variant: fields.rtp_variant ?? null,
+    demo_enabled: fields.demo_enabled ?? true,
   };
 }
 
@@ -121,6 +126,7 @@ export interface OperatorView {
   wallet_base_url: string | null;
   wallet_secret_set: boolean;
   rtp_variant: string | null;
+  demo_enabled: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -136,6 +142,7 @@ export function operatorView(row: OperatorRow): OperatorView {
     wallet_base_url: row.wallet_base_url,
     wallet_secret_set: row.wallet_secret !== null,
     rtp_variant: row.rtp_variant,
+    demo_enabled: row.demo_enabled,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

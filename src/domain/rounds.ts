@@ -27,6 +27,7 @@ export type RoundRecord = Pick<
   | 'outcome'
   | 'created_at'
   | 'finished_at'
+  | 'free_round_grant_id'
 >;
 
 /** The runtime API's Round. */
@@ -48,6 +49,7 @@ export function settledRecord(round: NewRound): RoundRecord {
     outcome: round.outcome,
     created_at: round.created_at,
     finished_at: round.created_at,
+    free_round_grant_id: round.free_round_grant_id,
   };
 }
 
@@ -59,6 +61,8 @@ export interface SpinRequest {
   special_bet?: unknown;
   buy_feature?: unknown;
   client_round_id?: unknown;
+  /** Plays a round of this free-rounds grant (at the campaign's bet, nothing debited). */
+  free_round_grant_id?: unknown;
 }
 
 export interface SpinInput {
@@ -196,6 +200,7 @@ export function roundView(round: RoundRecord, brief = false): RoundView {
     created_at: round.created_at.toISOString(),
     finished_at: round.finished_at ? round.finished_at.toISOString() : null,
     outcome,
+    free_round_grant_id: round.free_round_grant_id,
   };
 }
 

@@ -17,12 +17,20 @@ import { INTEGRATION_GUIDE_PATH, registerIntegrationGuide } from './integration-
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { publicDocument } from './openapi.ts';
+import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
+import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
+import { registerCampaignCancel } from './provider/free-rounds.cancel.post.ts';
+import { registerGrantsGet } from './provider/free-rounds.grants.get.ts';
+import { registerCampaignPlayers } from './provider/free-rounds.players.post.ts';
 import { registerGameArt } from './provider/game-art.ts';
 import { registerGamesGet } from './provider/games.get.ts';
 import { registerGamesList } from './provider/games.list.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLaunchUrl } from './provider/launch-url.ts';
+import { registerRoundGet } from './provider/rounds.get.ts';
+import { registerRoundsList } from './provider/rounds.list.ts';
 import { securitySchemes } from './provider/security.ts';
+import { registerTransactionRoundGet } from './provider/transactions.round.get.ts';
 import { registerRuntimeRoutes } from './runtime/index.ts';
 import { sharedSchemas } from './schemas.ts';
 import { logWalletAttempts } from './wallet-log.ts';
@@ -127,6 +135,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         { name: 'catalog' },
         { name: 'launch' },
         { name: 'artwork' },
+        { name: 'free rounds', description: 'Added in 1.2.0: free-rounds campaigns and their grants.' },
+        { name: 'rounds', description: 'Added in 1.2.0: round lookups and round details pages for support.' },
         { name: 'admin', description: 'Internal: provider staff only.' },
       ],
     },
@@ -154,8 +164,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerGamesGet(app, services);
   registerGameArt(app, services);
   registerLaunchUrl(app, services);
+  registerCampaignCreate(app, services);
+  registerCampaignGet(app, services);
+  registerCampaignPlayers(app, services);
+  registerCampaignCancel(app, services);
+  registerGrantsGet(app, services);
+  registerRoundsList(app, services);
+  registerRoundGet(app, services);
+  registerTransactionRoundGet(app, services);
   registerRuntimeRoutes(app, services);
-  const clientFiles = registerGameClient(app);
+  const clientFiles = registerGameClient(app, undefined, services);
   if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
   await app.register(async (admin) => registerAdminRoutes(admin, services));
   return app;

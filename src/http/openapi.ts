@@ -73,6 +73,14 @@ const OPERATOR_SCOPED = [
   '/api/provider/v1/games',
   '/api/provider/v1/games/{symbol}',
   '/api/provider/v1/launch-url',
+  '/api/provider/v1/free-rounds/campaigns',
+  '/api/provider/v1/free-rounds/campaigns/{campaign_id}',
+  '/api/provider/v1/free-rounds/campaigns/{campaign_id}/players',
+  '/api/provider/v1/free-rounds/campaigns/{campaign_id}/cancel',
+  '/api/provider/v1/free-rounds/grants',
+  '/api/provider/v1/rounds',
+  '/api/provider/v1/rounds/{round_id}',
+  '/api/provider/v1/transactions/{transaction_id}/round',
 ];
 
 /** The document operators read: internal admin routes removed, wallet callbacks added. */

@@ -100,6 +100,11 @@ const launchUrlFields = {
   session_id: Type.String({ description: 'Session token.' }),
   launch_url: Type.String({ format: 'uri', description: "Opened in the player's browser." }),
   expires_at: Type.String({ format: 'date-time', description: 'ISO 8601 with UTC offset.' }),
+  play_mode: Type.Optional(
+    Type.Union([Type.Literal('real'), Type.Literal('demo')], {
+      description: 'Added in 1.2.0: the session plays for real money or in demo (fun money).',
+    }),
+  ),
 };
 
 export const LaunchUrlData = Type.Object(launchUrlFields, { $id: 'LaunchUrlData' });
@@ -115,6 +120,7 @@ export const LaunchUrlResponse = Type.Object(
     session_id: Type.Optional(Type.String()),
     launch_url: Type.Optional(Type.String({ format: 'uri' })),
     expires_at: Type.Optional(Type.String({ format: 'date-time' })),
+    play_mode: Type.Optional(Type.Union([Type.Literal('real'), Type.Literal('demo')])),
   },
   { $id: 'LaunchUrlResponse' },
 );
@@ -130,6 +136,12 @@ export const LaunchUrlRequest = Type.Object(
     return_url: Type.Optional(Type.String({ format: 'uri' })),
     device: Type.Optional(
       Type.Union([Type.Literal('desktop'), Type.Literal('mobile'), Type.Literal('tablet')]),
+    ),
+    play_mode: Type.Optional(
+      Type.Union([Type.Literal('real'), Type.Literal('demo')], {
+        description:
+          'Added in 1.2.0. demo: a fun balance of 1,000.00 in the currency, no wallet call at all, rounds kept apart from money rounds; 403 when the operator has demo play turned off. Default real.',
+      }),
     ),
   },
   { $id: 'LaunchUrlRequest' },
@@ -155,6 +167,19 @@ export const WalletCallbackRequest = Type.Object(
     original_transaction_id: Type.Optional(Type.String({ description: 'Only on rollback.' })),
     round_id: Type.Optional(Type.String()),
     round_finished: Type.Optional(Type.Boolean()),
+    round_details_url: Type.Optional(
+      Type.String({
+        format: 'uri',
+        description: 'Added in 1.2.0, on credits: the signed round details page.',
+      }),
+    ),
+    free_round_campaign_id: Type.Optional(
+      Type.String({
+        description:
+          'Added in 1.2.0, on a free round (action_type free_round) and the feature spins it started (free_round_feature): the campaign_id.',
+      }),
+    ),
+    free_round_grant_id: Type.Optional(Type.String({ description: 'Added in 1.2.0: the grant played.' })),
   },
   { $id: 'WalletCallbackRequest' },
 );
@@ -174,6 +199,136 @@ export const WalletErrorResponse = Type.Object(
   { $id: 'WalletErrorResponse' },
 );
 
+const ADDED = 'Added in 1.2.0.';
+const amount = (description?: string) =>
+  Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$', ...(description ? { description } : {}) });
+const time = () => Type.String({ format: 'date-time' });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+export const FreeRoundCampaignRequest = Type.Object(
+  {
+    campaign_id: Type.String({
+      pattern: '^[A-Za-z0-9_.:-]{1,64}$',
+      description:
+        "The operator's own id of the campaign; creating it again with the same terms is a no-op (200), with other terms 409.",
+    }),
+    games: Type.Array(Type.String(), {
+      minItems: 1,
+      maxItems: 50,
+      description: "Game symbols or slugs, each in the operator's catalog.",
+    }),
+    currency: Type.String({ minLength: 3, maxLength: 3 }),
+    rounds: Type.Integer({ minimum: 1, maximum: 1000, description: 'Free rounds per player.' }),
+    coin: amount("The coin of every round: one of each game's coin values in the currency."),
+    bet_level: Type.Integer({ description: "The bet level of every round: one of each game's bet levels." }),
+    valid_from: Type.Optional(Type.String({ format: 'date-time', description: 'Default: now.' })),
+    expires_at: Type.String({
+      format: 'date-time',
+      description: 'In the future and at most 90 days after valid_from.',
+    }),
+    max_win: Type.Optional(nullable(amount('The most a grant can win in total; a win beyond it is cut.'))),
+    players: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'Initial players.' })),
+    operator_id: Type.Optional(Type.String({ description: 'Only for provider master keys.' })),
+  },
+  { $id: 'FreeRoundCampaignRequest', description: ADDED },
+);
+
+const campaignFields = {
+  campaign_id: Type.String(),
+  operator_id: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('cancelled')]),
+  games: Type.Array(Type.String()),
+  currency: Type.String(),
+  rounds: Type.Integer(),
+  coin: Type.String(),
+  bet_level: Type.Integer(),
+  bets: Type.Record(Type.String(), Type.String(), { description: 'The bet of one round, by game symbol.' }),
+  valid_from: time(),
+  expires_at: time(),
+  max_win: nullable(Type.String()),
+  players: Type.Integer({ description: 'Players granted.' }),
+  rounds_played: Type.Integer({ description: 'Rounds played by all players.' }),
+  created_at: time(),
+  cancelled_at: nullable(time()),
+};
+
+export const FreeRoundCampaign = Type.Object(campaignFields, {
+  $id: 'FreeRoundCampaign',
+  description: ADDED,
+});
+
+export const FreeRoundGrant = Type.Object(
+  {
+    grant_id: Type.String(),
+    campaign_id: Type.String(),
+    player_id: Type.String(),
+    status: Type.Union(
+      ['active', 'completed', 'expired', 'cancelled', 'scheduled'].map((s) => Type.Literal(s)),
+      { description: 'scheduled: valid_from is still ahead; completed: every round started.' },
+    ),
+    games: Type.Array(Type.String()),
+    currency: Type.String(),
+    coin: Type.String(),
+    bet_level: Type.Integer(),
+    rounds_total: Type.Integer(),
+    rounds_played: Type.Integer(),
+    rounds_left: Type.Integer(),
+    win: Type.String({ description: 'Won so far (free rounds and the features they started).' }),
+    max_win: nullable(Type.String()),
+    valid_from: time(),
+    expires_at: time(),
+  },
+  { $id: 'FreeRoundGrant', description: ADDED },
+);
+
+export const FreeRoundCampaignResponse = Type.Object(
+  { success: Type.Boolean(), data: Type.Ref('FreeRoundCampaign') },
+  { $id: 'FreeRoundCampaignResponse' },
+);
+
+export const RoundTransaction = Type.Object(
+  {
+    transaction_id: Type.String({ description: 'The transaction_id the wallet received.' }),
+    type: Type.Union([Type.Literal('debit'), Type.Literal('credit'), Type.Literal('rollback')]),
+    action_type: Type.String(),
+    amount: Type.String(),
+    status: Type.Union(
+      ['pending', 'acknowledged', 'rejected', 'unknown', 'failed', 'resolved'].map((s) => Type.Literal(s)),
+    ),
+    original_transaction_id: nullable(Type.String()),
+    created_at: time(),
+    finished_at: nullable(time()),
+  },
+  { $id: 'RoundTransaction' },
+);
+
+export const OperatorRound = Type.Object(
+  {
+    round_id: Type.String(),
+    player_id: Type.String(),
+    game_symbol: Type.String(),
+    currency: Type.String(),
+    status: Type.Union([Type.Literal('open'), Type.Literal('settled'), Type.Literal('cancelled')]),
+    kind: Type.Union([Type.Literal('base'), Type.Literal('free_spin'), Type.Literal('buy')]),
+    mode: Type.Union([Type.Literal('base'), Type.Literal('special'), Type.Literal('buy')]),
+    coin: Type.String(),
+    bet_level: Type.Integer(),
+    stake: Type.String({ description: 'Debited from the player: 0 on free spins and free rounds.' }),
+    win: Type.String(),
+    cancel_reason: nullable(Type.String()),
+    free_round: nullable(Type.Object({ campaign_id: Type.String(), grant_id: Type.String() })),
+    created_at: time(),
+    finished_at: nullable(time()),
+    transactions: Type.Array(Type.Ref('RoundTransaction')),
+    round_details_url: Type.String({
+      format: 'uri',
+      description: 'The signed details page of the round: no API key needed, valid 180 days from the round.',
+    }),
+  },
+  { $id: 'OperatorRound', description: ADDED },
+);
+
 /** Shared schemas registered once with app.addSchema, referenced by $id. */
 export const sharedSchemas = [
   ErrorResponse,
@@ -189,6 +344,12 @@ export const sharedSchemas = [
   WalletCallbackRequest,
   WalletSuccessResponse,
   WalletErrorResponse,
+  FreeRoundCampaignRequest,
+  FreeRoundCampaign,
+  FreeRoundGrant,
+  FreeRoundCampaignResponse,
+  RoundTransaction,
+  OperatorRound,
 ];
 
 export const errorResponses = (...statuses: number[]) =>

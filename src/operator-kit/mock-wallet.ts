@@ -96,6 +96,10 @@ export function createMockWallet(options: MockWalletOptions) {
   const tombstones = new Set<string>();
   /** How many times each transaction moved money (tests check that it is never more than once). */
   const applications = new Map<string, number>();
+  /** Every verified call in arrival order (tests check which calls came, or that none did). */
+  const calls: Array<{ type: CallType; body: Record<string, unknown> }> = [];
+  /** Free-round credits by grant: how many rounds were credited and their total (1.2.0). */
+  const freeRounds = new Map<string, { campaignId: string; credits: number; total: bigint }>();
   let fault = options.fault;
 
   function success(playerId: string, transactionId: string): Answer {
@@ -135,6 +139,22 @@ export function createMockWallet(options: MockWalletOptions) {
       return fail(400, 'invalid_amount', `amount must be a ${currency} decimal (${parsed.reason})`);
     const amount = parsed.minor;
 
+    // Free rounds (action_type free_round or free_round_feature): never debited, and every credit
+    // names its campaign and grant, so the operator can account for the bonus.
+    const freeRound = typeof body.action_type === 'string' && body.action_type.startsWith('free_round');
+    if (freeRound && type === 'debit') return fail(400, 'invalid_request', 'a free round is never debited');
+    if (
+      freeRound &&
+      type === 'credit' &&
+      (typeof body.free_round_campaign_id !== 'string' || typeof body.free_round_grant_id !== 'string')
+    ) {
+      return fail(
+        400,
+        'invalid_request',
+        'a free-round credit names free_round_campaign_id and free_round_grant_id',
+      );
+    }
+
     if (type === 'balance') return success(playerId, transactionId);
 
     const seen = transactions.get(transactionId);
@@ -159,6 +179,19 @@ export function createMockWallet(options: MockWalletOptions) {
     } else if (type === 'credit') {
       player.balance += amount;
       moved(transactionId);
+      if (freeRound) {
+        const grantId = body.free_round_grant_id as string;
+        const seenGrant = freeRounds.get(grantId) ?? {
+          campaignId: body.free_round_campaign_id as string,
+          credits: 0,
+          total: 0n,
+        };
+        freeRounds.set(grantId, {
+          ...seenGrant,
+          credits: seenGrant.credits + 1,
+          total: seenGrant.total + amount,
+        });
+      }
       answer = success(playerId, transactionId);
     } else {
       const originalId = body.original_transaction_id;
@@ -227,6 +260,7 @@ export function createMockWallet(options: MockWalletOptions) {
       return send(response, fail(400, 'invalid_request', 'x-rf-request-id must equal request_id'));
     }
 
+    calls.push({ type, body });
     const injected = fault?.(type, body);
     if (injected?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, injected.ms));
     if (injected && injected.kind !== 'delay') {
@@ -245,6 +279,8 @@ export function createMockWallet(options: MockWalletOptions) {
     transactions,
     tombstones,
     applications,
+    calls,
+    freeRounds,
     /** Tests: replace the fault hook (undefined: behave). */
     setFault(next: MockWalletOptions['fault']) {
       fault = next;

@@ -87,8 +87,9 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
 
   function body(
     type: CallbackType,
-    fields: { tx: string; minor: bigint; original?: string; player?: string },
+    fields: { tx: string; minor: bigint; original?: string; player?: string; freeRound?: boolean },
   ) {
+    const free = fields.freeRound === true;
     return walletRequestBody({
       operator_id: options.operatorId ?? 'op_wallet_check',
       player_id: fields.player ?? options.player,
@@ -97,11 +98,20 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
       currency,
       transaction_id: fields.tx,
       transaction_type: type,
-      action_type: type === 'balance' ? 'balance' : type === 'rollback' ? 'rollback' : 'spin',
+      action_type:
+        type === 'balance' ? 'balance' : type === 'rollback' ? 'rollback' : free ? 'free_round' : 'spin',
       amount: fields.minor,
       original_transaction_id: fields.original,
       round_id: type === 'balance' ? undefined : `rnd_walletcheck${run}`,
       round_finished: type === 'balance' ? undefined : type !== 'debit',
+      // A free round (1.2.0): a credit with no debit before it, naming its campaign and grant.
+      ...(free
+        ? {
+            free_round_campaign_id: `walletcheck-${run}`,
+            free_round_grant_id: `frg_walletcheck${run}`,
+            round_details_url: `https://rgs.example/round-details/rnd_walletcheck${run}?expires=1&signature=0`,
+          }
+        : {}),
     });
   }
 
@@ -275,6 +285,27 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
     await acknowledged('credit', creditBody);
     const now = await balance();
     must(now === start, `balance ${amount(now)} after the replay, expected ${amount(start)}`);
+    return '';
+  });
+
+  const freeRoundBody = body('credit', { tx: newId('tx'), minor: unit, freeRound: true });
+  await check(
+    'free-round credit (action_type free_round, campaign and grant ids, no debit before it): applied once',
+    async () => {
+      const after = await acknowledged('credit', freeRoundBody);
+      must(after === start + unit, `balance ${amount(after)}, expected ${amount(start + unit)}`);
+      return '';
+    },
+  );
+  await check('free-round credit replayed with the same transaction_id: nothing moves', async () => {
+    await acknowledged('credit', freeRoundBody);
+    const now = await balance();
+    must(now === start + unit, `balance ${amount(now)} after the replay, expected ${amount(start + unit)}`);
+    // The suite leaves the test player's balance as it found it: a plain debit takes the credit back.
+    const takeBack = newId('tx');
+    const back = await acknowledged('debit', body('debit', { tx: takeBack, minor: unit }));
+    returned(takeBack); // this debit gives the free-round credit back: nothing is owed to the player
+    must(back === start, `balance ${amount(back)} after taking the credit back, expected ${amount(start)}`);
     return '';
   });
 

@@ -5,10 +5,13 @@ import type { Config } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import { certifiedRtp } from '../games/index.ts';
 import { pingStore, type Store } from '../store/db.ts';
+import { demoRepo } from '../store/demo.repo.ts';
+import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
 import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
 import { roundsRepo } from '../store/rounds.repo.ts';
 import { sessionsRepo } from '../store/sessions.repo.ts';
+import { signingKeysRepo } from '../store/signing-keys.repo.ts';
 import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
 import { walletRepo } from '../store/wallet.repo.ts';
 import type { WalletAttemptEvent } from '../wallet/callback-client.ts';
@@ -17,9 +20,11 @@ import { createWallets, type Wallets } from '../wallet/wallets.ts';
 import { type AccessService, createAccessService } from './access.ts';
 import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from './artwork.ts';
 import { createChanges } from './changes.ts';
+import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
+import { createRoundDetailsService, type RoundDetailsService } from './round-details.ts';
 import { createRoundService, type RoundService } from './rounds.ts';
 import { createSessionService, type SessionService } from './sessions.ts';
 import { createStaffRoundService, type StaffRoundService } from './staff-rounds.ts';
@@ -51,6 +56,10 @@ export interface Services {
   operators: OperatorService;
   walletQueue: WalletQueueService;
   staffRounds: StaffRoundService;
+  /** Free-round campaigns and grants (operators), and the offers a game shows. */
+  freeRounds: FreeRoundService;
+  /** Round lookups for support and the signed round details page. */
+  roundDetails: RoundDetailsService;
   /** Both wallet modes and the retry worker (the node starts and stops it). */
   wallets: Wallets;
   /** Every callback attempt as it ends, for the logs and the metrics. */
@@ -85,6 +94,9 @@ export async function createServices(
     rounds: roundsRepo(db),
     wallet: walletRepo(db),
     ledger: ledgerRepo(db),
+    demo: demoRepo(db),
+    demoRounds: roundsRepo(db, 'demo_rounds'),
+    freeRounds: freeRoundsRepo(db),
   };
   const now = () => clock.now();
   const changes = createChanges();
@@ -103,6 +115,14 @@ export async function createServices(
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
   const rateLimiter = rateLimiterFor(config);
+  const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
+  const roundDetails = createRoundDetailsService({
+    ...repos,
+    secret: await signingKeysRepo(db).get('round_details'),
+    // Read at each use: PUBLIC_BASE_URL may be known only once the node listens (port 0).
+    publicBaseUrl: () => config.publicBaseUrl,
+    now,
+  });
   return {
     config,
     clock,
@@ -117,6 +137,9 @@ export async function createServices(
     sessions,
     rounds: createRoundService({
       rounds: repos.rounds,
+      demoRounds: repos.demoRounds,
+      freeRounds,
+      detailsUrl: roundDetails.urlOf,
       sessions,
       wallets,
       sessionTtlSeconds: config.sessionTtlSeconds,
@@ -126,6 +149,8 @@ export async function createServices(
     operators: createOperatorService({ ...repos, changes }),
     walletQueue,
     staffRounds: createStaffRoundService({ ...repos, queue: walletQueue }),
+    freeRounds,
+    roundDetails,
     wallets,
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     rateLimiter,

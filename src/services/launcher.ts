@@ -24,6 +24,7 @@ export interface Launched {
   session_id: string;
   launch_url: string;
   expires_at: string;
+  play_mode: 'real' | 'demo';
 }
 
 export interface LaunchService {
@@ -53,6 +54,10 @@ export function createLaunchService(deps: {
       if (!inScope(game, scope))
         throw errors.forbidden(`game ${game.symbol} is not enabled for this operator`);
 
+      if (input.playMode === 'demo' && !operator.demo_enabled) {
+        throw errors.forbidden('demo play is turned off for this operator');
+      }
+
       const currency = input.currency ?? operator.currency ?? 'USD';
       const coin = checkCoin(input.coinText, currency, coinValuesFor(game, currency));
       if (!coin.ok) throw coin.error;
@@ -70,6 +75,7 @@ export function createLaunchService(deps: {
         return_url: input.returnUrl ?? null,
         coin: coin.coin,
         expires_at: expiresAt,
+        play_mode: input.playMode,
       });
       return {
         symbol: game.symbol,
@@ -79,6 +85,7 @@ export function createLaunchService(deps: {
         session_id: token,
         launch_url: launchUrl(gameBaseUrl, game.symbol, token, input.device),
         expires_at: expiresAt.toISOString(),
+        play_mode: input.playMode,
       };
     },
   };

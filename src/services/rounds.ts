@@ -3,6 +3,7 @@
 // what a session may read of its rounds: its history and one round with its replay data.
 
 import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
+import { claimError, FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
 import {
   actionTypeOf,
@@ -25,15 +26,29 @@ import {
   spin,
 } from '../engine/index.ts';
 import { formatAmount } from '../money.ts';
+import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
 import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
-import type { PlayerWallet, SettleResult } from '../wallet/wallet.ts';
+import type { PlayerWallet, SettleResult, Wallet } from '../wallet/wallet.ts';
 import type { Wallets } from '../wallet/wallets.ts';
+import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
+
+/** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
+export type FreeRoundState = FreeRoundOffer & { status: string };
 
 export interface SpinAnswer {
   round: RoundView;
   balance: string | null;
   state: FeatureView;
+  /** The grant the round was played on (a free round or a feature spin it started), else null. */
+  free_round: FreeRoundState | null;
+}
+
+/** The grant a round is played on, and whether it takes one of the grant's rounds. */
+interface GrantPlay {
+  grant: FreeRoundGrantRow;
+  campaign: FreeRoundCampaignRow;
+  newRound: boolean;
 }
 
 export interface RoundService {
@@ -47,6 +62,8 @@ export interface RoundService {
   roundOf(session: RuntimeSession, roundId: string): Promise<RoundRow | undefined>;
   /** Test only: `seed` makes the session's next spins reproducible; null goes back to the CSPRNG. */
   seedSession(sessionId: string, seed: number | null): void;
+  /** Demo sessions: the fun balance back to its start; answers it. */
+  resetDemoBalance(session: RuntimeSession): Promise<bigint>;
 }
 
 /** Tries of a spin whose session state moved under it (another click of the same session won). */
@@ -55,6 +72,11 @@ const WAIT_STEP_MS = 25;
 
 export interface RoundServiceDeps {
   rounds: RoundsRepo;
+  /** Demo rounds (demo_rounds): the same shape, kept apart from money rounds. */
+  demoRounds: RoundsRepo;
+  freeRounds: FreeRoundService;
+  /** The signed details link of a money round. */
+  detailsUrl(roundId: string, playedAt: Date): string;
   sessions: SessionService;
   wallets: Wallets;
   sessionTtlSeconds: number;
@@ -90,6 +112,8 @@ function settleError(result: Exclude<SettleResult, { kind: 'settled' | 'duplicat
       return errors.playerBlocked(
         'a wallet transaction of this player in this game is waiting for staff; play resumes once it is resolved',
       );
+    case 'refused':
+      return claimError(result.reason);
   }
 }
 
@@ -100,32 +124,62 @@ function playerOf(session: RuntimeSession): PlayerWallet {
     currency: session.row.currency,
     gameSymbol: session.row.game_symbol,
     sessionToken: session.token,
+    sessionId: session.row.id,
   };
 }
 
+const isDemo = (session: RuntimeSession) => session.row.play_mode === 'demo';
+
 export function createRoundService(deps: RoundServiceDeps): RoundService {
-  const { rounds } = deps;
+  const roundsOf = (session: RuntimeSession) => (isDemo(session) ? deps.demoRounds : deps.rounds);
+  /** Demo sessions play on fun money whatever the operator's wallet; the rest on the operator's. */
+  const walletOf = (session: RuntimeSession): Wallet =>
+    isDemo(session) ? deps.wallets.demo : deps.wallets.for(session.operator);
   const csprng = createCsprng();
   /** Test-only seeded RNGs by session id (POST /api/runtime/v1/test/rng, APP_ENV=test). */
   const seeded = new Map<string, Rng>();
 
-  function answer(
+  async function answer(
     round: RoundRecord,
     balance: bigint | null,
     session: RuntimeSession,
     state = session.state,
-  ) {
+  ): Promise<SpinAnswer> {
     const { currency } = session.row;
+    const grantId = round.free_round_grant_id;
     return {
       round: roundView(round),
       balance: balance === null ? null : formatAmount(balance, currency),
       state: featureView(state, currency),
+      free_round: grantId ? await deps.freeRounds.offerOf(grantId, session) : null,
     };
+  }
+
+  /**
+   * The grant this click plays on: the grant whose free round started the feature still running,
+   * else the grant the click names (a new free round), else none (a paid spin). Throws 404 for a
+   * grant that is not this player's in this game and currency.
+   */
+  async function grantPlay(session: RuntimeSession, named: unknown): Promise<GrantPlay | null> {
+    if (session.state.freeSpinsLeft > 0) {
+      const featureGrant = session.row.feature_grant_id;
+      if (!featureGrant) return null;
+      const found = await deps.freeRounds.grantFor(session, featureGrant);
+      return found ? { ...found, newRound: false } : null;
+    }
+    if (named === undefined || named === null) return null;
+    if (typeof named !== 'string' || !/^frg_[A-Za-z0-9]{1,40}$/.test(named)) {
+      throw errors.invalidRequest('free_round_grant_id must be a grant id such as frg_…');
+    }
+    const found = isDemo(session) ? undefined : await deps.freeRounds.grantFor(session, named);
+    if (!found) throw errors.notFound(`free-rounds grant ${named} not found for this player and game`);
+    return { ...found, newRound: true };
   }
 
   /** The answer for a round that already exists (a repeated click), once its debit is decided. */
   async function answerExisting(session: RuntimeSession, clientRoundId: string): Promise<SpinAnswer> {
     const deadline = Date.now() + deps.walletTimeoutMs + deps.wallets.policy.leaseGraceMs + 1000;
+    const rounds = roundsOf(session);
     let round = await rounds.findByClientId(session.row.id, clientRoundId);
     while (round && round.stage === 'debit' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
@@ -136,7 +190,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     if (round.status === 'cancelled' || round.stage === 'rollback') throw cancelledError(round);
     const fresh = await deps.sessions.resolve(session.token);
     const state = fresh.ok ? fresh.session.state : session.state;
-    const balance = await deps.wallets.for(session.operator).balanceAfter(round, playerOf(session));
+    const balance = await walletOf(session).balanceAfter(round, playerOf(session));
     return answer(round, balance, session, state);
   }
 
@@ -144,8 +198,15 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
   function prepare(
     session: RuntimeSession,
     clientRoundId: string,
-    bet: { coin: bigint; betLevel: number; mode: BetMode },
+    requested: { coin: bigint; betLevel: number; mode: BetMode },
+    grant: GrantPlay | null,
   ) {
+    // A new free round plays at the campaign's bet in the base mode; its feature spins at the bet
+    // that triggered them, as any feature spin.
+    const bet =
+      grant?.newRound === true
+        ? { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level, mode: 'base' as const }
+        : requested;
     const { outcome, nextState } = spin(
       session.model,
       session.state,
@@ -153,8 +214,16 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       seeded.get(session.row.id) ?? csprng,
     );
     const kind = roundKind(outcome);
+    const id = newId('rnd');
+    const createdAt = deps.now();
+    let win = outcome.totalWin;
+    if (grant?.campaign.max_win !== null && grant?.campaign.max_win !== undefined) {
+      // The grant pays at most its campaign's cap in total: the round's win is what is left of it.
+      const left = grant.campaign.max_win - grant.grant.win;
+      if (win > left) win = left > 0n ? left : 0n;
+    }
     const round: NewRound = {
-      id: newId('rnd'),
+      id,
       session_id: session.row.id,
       operator_id: session.row.operator_id,
       player_id: session.row.player_id,
@@ -166,13 +235,29 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       mode: outcome.bet.mode,
       coin: outcome.bet.coin,
       bet_level: outcome.bet.betLevel,
-      stake: outcome.stake,
-      win: outcome.totalWin,
-      action_type: actionTypeOf(kind, outcome.bet.mode),
+      // A free round costs the player nothing: its stake is never debited nor counted as a stake.
+      stake: grant ? 0n : outcome.stake,
+      win,
+      action_type: grant
+        ? grant.newRound
+          ? FREE_ROUND_ACTION
+          : FREE_ROUND_FEATURE_ACTION
+        : actionTypeOf(kind, outcome.bet.mode),
       state_before: session.state,
       state_after: nextState,
       outcome: outcomeToJson(outcome),
-      created_at: deps.now(),
+      created_at: createdAt,
+      free_round_grant_id: grant ? grant.grant.id : null,
+      ...(grant
+        ? {
+            free_round: {
+              campaign_id: grant.campaign.campaign_id,
+              grant_id: grant.grant.id,
+              new_round: grant.newRound,
+            },
+          }
+        : {}),
+      ...(isDemo(session) ? {} : { details_url: deps.detailsUrl(id, createdAt) }),
     };
     return { round, nextState };
   }
@@ -188,19 +273,31 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         if (!again.ok) throw again.error;
         session = again.session;
       }
-      const read = readSpinRequest(body, session.ladder, session.state.freeSpinsLeft);
+      const namesGrant = body.free_round_grant_id !== undefined && body.free_round_grant_id !== null;
+      // A free round's bet comes from its campaign: the body's bet fields need only the right shape.
+      const read = readSpinRequest(
+        body,
+        session.ladder,
+        namesGrant ? Math.max(1, session.state.freeSpinsLeft) : session.state.freeSpinsLeft,
+      );
       if (!read.ok) throw read.error;
       const { clientRoundId, ...bet } = read.input;
-      const { round, nextState } = prepare(session, clientRoundId, bet);
+      const grant = await grantPlay(session, body.free_round_grant_id);
+      const { round, nextState } = prepare(session, clientRoundId, bet, grant);
       const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
-      const result = await deps.wallets.for(session.operator).settle(round, playerOf(session), {
+      const result = await walletOf(session).settle(round, playerOf(session), {
         tokenHash: session.row.token_hash,
         stateVersion: session.stateVersion,
         expiresAt,
       });
       switch (result.kind) {
         case 'settled':
-          deps.sessions.remember(session, nextState, expiresAt);
+          deps.sessions.remember(
+            session,
+            nextState,
+            expiresAt,
+            grant ? (nextState.freeSpinsLeft > 0 ? grant.grant.id : null) : undefined,
+          );
           return answer(result.round, result.balance, session, nextState);
         case 'stale':
           continue;
@@ -215,12 +312,16 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
 
   return {
     play,
-    balanceOf: (session) => deps.wallets.for(session.operator).balance(playerOf(session)),
-    history: (session, limit, beforeId) => rounds.history(session.row.id, limit, beforeId),
+    balanceOf: (session) => walletOf(session).balance(playerOf(session)),
+    history: (session, limit, beforeId) => roundsOf(session).history(session.row.id, limit, beforeId),
     async roundOf(session, roundId) {
-      const row = await rounds.find(roundId);
+      const row = await roundsOf(session).find(roundId);
       // Only this session's rounds: same operator, player, game and currency (one session row each).
       return row && row.session_id === session.row.id ? row : undefined;
+    },
+    async resetDemoBalance(session) {
+      if (!isDemo(session)) throw errors.forbidden('only a demo session has a fun balance to reset');
+      return deps.wallets.demo.reset(session.row.id, session.row.currency);
     },
     seedSession(sessionId, seed) {
       if (seed === null) seeded.delete(sessionId);

@@ -40,11 +40,15 @@ export interface SessionService {
   /** resolve() for the spin path: an internal-wallet session may come from the cache. */
   resolveForPlay(token: string | undefined): Promise<Resolved>;
   /** After a round: the cached row moves on with the session (state, version, expiry). */
-  remember(session: RuntimeSession, state: unknown, expiresAt: Date): void;
+  remember(session: RuntimeSession, state: unknown, expiresAt: Date, featureGrantId?: string | null): void;
   forget(token: string): void;
   /** Pushes the session's expiry to now + `ttlSeconds` (sessions slide with play). */
   slide(session: RuntimeSession, ttlSeconds: number): Promise<Date>;
 }
+
+/** Internal-wallet and demo rounds re-check the session in their one statement: those may be cached. */
+const playsInOneStatement = (session: RuntimeSession) =>
+  session.operator.wallet_mode === 'internal' || session.row.play_mode === 'demo';
 
 /** Sessions kept by the spin path between rounds; beyond this the cache starts over. */
 const CACHE_LIMIT = 10_000;
@@ -86,6 +90,8 @@ export function createSessionService(deps: {
     const { operator, allowlist } = operatorAccess;
     if (operator.status !== 'active')
       return { ok: false, error: errors.forbidden(`operator ${operator.id} is inactive`) };
+    if (row.play_mode === 'demo' && !operator.demo_enabled)
+      return { ok: false, error: errors.forbidden('demo play is turned off for this operator') };
     const game = getGame(row.game_symbol);
     const scope = {
       kind: 'operator' as const,
@@ -124,24 +130,25 @@ export function createSessionService(deps: {
       const cached = token === undefined ? undefined : cache.get(token);
       if (cached && token !== undefined) {
         const built = await build(cached, token);
-        if (built.ok && built.session.operator.wallet_mode === 'internal') return built;
+        if (built.ok && playsInOneStatement(built.session)) return built;
         cache.delete(token);
       }
       const resolved = await resolve(token);
-      if (resolved.ok && resolved.session.operator.wallet_mode === 'internal') {
+      if (resolved.ok && playsInOneStatement(resolved.session)) {
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(resolved.session.token, resolved.session.row);
       }
       return resolved;
     },
     /** After a round: the cached row moves on with the session (state, version, expiry). */
-    remember(session: RuntimeSession, state: unknown, expiresAt: Date): void {
+    remember(session: RuntimeSession, state: unknown, expiresAt: Date, featureGrantId?: string | null): void {
       if (!cache.has(session.token)) return;
       cache.set(session.token, {
         ...session.row,
         state,
         state_version: session.stateVersion + 1n,
         expires_at: expiresAt,
+        ...(featureGrantId !== undefined ? { feature_grant_id: featureGrantId } : {}),
       });
     },
     forget(token: string): void {

@@ -32,7 +32,12 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     state_after: round.state_after,
     outcome: round.outcome,
     created_at: round.created_at.toISOString(),
+    free_round_grant_id: round.free_round_grant_id,
   };
+}
+
+function roundJson(round: NewRound, walletMode: WalletMode): string {
+  return JSON.stringify(roundColumns(round, walletMode));
 }
 
 /** The session the internal round's statement checks again (token, expiry, state version). */
@@ -46,7 +51,16 @@ export type InternalPlay =
   | { result: 'played' | 'duplicate'; roundId: string; balance: bigint | null }
   | { result: 'insufficient_funds' }
   | { result: 'stale' }
-  | { result: 'revalidate' };
+  | { result: 'revalidate' }
+  /** A free round the grant refused (used up, expired, cancelled, not started, not found). */
+  | { result: 'refused'; reason: string };
+
+/** A grant's claim that failed: RF410 with the reason as its message; over the cap means a stale read. */
+function refusal(error: unknown): { reason: string } | 'stale' | undefined {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code !== 'RF410') return undefined;
+  return message === 'over_cap' ? 'stale' : { reason: message ?? 'not_found' };
+}
 
 /**
  * A transaction row as the callback step functions take it: the row, its amount as text, and how
@@ -82,7 +96,7 @@ interface InternalItem {
 
 interface InternalRow {
   item: number;
-  result: InternalPlay['result'];
+  result: 'played' | 'duplicate' | 'insufficient_funds' | 'stale' | 'revalidate';
   round_id: string | null;
   balance: bigint | null;
 }
@@ -107,7 +121,7 @@ function internalItemJson(item: InternalItem) {
   };
 }
 
-export type OpenResult = 'opened' | 'existing' | 'stale' | 'busy' | 'blocked';
+export type OpenResult = 'opened' | 'existing' | 'stale' | 'busy' | 'blocked' | { refused: string };
 export type DebitRecorded = 'credit' | 'rejected' | 'rollback' | 'late';
 
 export function ledgerRepo(db: Kysely<Database>) {
@@ -156,14 +170,37 @@ export function ledgerRepo(db: Kysely<Database>) {
      * state, all or nothing, idempotent by the click id; `startBalance` is a new player's balance.
      * Rounds asked for in the same turn of the event loop are written by one statement and one
      * commit (rf_play_internal_rounds): the commit's disk flush, not the rows, bounds this path.
+     * A free round also takes its share of the grant, in its own statement.
      */
-    playInternalRound(
+    async playInternalRound(
       round: NewRound,
       guard: SessionGuard,
       ids: { debit: string; credit: string },
       startBalance: bigint,
     ): Promise<InternalPlay> {
-      return internalBatches.write({ round, guard, ids, startBalance });
+      const freeRound = round.free_round;
+      if (!freeRound) return internalBatches.write({ round, guard, ids, startBalance });
+      try {
+        type Row = { result: 'played' | 'duplicate'; round_id: string; balance: bigint | null };
+        // A round of a free-rounds grant also takes its share of the grant, in the same statement.
+        const { rows } = await sql<Row>`
+          select * from rf_play_internal_free_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
+            ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${ids.credit},
+            ${round.action_type}, ${startBalance.toString()}::bigint, ${freeRound.new_round})`.execute(db);
+        const row = rows[0];
+        if (!row) throw new Error('rf_play_internal_free_round answered no row');
+        return { result: row.result, roundId: row.round_id, balance: row.balance };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const refused = refusal(error);
+        if (refused === 'stale') return { result: 'stale' };
+        if (refused) return { result: 'refused', reason: refused.reason };
+        if (code === 'RF402') return { result: 'insufficient_funds' };
+        if (code === 'RF401') return { result: 'revalidate' };
+        // RF409: the state moved under us; 23505: the same click raced us and won.
+        if (code === 'RF409' || code === '23505') return { result: 'stale' };
+        throw error;
+      }
     },
 
     /** Callback step 1: the round and its first transaction, committed before any wallet call. */
@@ -174,12 +211,51 @@ export function ledgerRepo(db: Kysely<Database>) {
       first: NewWalletTx,
       giveUpAfterMs: number,
     ): Promise<OpenResult> {
-      const { rows } = await sql<{ result: OpenResult }>`
-        select rf_open_callback_round(${JSON.stringify(roundColumns(round, 'callback'))}::jsonb, ${stateVersion.toString()}::bigint,
-          ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs}) as result`.execute(db);
-      const result = rows[0]?.result;
-      if (!result) throw new Error('rf_open_callback_round answered no row');
-      return result;
+      type Row = { result: Exclude<OpenResult, { refused: string }> };
+      try {
+        const { rows } = round.free_round
+          ? await sql<Row>`
+            select rf_open_callback_free_round(${roundJson(round, 'callback')}::jsonb,
+              ${stateVersion.toString()}::bigint, ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
+              ${round.free_round.new_round}) as result`.execute(db)
+          : await sql<Row>`
+            select rf_open_callback_round(${roundJson(round, 'callback')}::jsonb, ${stateVersion.toString()}::bigint,
+              ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs}) as result`.execute(db);
+        const result = rows[0]?.result;
+        if (!result) throw new Error('rf_open_callback_round answered no row');
+        return result;
+      } catch (error) {
+        const refused = refusal(error);
+        if (refused === 'stale') return 'stale';
+        if (refused) return { refused: refused.reason };
+        throw error;
+      }
+    },
+
+    /**
+     * A demo round: the fun balance and the demo round in one statement, idempotent by the click
+     * id; nothing of it reaches the money ledger.
+     */
+    async playDemoRound(round: NewRound, guard: SessionGuard, startBalance: bigint): Promise<InternalPlay> {
+      try {
+        const { rows } = await sql<{
+          result: 'played' | 'duplicate';
+          round_id: string;
+          balance: bigint | null;
+        }>`
+          select * from rf_play_demo_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
+            ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt},
+            ${startBalance.toString()}::bigint)`.execute(db);
+        const row = rows[0];
+        if (!row) throw new Error('rf_play_demo_round answered no row');
+        return { result: row.result, roundId: row.round_id, balance: row.balance };
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'RF402') return { result: 'insufficient_funds' };
+        if (code === 'RF401') return { result: 'revalidate' };
+        if (code === 'RF409' || code === '23505') return { result: 'stale' };
+        throw error;
+      }
     },
 
     recordDebit,

@@ -12,6 +12,8 @@ export interface OperatorFields {
   wallet_base_url: string | null;
   wallet_secret: string | null;
   rtp_variant: string | null;
+  /** Whether launch-url accepts play_mode "demo" for this operator's players. */
+  demo_enabled: boolean;
 }
 
 export function operatorsRepo(db: Kysely<Database>) {

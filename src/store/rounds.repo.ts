@@ -28,9 +28,14 @@ export type NewRound = Pick<
   | 'state_after'
   | 'outcome'
   | 'created_at'
+  | 'free_round_grant_id'
 > & {
   /** The wallet action_type of its debit and credit. */
   action_type: string;
+  /** A free round (or a feature spin it started): whose campaign, and whether it takes a round of the grant. */
+  free_round?: { campaign_id: string; grant_id: string; new_round: boolean };
+  /** The round's signed details page, sent with its credit. */
+  details_url?: string;
 };
 
 export interface RoundFilter {
@@ -41,15 +46,21 @@ export interface RoundFilter {
   limit: number;
 }
 
-export function roundsRepo(db: Kysely<Database>) {
+/**
+ * The rounds of one table: money rounds (`rounds`) or demo rounds (`demo_rounds`, kept apart so no
+ * money report can count them). Both tables have the same columns.
+ */
+export function roundsRepo(db: Kysely<Database>, table: 'rounds' | 'demo_rounds' = 'rounds') {
+  // One shape, two names: the queries are typed against `rounds` and run on `table`.
+  const from = table as 'rounds';
   return {
     async find(id: string): Promise<RoundRow | undefined> {
-      return db.selectFrom('rounds').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom(from).selectAll().where('id', '=', id).executeTakeFirst();
     },
 
     async findByClientId(sessionId: string, clientRoundId: string): Promise<RoundRow | undefined> {
       return db
-        .selectFrom('rounds')
+        .selectFrom(from)
         .selectAll()
         .where('session_id', '=', sessionId)
         .where('client_round_id', '=', clientRoundId)
@@ -59,25 +70,64 @@ export function roundsRepo(db: Kysely<Database>) {
     /** The session's rounds, newest first, before the round `beforeId` when given. */
     async history(sessionId: string, limit: number, beforeId?: string): Promise<RoundRow[]> {
       let query = db
-        .selectFrom('rounds')
+        .selectFrom(from)
         .selectAll()
         .where('session_id', '=', sessionId)
         .orderBy('seq', 'desc')
         .limit(limit);
       if (beforeId !== undefined) {
         query = query.where('seq', '<', (eb) =>
-          eb
-            .selectFrom('rounds')
-            .select('seq')
-            .where('id', '=', beforeId)
-            .where('session_id', '=', sessionId),
+          eb.selectFrom(from).select('seq').where('id', '=', beforeId).where('session_id', '=', sessionId),
+        );
+      }
+      return query.execute();
+    },
+
+    /** The round a wallet transaction belongs to. */
+    async findByTransaction(transactionId: string): Promise<RoundRow | undefined> {
+      return db
+        .selectFrom(from)
+        .selectAll()
+        .where('id', '=', (eb) =>
+          eb.selectFrom('wallet_transactions').select('round_id').where('id', '=', transactionId),
+        )
+        .executeTakeFirst();
+    },
+
+    /**
+     * A player's rounds played in [from, to), newest first, `limit` a page; `after` is the last
+     * round of the previous page (keyset paging: rounds played meanwhile do not shift pages).
+     */
+    async ofPlayerBetween(
+      operatorId: string,
+      playerId: string,
+      range: { from: Date; to: Date },
+      limit: number,
+      after?: { created_at: Date; id: string },
+    ): Promise<RoundRow[]> {
+      let query = db
+        .selectFrom(from)
+        .selectAll()
+        .where('operator_id', '=', operatorId)
+        .where('player_id', '=', playerId)
+        .where('created_at', '>=', range.from)
+        .where('created_at', '<', range.to)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after.created_at),
+            eb.and([eb('created_at', '=', after.created_at), eb('id', '<', after.id)]),
+          ]),
         );
       }
       return query.execute();
     },
 
     async list(filter: RoundFilter): Promise<RoundRow[]> {
-      let query = db.selectFrom('rounds').selectAll().orderBy('seq', 'desc').limit(filter.limit);
+      let query = db.selectFrom(from).selectAll().orderBy('seq', 'desc').limit(filter.limit);
       if (filter.operatorId !== undefined) query = query.where('operator_id', '=', filter.operatorId);
       if (filter.playerId !== undefined) query = query.where('player_id', '=', filter.playerId);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);

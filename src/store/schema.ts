@@ -18,6 +18,7 @@ export interface OperatorsTable {
   wallet_secret: string | null;
   rtp_variant: string | null;
   is_demo: Generated<boolean>;
+  demo_enabled: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -50,6 +51,9 @@ export interface GameSessionsTable {
   coin: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
   state: ColumnType<unknown, string | undefined, string>;
   state_version: ColumnType<bigint, never, bigint | string>;
+  play_mode: Generated<PlayMode>;
+  /** The grant whose free round started the feature this session is still playing. */
+  feature_grant_id: ColumnType<string | null, never, string | null>;
   created_at: Timestamp;
   refreshed_at: Timestamp;
   expires_at: RequiredTimestamp;
@@ -73,6 +77,9 @@ export type RoundStage = 'debit' | 'credit' | 'rollback' | 'done';
 export type WalletTxType = 'debit' | 'credit' | 'rollback';
 export type WalletTxStatus = 'pending' | 'acknowledged' | 'rejected' | 'unknown' | 'failed' | 'resolved';
 
+export type PlayMode = 'real' | 'demo';
+
+/** Money rounds (`rounds`) and demo rounds (`demo_rounds`, wallet_mode 'demo') share one shape. */
 export interface RoundsTable {
   id: string;
   seq: Generated<bigint>;
@@ -82,7 +89,7 @@ export interface RoundsTable {
   game_symbol: string;
   currency: string;
   variant: string;
-  wallet_mode: 'internal' | 'callback';
+  wallet_mode: 'internal' | 'callback' | 'demo';
   client_round_id: string;
   status: RoundStatus;
   stage: RoundStage;
@@ -96,8 +103,54 @@ export interface RoundsTable {
   state_after: Json;
   outcome: Json;
   cancel_reason: string | null;
+  /** The free-round grant this round was played on (a free round, or a feature spin it started). */
+  free_round_grant_id: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+}
+
+export interface FreeRoundCampaignsTable {
+  id: string;
+  operator_id: string;
+  campaign_id: string;
+  games: string[];
+  currency: string;
+  rounds: number;
+  coin: BigIntColumn;
+  bet_level: number;
+  valid_from: RequiredTimestamp;
+  expires_at: RequiredTimestamp;
+  max_win: NullableBigInt;
+  status: Generated<'active' | 'cancelled'>;
+  created_at: Timestamp;
+  cancelled_at: NullableTimestamp;
+}
+
+export type GrantStatus = 'active' | 'completed' | 'cancelled';
+
+export interface FreeRoundGrantsTable {
+  id: string;
+  campaign_id: string;
+  operator_id: string;
+  player_id: string;
+  rounds_total: number;
+  rounds_played: Generated<number>;
+  win: ColumnType<bigint, bigint | string | undefined, bigint | string>;
+  status: Generated<GrantStatus>;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface DemoBalancesTable {
+  session_id: string;
+  balance: BigIntColumn;
+  updated_at: Timestamp;
+}
+
+export interface SigningKeysTable {
+  name: string;
+  secret: string;
+  created_at: Timestamp;
 }
 
 export interface WalletTransactionsTable {
@@ -157,6 +210,11 @@ export interface Database {
   game_thumbnails: GameThumbnailsTable;
   schema_migrations: SchemaMigrationsTable;
   rounds: RoundsTable;
+  demo_rounds: RoundsTable;
+  demo_balances: DemoBalancesTable;
+  free_round_campaigns: FreeRoundCampaignsTable;
+  free_round_grants: FreeRoundGrantsTable;
+  signing_keys: SigningKeysTable;
   wallet_transactions: WalletTransactionsTable;
   wallet_attempts: WalletAttemptsTable;
   wallet_balances: WalletBalancesTable;

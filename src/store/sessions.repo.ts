@@ -2,7 +2,7 @@
 // per turn of the event loop instead of one statement each.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { batchWriter } from './batch.ts';
-import type { Database, GameSessionsTable } from './schema.ts';
+import type { Database, GameSessionsTable, PlayMode } from './schema.ts';
 
 export type SessionRow = Selectable<GameSessionsTable>;
 
@@ -19,10 +19,15 @@ export type SessionUpsert = Pick<
   | 'return_url'
   | 'coin'
   | 'expires_at'
->;
+> & { play_mode: PlayMode };
 
-const keyOf = (s: { operator_id: string; player_id: string; game_symbol: string; currency: string }) =>
-  `${s.operator_id}\n${s.player_id}\n${s.game_symbol}\n${s.currency}`;
+const keyOf = (s: {
+  operator_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  play_mode: PlayMode;
+}) => `${s.operator_id}\n${s.player_id}\n${s.game_symbol}\n${s.currency}\n${s.play_mode}`;
 
 type Launched = { row: SessionRow; created: boolean };
 
@@ -38,20 +43,22 @@ export function sessionsRepo(db: Kysely<Database>) {
     const result = await sql<SessionRow & { created: boolean }>`
       with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
       insert into game_sessions
-        (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at)
+        (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
+         play_mode)
       select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
-        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at
+        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode
       from relaxed, unnest(
         ${column((i) => i.id)}::text[], ${column((i) => i.operator_id)}::text[],
         ${column((i) => i.player_id)}::text[], ${column((i) => i.game_symbol)}::text[],
         ${column((i) => i.currency)}::text[], ${column((i) => i.token_hash)}::bytea[],
         ${column((i) => i.device)}::text[], ${column((i) => i.return_url)}::text[],
         ${column((i) => (i.coin === null ? null : i.coin.toString()))}::bigint[],
-        ${column((i) => i.expires_at.toISOString())}::timestamptz[]
+        ${column((i) => i.expires_at.toISOString())}::timestamptz[],
+        ${column((i) => i.play_mode)}::text[]
       ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
-        return_url, coin, expires_at, position)
+        return_url, coin, expires_at, play_mode, position)
       order by launch.position
-      on conflict (operator_id, player_id, game_symbol, currency) do update set
+      on conflict (operator_id, player_id, game_symbol, currency, play_mode) do update set
         token_hash = excluded.token_hash,
         device = excluded.device,
         return_url = excluded.return_url,

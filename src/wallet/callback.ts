@@ -72,6 +72,7 @@ export function createCallbackWallet(deps: {
         session.expiresAt,
       );
       if (opened.kind === 'existing') return { kind: 'duplicate' };
+      if (opened.kind === 'refused') return { kind: 'refused', reason: opened.reason };
       if (opened.kind !== 'opened') return { kind: opened.kind };
       let credit = opened.first;
       let balance: bigint | null = null;

@@ -37,6 +37,8 @@ export function createInternalWallet(deps: { ledger: LedgerRepo; wallet: WalletR
           return { kind: 'duplicate' };
         case 'insufficient_funds':
           return { kind: 'insufficient_funds', message: undefined };
+        case 'refused':
+          return { kind: 'refused', reason: played.reason };
         // The token or expiry no longer held in the store: look the session up again.
         case 'stale':
         case 'revalidate':

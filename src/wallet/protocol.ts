@@ -17,6 +17,11 @@ export interface WalletRequestFields {
   original_transaction_id?: string;
   round_id?: string;
   round_finished?: boolean;
+  /** Additive (1.2.0): the round's signed details page, on credits. */
+  round_details_url?: string;
+  /** Additive (1.2.0): on a free round's transactions, the operator's campaign id and the grant. */
+  free_round_campaign_id?: string;
+  free_round_grant_id?: string;
 }
 
 /**
@@ -40,6 +45,10 @@ export function walletRequestBody(fields: WalletRequestFields): string {
     body.original_transaction_id = fields.original_transaction_id;
   if (fields.round_id !== undefined) body.round_id = fields.round_id;
   if (fields.round_finished !== undefined) body.round_finished = fields.round_finished;
+  if (fields.round_details_url !== undefined) body.round_details_url = fields.round_details_url;
+  if (fields.free_round_campaign_id !== undefined)
+    body.free_round_campaign_id = fields.free_round_campaign_id;
+  if (fields.free_round_grant_id !== undefined) body.free_round_grant_id = fields.free_round_grant_id;
   return JSON.stringify(body);
 }
 

@@ -40,7 +40,26 @@ export type TxRef = Pick<
   | 'attempts'
 >;
 
-export type OpenStep = { kind: 'opened'; first: TxRef } | { kind: Exclude<OpenResult, 'opened'> };
+export type OpenStep =
+  | { kind: 'opened'; first: TxRef }
+  | { kind: Exclude<OpenResult, 'opened' | { refused: string }> }
+  | { kind: 'refused'; reason: string };
+
+/** What a round's credit carries beyond the contract: its details page and, on a free round, whose grant. */
+export interface RoundExtras {
+  detailsUrl?: string;
+  freeRound?: { campaign_id: string; grant_id: string };
+}
+
+/** The round's extras as newTx takes them. */
+function extrasOf(round: NewRound): RoundExtras {
+  return {
+    ...(round.details_url ? { detailsUrl: round.details_url } : {}),
+    ...(round.free_round
+      ? { freeRound: { campaign_id: round.free_round.campaign_id, grant_id: round.free_round.grant_id } }
+      : {}),
+  };
+}
 
 export type DebitResult =
   | { kind: 'debited'; credit: TxRef; balance: bigint }
@@ -57,8 +76,16 @@ type CallbackParty = Pick<TxRef, 'round_id' | 'operator_id' | 'player_id' | 'gam
 export function callbackBody(
   party: Omit<CallbackParty, 'round_id'> & { round_id?: string },
   type: CallbackType,
-  fields: { id: string; actionType: string; amount: bigint; sessionToken: string; original?: string },
+  fields: {
+    id: string;
+    actionType: string;
+    amount: bigint;
+    sessionToken: string;
+    original?: string;
+    extras?: RoundExtras;
+  },
 ): string {
+  const { extras } = fields;
   return walletRequestBody({
     operator_id: party.operator_id,
     player_id: party.player_id,
@@ -73,6 +100,13 @@ export function callbackBody(
     ...(type === 'balance' || party.round_id === undefined
       ? {}
       : { round_id: party.round_id, round_finished: type !== 'debit' }),
+    ...(type === 'credit' && extras?.detailsUrl ? { round_details_url: extras.detailsUrl } : {}),
+    ...(extras?.freeRound && type !== 'balance'
+      ? {
+          free_round_campaign_id: extras.freeRound.campaign_id,
+          free_round_grant_id: extras.freeRound.grant_id,
+        }
+      : {}),
   });
 }
 
@@ -106,7 +140,13 @@ export function createSettlement(deps: SettlementDeps) {
   function newTx(
     from: CallbackParty,
     type: WalletTxType,
-    fields: { actionType: string; amount: bigint; sessionToken: string; original?: string },
+    fields: {
+      actionType: string;
+      amount: bigint;
+      sessionToken: string;
+      original?: string;
+      extras?: RoundExtras;
+    },
     dueInMs: number,
   ): { ref: TxRef; row: NewWalletTx } {
     const id = newId('tx');
@@ -156,7 +196,12 @@ export function createSettlement(deps: SettlementDeps) {
     const first = newTx(
       party,
       paid ? 'debit' : 'credit',
-      { actionType: round.action_type, amount: paid ? round.stake : round.win, sessionToken },
+      {
+        actionType: round.action_type,
+        amount: paid ? round.stake : round.win,
+        sessionToken,
+        extras: extrasOf(round),
+      },
       leaseMs(),
     );
     const result = await ledger.openCallbackRound(
@@ -166,6 +211,7 @@ export function createSettlement(deps: SettlementDeps) {
       first.row,
       policy.giveUpAfterMs,
     );
+    if (typeof result === 'object') return { kind: 'refused', reason: result.refused };
     return result === 'opened' ? { kind: 'opened', first: first.ref } : { kind: result };
   }
 
@@ -239,7 +285,12 @@ export function createSettlement(deps: SettlementDeps) {
       const credit = newTx(
         debitTx,
         'credit',
-        { actionType: round.action_type, amount: round.win, sessionToken: sessionOf(debitTx) },
+        {
+          actionType: round.action_type,
+          amount: round.win,
+          sessionToken: sessionOf(debitTx),
+          extras: extrasOf(round),
+        },
         leaseMs(),
       );
       const result = await recordDebit(debitTx, record, credit, answer.balance, null);

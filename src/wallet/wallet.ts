@@ -17,6 +17,8 @@ export interface PlayerWallet {
   gameSymbol: string;
   /** The session token the operator knows the session by (sent as session_id in callbacks). */
   sessionToken: string;
+  /** The game session's id (demo balances are kept per session). */
+  sessionId: string;
 }
 
 /** The session a round is played in, as the round's write checks it again. */
@@ -44,10 +46,13 @@ export type SettleResult =
   /** The previous round of this session is still waiting for the wallet. */
   | { kind: 'busy' }
   /** A transaction of this player in this game is parked for staff. */
-  | { kind: 'blocked' };
+  | { kind: 'blocked' }
+  /** A free round its grant refused (used up, expired, cancelled, not started, not found); no round. */
+  | { kind: 'refused'; reason: string };
 
 export interface Wallet {
-  readonly mode: WalletMode;
+  /** demo: fun money, no wallet calls (wallet/demo.ts). */
+  readonly mode: WalletMode | 'demo';
   /** Pays for `round`: the stake debited, the win credited, the ledger written. */
   settle(round: NewRound, player: PlayerWallet, session: RoundSession): Promise<SettleResult>;
   /** The player's balance now. */

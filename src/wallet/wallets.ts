@@ -1,12 +1,14 @@
 // Both wallet modes of one process: the internal wallet, the callback wallet with its connection
 // pools and settlement steps, and the retry worker. `for(operator)` picks the operator's wallet;
 // nothing else needs to know which mode an operator uses.
+import type { DemoRepo } from '../store/demo.repo.ts';
 import type { LedgerRepo } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
 import { createCallbackWallet } from './callback.ts';
 import { createCallbackClient, type WalletAttemptEvent } from './callback-client.ts';
+import { createDemoWallet, type DemoWallet } from './demo.ts';
 import { createInternalWallet } from './internal.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 import { createSettlement } from './settlement.ts';
@@ -17,6 +19,7 @@ export interface WalletsDeps {
   ledger: LedgerRepo;
   rounds: RoundsRepo;
   wallet: WalletRepo;
+  demo: DemoRepo;
   policy: RetryPolicy;
   timeoutMs: number;
   findOperator(id: string): Promise<OperatorRow | undefined>;
@@ -29,6 +32,8 @@ export interface Wallets {
   readonly worker: RetryWorker;
   /** The wallet that holds this operator's players' money. */
   for(operator: Pick<OperatorRow, 'wallet_mode'>): Wallet;
+  /** Fun money for demo sessions, whatever the operator's mode: no wallet call at all. */
+  readonly demo: DemoWallet;
   /** Stops the worker (it finishes its pass) and closes the callback pools. */
   close(): Promise<void>;
 }
@@ -48,6 +53,7 @@ export function createWallets(deps: WalletsDeps): Wallets {
     policy: deps.policy,
     worker,
     for: (operator) => (operator.wallet_mode === 'internal' ? internal : callback),
+    demo: createDemoWallet(deps),
     async close() {
       await worker.stop();
       await callback.drain();

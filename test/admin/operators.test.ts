@@ -38,6 +38,7 @@ describe('happy', () => {
         wallet_base_url: null,
         wallet_secret_set: false,
         rtp_variant: null,
+        demo_enabled: true,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

@@ -44,6 +44,8 @@ export interface RuntimeClient {
   spin(body: SpinRequest, onRetry?: (attempt: number) => void): Promise<SpinResponse>;
   history(before?: string | null, limit?: number): Promise<HistoryPage>;
   round(id: string): Promise<Round>;
+  /** Demo sessions: the fun balance back to its start. */
+  resetDemo(): Promise<{ balance: string }>;
 }
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
@@ -109,6 +111,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       if (before) query.set('before', before);
       return call<HistoryPage>('GET', `/history?${query}`);
     },
+    resetDemo: () => call<{ balance: string }>('POST', '/demo/reset', {}),
     async round(id) {
       return (await call<{ round: Round }>('GET', `/rounds/${encodeURIComponent(id)}`)).round;
     },

@@ -5,6 +5,8 @@ import type { RoundView } from '../../../src/domain/rounds.ts';
 import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engine/outcome.ts';
 import type { GameDescription } from '../../../src/games/play.ts';
 import type { FeatureFlags } from '../../../src/games/types.ts';
+import type { FreeRoundOffer } from '../../../src/services/free-rounds.ts';
+import type { FreeRoundState } from '../../../src/services/rounds.ts';
 
 export type { FeatureEvent, PickStep, Screen, WinKind } from '../../../src/engine/outcome.ts';
 export type { PaytableSymbol } from '../../../src/games/play.ts';
@@ -20,6 +22,7 @@ export interface SessionInfo {
     currency: string;
     player_id: string;
     return_url?: string;
+    play_mode?: 'real' | 'demo';
   };
   game: {
     symbol: string;
@@ -45,7 +48,14 @@ export interface SessionInfo {
   balance: string;
   state: FeatureState;
   last_round: Round | null;
+  /** Live free-rounds grants of this player for this game and currency (none in demo). */
+  free_rounds?: FreeRoundOffer[];
+  /** The grant whose free round started the feature still being played, else null. */
+  free_round?: FreeRoundState | null;
 }
+
+/** The server's free-rounds offer (runtime API), shapes imported rather than written again. */
+export type { FreeRoundOffer, FreeRoundState };
 
 /** `cost_multiplier`: exact multiple of the base bet ("1.25", or "n/d"); `cost_coins`: coins per bet level. */
 export interface ModeCost {
@@ -78,6 +88,8 @@ export interface SpinRequest {
   special_bet: boolean;
   buy_feature: boolean;
   client_round_id: string;
+  /** Plays a round of this free-rounds grant. */
+  free_round_grant_id?: string;
 }
 
 export interface SpinResponse {
@@ -85,6 +97,7 @@ export interface SpinResponse {
   /** Null in callback mode when the operator's wallet has not acknowledged yet and no balance is known. */
   balance: string | null;
   state: FeatureState;
+  free_round?: FreeRoundState | null;
 }
 
 export interface HistoryPage {

@@ -5,6 +5,7 @@ import { errors } from '../../domain/errors.ts';
 import { sha256 } from '../../domain/ids.ts';
 import type { Services } from '../../services/index.ts';
 import { registerCatalogRoutes } from './catalog.ts';
+import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerOperatorRoutes } from './operators.ts';
 import { registerRoundRoutes } from './rounds.ts';
@@ -28,6 +29,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   registerCatalogRoutes(app, services);
   registerThumbnailRoutes(app, services);
   registerRoundRoutes(app, services);
+  registerFreeRoundRoutes(app, services);
   registerWalletTransactionRoutes(app, services);
   // The whole document, admin routes included, for staff tooling.
   app.get('/api/admin/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -54,7 +54,11 @@ export function registerRoundRoutes(app: FastifyInstance, services: Services): v
       );
       const last = found.at(-1)?.round;
       return {
-        rounds: found.map(({ round, transactions }) => ({ ...staffRoundView(round), transactions })),
+        rounds: found.map(({ round, transactions }) => ({
+          ...staffRoundView(round),
+          round_details_url: services.roundDetails.urlOf(round.id, round.created_at),
+          transactions,
+        })),
         next_before: found.length === limit && last ? last.id : null,
       };
     },

@@ -20,6 +20,7 @@ export const OperatorView = Type.Object(
     wallet_base_url: Type.Union([Type.String(), Type.Null()]),
     wallet_secret_set: Type.Boolean(),
     rtp_variant: Type.Union([Type.String(), Type.Null()]),
+    demo_enabled: Type.Boolean({ description: 'Whether launch-url accepts play_mode "demo".' }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -35,6 +36,7 @@ export const OperatorInput = Type.Object(
     wallet_base_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     wallet_secret: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     rtp_variant: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    demo_enabled: Type.Optional(Type.Boolean()),
   },
   { $id: 'AdminOperatorInput' },
 );

@@ -64,3 +64,17 @@ export async function authorize(
   if (!result.ok) throw result.error;
   return { ...result, principal };
 }
+
+/** authorize() for routes that act for one operator: a master key must select it. */
+export async function authorizeOperator(
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bodyOperatorId?: unknown,
+) {
+  const result = await authorize(services, request, reply, bodyOperatorId);
+  if (!result.operator) {
+    throw errors.invalidRequest('operator_id is required with a master key (query, x-operator-id or body)');
+  }
+  return { operator: result.operator, scope: result.scope };
+}

@@ -1,6 +1,7 @@
 // Runtime API (/api/runtime/v1): what the launched game calls with its session token.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
+import { registerDemoResetPost } from './demo-reset.post.ts';
 import { registerHistoryGet } from './history.get.ts';
 import { registerRoundGet } from './round.get.ts';
 import { registerSessionGet } from './session.get.ts';
@@ -12,5 +13,6 @@ export function registerRuntimeRoutes(app: FastifyInstance, services: Services):
   registerSpinPost(app, services);
   registerHistoryGet(app, services);
   registerRoundGet(app, services);
+  registerDemoResetPost(app, services);
   if (services.config.appEnv === 'test') registerTestRngPost(app, services);
 }

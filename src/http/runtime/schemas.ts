@@ -18,6 +18,25 @@ export const FeatureState = Type.Object({
   ]),
 });
 
+/** A free-rounds grant as the game offers it (runtime API). */
+export const FreeRoundOffer = Type.Object({
+  grant_id: Type.String(),
+  campaign_id: Type.String(),
+  rounds_left: Type.Integer(),
+  rounds_total: Type.Integer(),
+  coin: Type.String(),
+  bet_level: Type.Integer(),
+  bet: Type.String(),
+  win: Type.String(),
+  max_win: Type.Union([Type.String(), Type.Null()]),
+  expires_at: Type.String({ format: 'date-time' }),
+});
+
+export const FreeRoundState = Type.Union([
+  Type.Null(),
+  Type.Intersect([FreeRoundOffer, Type.Object({ status: Type.String() })]),
+]);
+
 export const Round = Type.Object({
   id: Type.String(),
   client_round_id: Type.String(),
@@ -32,6 +51,7 @@ export const Round = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   outcome: Type.Unknown(),
+  free_round_grant_id: Type.Union([Type.String(), Type.Null()]),
   replay: Type.Optional(Type.Object({ variant: Type.String(), state_before: Type.Unknown() })),
 });
 

@@ -6,7 +6,7 @@ import { describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
 import { runtimeSession } from './auth.ts';
-import { FeatureState, Round, runtimeErrors } from './schemas.ts';
+import { FeatureState, FreeRoundOffer, FreeRoundState, Round, runtimeErrors } from './schemas.ts';
 
 const Mode = Type.Union([
   Type.Null(),
@@ -29,6 +29,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
               currency: Type.String(),
               player_id: Type.String(),
               return_url: Type.Optional(Type.String()),
+              play_mode: Type.Union([Type.Literal('real'), Type.Literal('demo')]),
             }),
             game: Type.Object({
               symbol: Type.String(),
@@ -50,6 +51,8 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
             balance: Type.String(),
             state: FeatureState,
             last_round: Type.Union([Round, Type.Null()]),
+            free_rounds: Type.Array(FreeRoundOffer),
+            free_round: FreeRoundState,
           }),
           ...runtimeErrors(502, 503),
         },
@@ -58,10 +61,13 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
     async (request) => {
       const session = await runtimeSession(services, request);
       const { row, game, ladder, variant } = session;
-      const [expiresAt, balance, last] = await Promise.all([
+      const featureGrant = session.state.freeSpinsLeft > 0 ? session.row.feature_grant_id : null;
+      const [expiresAt, balance, last, offers, freeRound] = await Promise.all([
         services.sessions.slide(session, services.config.sessionTtlSeconds),
         services.rounds.balanceOf(session),
         services.rounds.history(session, 1),
+        services.freeRounds.offersFor(session),
+        featureGrant ? services.freeRounds.offerOf(featureGrant, session) : null,
       ]);
       const mode = (
         cost: { coins: number; ofBase: { numerator: number; denominator: number } } | undefined,
@@ -77,6 +83,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
           currency: row.currency,
           player_id: row.player_id,
           ...(row.return_url ? { return_url: row.return_url } : {}),
+          play_mode: row.play_mode,
         },
         game: {
           symbol: game.symbol,
@@ -102,6 +109,8 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
         balance: format(balance),
         state: featureView(session.state, row.currency),
         last_round: last[0] ? roundView(last[0]) : null,
+        free_rounds: offers,
+        free_round: freeRound,
       };
     },
   );

@@ -6,7 +6,7 @@ import type { SpinRequest } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
 import { objectBody } from '../admin/shared.ts';
 import { bearerToken } from './auth.ts';
-import { FeatureState, Round, runtimeErrors } from './schemas.ts';
+import { FeatureState, FreeRoundState, Round, runtimeErrors } from './schemas.ts';
 
 export function registerSpinPost(app: FastifyInstance, services: Services): void {
   app.post(
@@ -23,14 +23,16 @@ export function registerSpinPost(app: FastifyInstance, services: Services): void
           special_bet: Type.Optional(Type.Boolean()),
           buy_feature: Type.Optional(Type.Boolean()),
           client_round_id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
+          free_round_grant_id: Type.Optional(Type.String()),
         }),
         response: {
           200: Type.Object({
             round: Round,
             balance: Type.Union([Type.String(), Type.Null()]),
             state: FeatureState,
+            free_round: FreeRoundState,
           }),
-          ...runtimeErrors(402, 409, 502, 503),
+          ...runtimeErrors(402, 404, 409, 502, 503),
         },
       },
       // Fields are checked by readSpinRequest, so each 400 names its field in our words.

@@ -1,0 +1,270 @@
+// Round details for support: an operator looks a round up by its id or by a wallet transaction id,
+// or lists a player's rounds in a time range (paged), each with its stake, win, transactions and
+// their statuses and its signed round_details_url; the link opens the round's public details page
+// (no API key, no session token), whose data is built here: the round re-derived from its stored
+// draws, its game, RTP variant and model hash.
+import { errors } from '../domain/errors.ts';
+import { checkRoundDetailsLink, roundDetailsUrl } from '../domain/round-details.ts';
+import { type GameState, outcomeToJson, replay } from '../engine/index.ts';
+import type { OutcomeJson } from '../engine/outcome.ts';
+import { describeGame, type GameDescription, getGame, modelHash, modelOf } from '../games/index.ts';
+import { formatAmount } from '../money.ts';
+import type { FreeRoundsRepo } from '../store/free-rounds.repo.ts';
+import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
+import type { WalletRepo, WalletTxRow } from '../store/wallet.repo.ts';
+
+export interface RoundTransaction {
+  transaction_id: string;
+  type: WalletTxRow['type'];
+  action_type: string;
+  amount: string;
+  status: WalletTxRow['status'];
+  original_transaction_id: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A round as an operator's support desk sees it. */
+export interface OperatorRound {
+  round_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  status: RoundRow['status'];
+  kind: RoundRow['kind'];
+  mode: RoundRow['mode'];
+  coin: string;
+  bet_level: number;
+  stake: string;
+  win: string;
+  cancel_reason: string | null;
+  free_round: { campaign_id: string; grant_id: string } | null;
+  created_at: string;
+  finished_at: string | null;
+  transactions: RoundTransaction[];
+  round_details_url: string;
+}
+
+export interface PlayerRoundsQuery {
+  player_id?: unknown;
+  from?: unknown;
+  to?: unknown;
+  limit?: unknown;
+  cursor?: unknown;
+}
+
+/** What the details page draws: the round, its game's rules and art, and the proof of replay. */
+export interface RoundPage {
+  game: {
+    symbol: string;
+    slug: string;
+    title: string;
+    tagline: string;
+    palette: { background: string; accent: string; text: string };
+  };
+  rules: Omit<GameDescription, 'features'> & { features?: unknown };
+  variant: string;
+  model_hash: string;
+  round: Omit<OperatorRound, 'round_details_url' | 'transactions'> & { transactions: RoundTransaction[] };
+  outcome: OutcomeJson;
+  /** The stored draws re-derive the stored outcome exactly. */
+  replay_verified: boolean;
+}
+
+export interface RoundDetailsService {
+  /** The signed details link of a round. */
+  urlOf(roundId: string, playedAt: Date): string;
+  byRoundId(operatorId: string, roundId: string): Promise<OperatorRound>;
+  byTransactionId(operatorId: string, transactionId: string): Promise<OperatorRound>;
+  playerRounds(
+    operatorId: string,
+    query: PlayerRoundsQuery,
+  ): Promise<{ rounds: OperatorRound[]; next_cursor: string | null }>;
+  /** The page data of a signed link; 404 for a bad, expired or unknown link (no detail to probe with). */
+  page(roundId: string, expires: unknown, signature: unknown): Promise<RoundPage>;
+}
+
+const MAX_RANGE_DAYS = 31;
+
+/** JSON with object keys sorted: the store's jsonb does not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+function cursorOf(row: RoundRow): string {
+  return Buffer.from(`${row.created_at.toISOString()}|${row.id}`, 'utf8').toString('base64url');
+}
+
+function readCursor(text: unknown): { created_at: Date; id: string } | undefined {
+  if (typeof text !== 'string' || text.length > 200) return undefined;
+  const [time, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
+  const created = new Date(time ?? '');
+  if (!id || !/^rnd_[A-Za-z0-9]+$/.test(id) || Number.isNaN(created.getTime())) return undefined;
+  return { created_at: created, id };
+}
+
+function readTime(value: unknown, field: string): Date {
+  const time = typeof value === 'string' ? new Date(value) : undefined;
+  if (!time || Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value as string)) {
+    throw errors.invalidRequest(`${field} must be an ISO 8601 date-time such as 2026-01-31T00:00:00Z`);
+  }
+  return time;
+}
+
+export function createRoundDetailsService(deps: {
+  rounds: RoundsRepo;
+  wallet: WalletRepo;
+  freeRounds: FreeRoundsRepo;
+  secret: string;
+  publicBaseUrl: () => string;
+  now(): Date;
+}): RoundDetailsService {
+  const urlOf = (roundId: string, playedAt: Date) =>
+    roundDetailsUrl(deps.publicBaseUrl(), deps.secret, roundId, playedAt);
+
+  async function views(rows: RoundRow[]): Promise<OperatorRound[]> {
+    const txs = await deps.wallet.ofRounds(rows.map((row) => row.id));
+    const grantIds = [
+      ...new Set(rows.flatMap((row) => (row.free_round_grant_id ? [row.free_round_grant_id] : []))),
+    ];
+    const campaigns = new Map<string, string>();
+    for (const id of grantIds) {
+      const found = await deps.freeRounds.grant(id);
+      if (found) campaigns.set(id, found.campaign.campaign_id);
+    }
+    return rows.map((row) => {
+      const money = (minor: bigint) => formatAmount(minor, row.currency);
+      const grantId = row.free_round_grant_id;
+      return {
+        round_id: row.id,
+        player_id: row.player_id,
+        game_symbol: row.game_symbol,
+        currency: row.currency,
+        status: row.status,
+        kind: row.kind,
+        mode: row.mode,
+        coin: money(row.coin),
+        bet_level: row.bet_level,
+        stake: money(row.stake),
+        win: money(row.win),
+        cancel_reason: row.cancel_reason,
+        free_round: grantId ? { campaign_id: campaigns.get(grantId) ?? '', grant_id: grantId } : null,
+        created_at: row.created_at.toISOString(),
+        finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+        transactions: txs
+          .filter((tx) => tx.round_id === row.id)
+          .map((tx) => ({
+            transaction_id: tx.id,
+            type: tx.type,
+            action_type: tx.action_type,
+            amount: money(tx.amount),
+            status: tx.status,
+            original_transaction_id: tx.original_transaction_id,
+            created_at: tx.created_at.toISOString(),
+            finished_at: tx.finished_at ? tx.finished_at.toISOString() : null,
+          })),
+        round_details_url: urlOf(row.id, row.created_at),
+      };
+    });
+  }
+
+  async function one(operatorId: string, row: RoundRow | undefined, what: string): Promise<OperatorRound> {
+    // Another operator's round is answered exactly as an unknown one.
+    if (!row || row.operator_id !== operatorId) throw errors.notFound(`${what} not found`);
+    const [view] = await views([row]);
+    if (!view) throw errors.notFound(`${what} not found`);
+    return view;
+  }
+
+  return {
+    urlOf,
+
+    async byRoundId(operatorId, roundId) {
+      return one(operatorId, await deps.rounds.find(roundId), `round ${roundId}`);
+    },
+
+    async byTransactionId(operatorId, transactionId) {
+      return one(
+        operatorId,
+        await deps.rounds.findByTransaction(transactionId),
+        `transaction ${transactionId}`,
+      );
+    },
+
+    async playerRounds(operatorId, query) {
+      const player = query.player_id;
+      if (typeof player !== 'string' || player.length < 1 || player.length > 128) {
+        throw errors.invalidRequest('player_id is required: the external_player_id given at launch');
+      }
+      const to = query.to === undefined ? deps.now() : readTime(query.to, 'to');
+      const from =
+        query.from === undefined ? new Date(to.getTime() - 86_400_000) : readTime(query.from, 'from');
+      if (from.getTime() >= to.getTime()) throw errors.invalidRequest('from must be before to');
+      if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * 86_400_000) {
+        throw errors.invalidRequest(`from and to may be at most ${MAX_RANGE_DAYS} days apart`);
+      }
+      let limit = 50;
+      if (query.limit !== undefined) {
+        limit = Number(query.limit);
+        if (!/^\d{1,3}$/.test(String(query.limit)) || limit < 1 || limit > 200) {
+          throw errors.invalidRequest('limit must be a whole number from 1 to 200');
+        }
+      }
+      let after: { created_at: Date; id: string } | undefined;
+      if (query.cursor !== undefined) {
+        after = readCursor(query.cursor);
+        if (!after) throw errors.invalidRequest('cursor is not one this API gave out');
+      }
+      const rows = await deps.rounds.ofPlayerBetween(operatorId, player, { from, to }, limit + 1, after);
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      return {
+        rounds: await views(page),
+        next_cursor: rows.length > limit && last ? cursorOf(last) : null,
+      };
+    },
+
+    async page(roundId, expires, signature) {
+      const link = checkRoundDetailsLink(deps.secret, roundId, expires, signature, deps.now());
+      const missing = errors.notFound('this round details link is not valid or has expired');
+      if (!link.ok) throw missing;
+      const row = await deps.rounds.find(roundId);
+      const game = row ? getGame(row.game_symbol) : undefined;
+      if (!row || !game) throw missing;
+      const [view] = await views([row]);
+      if (!view) throw missing;
+      const model = modelOf(game, row.variant);
+      const stored = row.outcome as OutcomeJson;
+      const replayed = replay(
+        model,
+        row.state_before as GameState,
+        { coin: row.coin, betLevel: row.bet_level, mode: row.mode },
+        stored.draws,
+      );
+      const verified = replayed.ok && canonical(outcomeToJson(replayed.outcome)) === canonical(stored);
+      const { round_details_url: _url, ...round } = view;
+      const { features: _features, ...rules } = describeGame(game, row.variant);
+      return {
+        game: {
+          symbol: game.symbol,
+          slug: game.slug,
+          title: game.title,
+          tagline: game.tagline,
+          palette: game.palette,
+        },
+        rules,
+        variant: model.variant,
+        model_hash: modelHash(model),
+        round,
+        // The screens drawn are the replay's, from the stored draws; the stored outcome when a
+        // replay is impossible (then replay_verified says so).
+        outcome: replayed.ok ? outcomeToJson(replayed.outcome) : stored,
+        replay_verified: verified,
+      };
+    },
+  };
+}
