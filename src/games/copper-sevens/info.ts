@@ -6,7 +6,8 @@ export const info: GameInfo = {
   title: 'Copper Sevens',
   family: 'classic-slot',
   lines: 5,
-  tagline: 'A calm three-reel classic: five lines, frequent small wins.',
+  tagline:
+    'A calm three-reel classic: five lines, frequent small wins, and stacked copper coins worth up to 500× the bet.',
   features: { bonus: false, collect: false, free_spins: false, buy_feature: false, special_bet: false },
   specialBetProfile: null,
   rtpVariants: [

@@ -6,7 +6,7 @@ export const info: GameInfo = {
   title: 'Jade Paths',
   family: 'ways-slot',
   lines: 243,
-  tagline: '243 ways to win; three gates open a pick-a-lotus bonus.',
+  tagline: '243 ways to win; three gates open a lotus pick of cash prizes and multiplier boosts.',
   features: { bonus: true, collect: false, free_spins: false, buy_feature: false, special_bet: false },
   specialBetProfile: null,
   rtpVariants: [
