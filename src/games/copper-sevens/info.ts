@@ -8,7 +8,16 @@ export const info: GameInfo = {
   lines: 5,
   tagline:
     'A calm three-reel classic: five lines, frequent small wins, and stacked copper coins worth up to 500× the bet.',
-  features: { bonus: false, collect: false, free_spins: false, buy_feature: false, special_bet: false },
+  features: {
+    bonus: false,
+    collect: false,
+    free_spins: false,
+    buy_feature: false,
+    special_bet: false,
+    respins: false,
+    tumbles: false,
+    multipliers: false,
+  },
   specialBetProfile: null,
   rtpVariants: [
     { id: '96.5', target: '96.50' },

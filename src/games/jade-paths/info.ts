@@ -7,7 +7,16 @@ export const info: GameInfo = {
   family: 'ways-slot',
   lines: 243,
   tagline: '243 ways to win; three gates open a lotus pick of cash prizes and multiplier boosts.',
-  features: { bonus: true, collect: false, free_spins: false, buy_feature: false, special_bet: false },
+  features: {
+    bonus: true,
+    collect: false,
+    free_spins: false,
+    buy_feature: false,
+    special_bet: false,
+    respins: false,
+    tumbles: false,
+    multipliers: true,
+  },
   specialBetProfile: null,
   rtpVariants: [
     { id: '96.5', target: '96.50' },
