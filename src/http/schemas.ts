@@ -25,7 +25,9 @@ export const FeatureFlags = Type.Object(
       Type.Boolean({ description: 'Added in 1.2.0 (Reelforge extension): hold-and-collect respins.' }),
     ),
     tumbles: Type.Optional(
-      Type.Boolean({ description: 'Added in 1.2.0 (Reelforge extension): winning symbols vanish and refill.' }),
+      Type.Boolean({
+        description: 'Added in 1.2.0 (Reelforge extension): winning symbols vanish and refill.',
+      }),
     ),
     multipliers: Type.Optional(
       Type.Boolean({

@@ -5,6 +5,7 @@ import { errors } from '../../domain/errors.ts';
 import { sha256 } from '../../domain/ids.ts';
 import type { Services } from '../../services.ts';
 import { registerCatalogRoutes } from './catalog.ts';
+import { registerGameRoutes } from './games.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerOperatorRoutes } from './operators.ts';
 import { registerRoundRoutes } from './rounds.ts';
@@ -26,6 +27,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   registerOperatorRoutes(app, services);
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
+  registerGameRoutes(app);
   registerThumbnailRoutes(app, services);
   registerRoundRoutes(app, services);
   registerWalletTransactionRoutes(app, services);
