@@ -389,8 +389,21 @@ function enumerateSet(m: Machine, set: CompiledSet): ExactSetResult {
   };
 }
 
-/** Exact RTP of a paid mode: each reel set of the mode enumerated, mixed by its weight. */
+// A walk over every screen takes seconds on the larger games; certify, the tuner and the tests ask
+// for the same model several times.
+const results = new WeakMap<GameModel, Partial<Record<'base' | 'special', ExactResult>>>();
+
+/** Exact RTP of a paid mode: each reel set of the mode enumerated, mixed by its weight (memoised). */
 export function exactScreenRtp(model: GameModel, mode: 'base' | 'special'): ExactResult {
+  const known = results.get(model) ?? {};
+  const cached = known[mode];
+  if (cached) return cached;
+  const result = enumerateMode(model, mode);
+  results.set(model, { ...known, [mode]: result });
+  return result;
+}
+
+function enumerateMode(model: GameModel, mode: 'base' | 'special'): ExactResult {
   if (!isEnumerable(model)) throw new Error(`${model.slug}: pay-anywhere with tumbles is not enumerable`);
   const started = performance.now();
   const m = machineFor(model);
