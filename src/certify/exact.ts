@@ -451,7 +451,7 @@ function enumerateMode(model: GameModel, mode: 'base' | 'special'): ExactResult 
 /** Exact RTP of a bought hold-and-collect (its start is `holdStart` crates, wherever they fall). */
 export function exactBuyRtp(model: GameModel): { rtp: number; maxCoins: number } | null {
   const buy = model.modes.buy;
-  if (!buy || buy.feature !== 'hold_and_collect' || !model.collect) return null;
+  if (buy?.feature !== 'hold_and_collect' || !model.collect) return null;
   const hold = holdValue(model.collect, model.reels * model.rows);
   return { rtp: (hold.expected[model.collect.holdStart] as number) / buy.costCoins, maxCoins: hold.max };
 }

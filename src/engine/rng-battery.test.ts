@@ -77,8 +77,11 @@ describe('the battery rejects flawed generators', () => {
   const alternating = (() => {
     let high = false;
     return {
-      int: (bound: number) =>
-        (high = !high) ? bound - 1 - crypto.int(bound >>> 1 || 1) : crypto.int(bound >>> 1 || 1),
+      int: (bound: number) => {
+        high = !high;
+        const half = crypto.int(bound >>> 1 || 1);
+        return high ? bound - 1 - half : half;
+      },
     };
   })();
   const sticky = (() => {
