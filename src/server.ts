@@ -1,6 +1,8 @@
 // Starting and stopping one Reelforge node: store, migrations, services, HTTP server.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { gameCertifications } from './games/index.ts';
+import { verifyManifest } from './games/manifest.ts';
 import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
 import { openConfiguredStore } from './store/configured.ts';
@@ -41,6 +43,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     started = services;
     app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
+    checkGameIntegrity(app, config);
     if (config.gameBaseUrlProblem) {
       app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
     }
@@ -73,4 +76,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await embedded?.stop().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * The signed manifest of game and engine files, and every variant's certificate (checked as the
+ * models loaded: an uncertified variant takes its game out of the live catalog). Staging and
+ * production refuse to start on a manifest that does not verify; development and test log it.
+ */
+function checkGameIntegrity(app: FastifyInstance, config: Config): void {
+  for (const c of gameCertifications()) {
+    if (!c.certified)
+      app.log.error(
+        { game: c.symbol, variant: c.variant, reason: c.reason },
+        `game ${c.symbol} variant ${c.variant} is not certified (${c.reason}): not offered. ${c.detail}`,
+      );
+  }
+  const manifest = verifyManifest();
+  if (manifest.ok) return;
+  const line = `game manifest check failed (${manifest.reason}): ${manifest.problems.slice(0, 10).join('; ')}`;
+  if (config.appEnv === 'production' || config.appEnv === 'staging') throw new Error(line);
+  app.log.error({ reason: manifest.reason, problems: manifest.problems }, line);
 }

@@ -268,12 +268,11 @@ class Game {
 
   private openPaytable(): void {
     const unit = this.bet.coinMinor * BigInt(this.bet.level);
-    const baseBet = totalBet(this.ladder, this.bet, 'base');
     showPaytable({
       rules: this.rules,
       tagline: this.start.shell.tagline,
       rtp: this.info.game.rtp || this.rules.rtp,
-      maxWin: this.money(baseBet * BigInt(this.rules.maxWinMultiplier)),
+      maxWin: this.money(BigInt(this.rules.maxWinCoins) * unit),
       coinWorth: (coins) => this.money(BigInt(coins) * unit),
       iconOf: (id) => this.reels.art.iconUrl(id),
     });
@@ -281,7 +280,8 @@ class Game {
 
   private async buy(): Promise<void> {
     const price = this.money(totalBet(this.ladder, this.bet, 'buy'));
-    const what = this.info.game.features.free_spins ? 'free spins' : 'the bonus feature';
+    const flags = this.info.game.features;
+    const what = flags.free_spins ? 'free spins' : flags.respins ? 'respins' : 'the bonus feature';
     if (await confirmBuy(this.info.game.title, price, what)) await this.play('buy');
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateLines } from '../engine/machine.ts';
 import { machineFor } from '../engine/spin.ts';
 import { getGame } from '../games/index.ts';
-import { exactScreenRtp } from './exact.ts';
+import { exactBuyRtp, exactScreenRtp, pickValue } from './exact.ts';
 import { simulateRounds, summarize } from './tally.ts';
 
 describe('exact full-cycle calculator', () => {
@@ -38,11 +38,70 @@ describe('exact full-cycle calculator', () => {
   it.each([
     ['copper-sevens', 'base', 1_000_000],
     ['jade-paths', 'base', 600_000],
+    ['harbor-haul', 'base', 600_000],
   ] as const)('%s %s: simulation agrees with the exact screen RTP', (slug, mode, rounds) => {
     const model = getGame(slug)?.variants['96.5'];
     if (!model) throw new Error('missing model');
     const exact = exactScreenRtp(model, mode).screenRtp;
     const s = summarize(simulateRounds(model, mode, rounds, 99, 0));
     expect(Math.abs(s.baseRtp - exact)).toBeLessThanOrEqual(s.baseHalfWidth99);
+  });
+
+  // The whole round (screen plus hold-and-collect or picks) against a simulation of whole rounds.
+  it.each([
+    ['jade-paths', 600_000],
+    ['harbor-haul', 600_000],
+  ] as const)('%s: simulation agrees with the exact round RTP', (slug, rounds) => {
+    const model = getGame(slug)?.variants['96.5'];
+    if (!model) throw new Error('missing model');
+    const exact = exactScreenRtp(model, 'base').roundRtp;
+    const s = summarize(simulateRounds(model, 'base', rounds, 5, 0));
+    expect(Math.abs(s.rtp - exact), `simulated ${s.rtp} ± ${s.halfWidth99}`).toBeLessThanOrEqual(
+      s.halfWidth99,
+    );
+  });
+
+  it('the bought hold-and-collect agrees with its Markov chain', () => {
+    const model = getGame('harbor-haul')?.variants['96.5'];
+    if (!model) throw new Error('missing model');
+    const exact = exactBuyRtp(model)?.rtp as number;
+    const s = summarize(simulateRounds(model, 'buy', 200_000, 11, 0));
+    expect(Math.abs(s.rtp - exact), `simulated ${s.rtp} ± ${s.halfWidth99}`).toBeLessThanOrEqual(
+      s.halfWidth99,
+    );
+  });
+
+  it('the pick chain equals a brute-force walk of every pick sequence', () => {
+    const pick = {
+      bonusSymbol: 0,
+      trigger: 3,
+      guaranteedPicks: 2,
+      maxPicks: 4,
+      prizes: { values: [10, 30, -1, -2, 0], weights: [5, 2, 2, 1, 3] },
+    };
+    let expected = 0;
+    const walk = (i: number, cash: number, mult: number, p: number) => {
+      if (i === pick.maxPicks) {
+        expected += p * cash * mult;
+        return;
+      }
+      const guaranteed = i < pick.guaranteedPicks;
+      const total = pick.prizes.weights.reduce(
+        (s, w, k) => s + (guaranteed && pick.prizes.values[k] === 0 ? 0 : w),
+        0,
+      );
+      pick.prizes.values.forEach((v, k) => {
+        if (guaranteed && v === 0) return;
+        const q = (p * (pick.prizes.weights[k] as number)) / total;
+        if (v === 0) expected += q * cash * mult;
+        else if (v > 0) walk(i + 1, cash + v, mult, q);
+        else walk(i + 1, cash, mult - v, q);
+      });
+    };
+    walk(0, 0, 1, 1);
+    const value = pickValue(pick);
+    expect(value.mean).toBeCloseTo(expected, 10);
+    // Largest: boosts of 2 and cash of 30 over four picks: 2 × 30 × (1 + 2 × 2) = 300.
+    expect(value.max).toBe(300);
   });
 });

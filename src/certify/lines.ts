@@ -34,7 +34,7 @@ const LEMIRE_LIMIT = 2097152;
 
 interface KernelChoice {
   setCount: number;
-  cumulative: Int32Array;
+  cumulative: Float64Array;
   total: number;
   /** lengths[set * reels + r]: stops on reel r of the set. */
   lengths: Int32Array;

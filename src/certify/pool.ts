@@ -14,6 +14,8 @@ export interface SimRequest {
   workers: number;
   /** Rounds per chunk (default 250 000). */
   chunk?: number;
+  /** Stream of the first chunk (default 0): a continuation starts after the streams already used. */
+  firstStream?: number;
   /** Called after every chunk with the rounds done and the running tally of chunks finished. */
   onProgress?: (done: number, running: Tally) => void;
   /** Called with each chunk's tally in stream order (for convergence plots). */
@@ -23,7 +25,7 @@ export interface SimRequest {
 export async function simulateParallel(request: SimRequest): Promise<Tally> {
   const chunk = request.chunk ?? 250_000;
   const jobs: SimJob[] = [];
-  for (let done = 0, stream = 0; done < request.rounds; done += chunk, stream++) {
+  for (let done = 0, stream = request.firstStream ?? 0; done < request.rounds; done += chunk, stream++) {
     jobs.push({
       slug: request.slug,
       variant: request.variant,

@@ -1,11 +1,13 @@
 // Tunes every RTP variant of a game to its target: for each lever in order, simulates the mode
 // with the lever's first and then its second side only, and mixes the two by integer weights
-// (a mode's expected return is linear in the chance of each side). Writes src/games/<slug>/weights.json.
+// (a mode's expected return is linear in the chance of each side). Where the round can be
+// calculated exactly (no free spins) the sides are exact figures, not simulations. Writes src/games/<slug>/weights.json.
 //   sh scripts/node24.sh node src/certify/tune.ts <slug|all> [--rounds N] [--buy-rounds N] [--workers K]
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { BetMode, GameModel } from '../engine/model.ts';
 import { getGame } from '../games/index.ts';
-import { exactScreenRtp, isEnumerable } from './exact.ts';
+import { exactBuyRtp, exactScreenRtp, isEnumerable, isFullyExact } from './exact.ts';
 import { simulateParallel } from './pool.ts';
 import { percent, summarize } from './tally.ts';
 import { type Levers, tunedSlugs, tuningOf } from './tunings.ts';
@@ -24,11 +26,18 @@ async function tuneVariant(
   const levers: Levers = structuredClone(tuning.defaults);
   for (const step of tuning.steps) {
     const sides: number[] = [];
+    let exactly = true;
     for (const side of [
       [1, 0],
       [0, 1],
     ]) {
       const trial = { ...levers, [step.lever]: side };
+      const exactRound = exactRoundRtp(tuning.build(variant, trial), step.mode);
+      if (exactRound !== null) {
+        sides.push(exactRound);
+        continue;
+      }
+      exactly = false;
       const tally = await simulateParallel({
         slug,
         variant,
@@ -52,7 +61,7 @@ async function tuneVariant(
       share = Math.min(1, Math.max(0, share));
     }
     let w = Math.round(share * SCALE);
-    if (step.mode === 'buy') {
+    if (step.mode === 'buy' && !exactly) {
       // Free spins with retriggers are not quite linear in the mix: one secant step on the
       // bought feature itself, along the slope between the two sides.
       const trial = { ...levers, [step.lever]: [w, SCALE - w] };
@@ -75,6 +84,12 @@ async function tuneVariant(
     );
   }
   return levers;
+}
+
+/** The whole round's exact RTP where the model allows it (no free spins), else null. */
+function exactRoundRtp(model: GameModel, mode: BetMode): number | null {
+  if (mode === 'buy') return exactBuyRtp(model)?.rtp ?? null;
+  return isFullyExact(model) ? exactScreenRtp(model, mode).roundRtp : null;
 }
 
 async function main() {

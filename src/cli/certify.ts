@@ -7,13 +7,15 @@ import { allGames, getGame } from '../games/index.ts';
 export function registerCertifyCommand(program: Command): void {
   program
     .command('certify')
-    .description('simulate every game, variant and mode and write certification/ (JSON, report, SVG plots)')
+    .description(
+      'certify every game, variant and mode (exact where every outcome can be enumerated, else simulated to the target) and write certification/',
+    )
     .option('--game <symbol>', 'only this game')
     .option('--seed <s>', 'simulation seed', '20240601')
     .option('--workers <k>', 'worker threads', String(Math.max(1, cpus().length)))
     .option('--half-width <pp>', 'target 99% half-width in percentage points', '0.1')
-    .option('--max-rounds <n>', 'cap on rounds of a paid mode', '20000000')
-    .option('--max-buy-rounds <n>', 'cap on rounds of a bought feature', '1000000')
+    .option('--max-rounds <n>', 'cap on rounds of a simulated mode (default: none, run to the target)')
+    .option('--cross-check <n>', 'rounds of the simulation that cross-checks an exact figure', '10000000')
     .option('--pilot <n>', 'pilot rounds that estimate σ', '300000')
     .action(async (opts: Record<string, string>) => {
       const games = opts.game ? [getGame(opts.game)].filter((g) => g !== undefined) : allGames();
@@ -26,7 +28,8 @@ export function registerCertifyCommand(program: Command): void {
         workers: Number(opts.workers),
         halfWidth,
         pilotRounds: Number(opts.pilot),
-        maxRounds: { paid: Number(opts.maxRounds), buy: Number(opts.maxBuyRounds) },
+        maxRounds: opts.maxRounds ? Number(opts.maxRounds) : null,
+        crossCheckRounds: Number(opts.crossCheck),
         chunk: 250_000,
         log: (line) => process.stdout.write(`${line}\n`),
       });

@@ -12,6 +12,7 @@ import { registerMockWalletCommand } from './mock-wallet.ts';
 import { registerOperatorCommand } from './operator.ts';
 import { registerSimulateCommand } from './simulate.ts';
 import { registerThumbnailCommand } from './thumbnail.ts';
+import { registerVerifyCommands } from './verify.ts';
 import { registerWalletCheckCommand } from './wallet-check.ts';
 
 export function buildProgram(): Command {
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerDbCommand(program);
   registerSimulateCommand(program);
   registerCertifyCommand(program);
+  registerVerifyCommands(program);
   registerMockWalletCommand(program);
   registerWalletCheckCommand(program);
   return program;

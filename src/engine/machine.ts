@@ -23,7 +23,8 @@ const KIND_CODES: Record<string, number> = {
 
 export interface CompiledTable {
   values: Int32Array;
-  cumulative: Int32Array;
+  /** Running totals of the weights; doubles, because a total may reach 2^32 (Int32 stops at 2^31 − 1). */
+  cumulative: Float64Array;
   total: number;
 }
 
@@ -86,7 +87,7 @@ export function compileTable(table: WeightedTable): CompiledTable {
   if (table.values.length !== table.weights.length || table.values.length === 0) {
     throw new Error('weighted table needs one weight per value');
   }
-  const cumulative = new Int32Array(table.weights.length);
+  const cumulative = new Float64Array(table.weights.length);
   let total = 0;
   table.weights.forEach((w, i) => {
     if (!(Number.isInteger(w) && w >= 0)) throw new Error(`bad weight ${w}`);

@@ -1,21 +1,35 @@
-// Certified figures, read once from certification/<slug>.json (written by `reelforge certify`).
-// A figure counts only while the model it was measured on is unchanged (same hash).
-import { readFileSync } from 'node:fs';
+// Certificates, read from certification/<slug>.json (written by `reelforge certify`). A certificate
+// binds a variant's figures to the math they were measured on: the model data (modelHash) AND the
+// code that plays it (codeHash: every engine source file, the reel helpers, the game's model.ts and
+// weights.json). A model whose certificate hash is not the one on file is not certified: the
+// registry withholds the game and staff see the reason.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { BetMode, GameModel } from '../engine/model.ts';
 import { modelHash } from './model-hash.ts';
 
 export const CERTIFICATION_DIR = new URL('../../certification/', import.meta.url);
+const SRC_DIR = new URL('../', import.meta.url);
 
 export interface CertifiedMode {
-  /** Measured RTP in percent, two decimals ("96.48"). */
+  /** Certified RTP in percent, two decimals ("96.48"): the exact figure where there is one. */
   rtp: string;
+  /** How `rtp` was obtained: calculated over every outcome, or simulated. */
+  method: 'exact' | 'simulated';
+  /** The exact RTP in percent with four decimals, or null where the mode cannot be calculated. */
+  exactRtp: string | null;
+  /** Simulated rounds (a cross-check where the figure is exact). */
   rounds: number;
-  /** Half-width of the 99% interval in percentage points ("0.10"). */
+  /** Simulated RTP (percent, two decimals) and the half-width of its 99% interval in pp ("0.100"). */
+  simulatedRtp: string;
   halfWidth99: string;
+  /** Whether the certified figure is exact or its 99% half-width is at most the target (0.1 pp). */
+  meetsPrecision: boolean;
   hitFrequency: string;
   sd: string;
   volatilityIndex: string;
   featureFrequency: string;
+  /** Largest win seen in the simulation, × the mode's stake. */
   maxWinX: string;
   capHits: number;
   baseRtp: string;
@@ -24,9 +38,22 @@ export interface CertifiedMode {
   exactScreenRtp: string | null;
 }
 
+export interface MaxWin {
+  /** Most a round can pay, × the base total bet, two decimals ("500.00"). */
+  multiplier: string;
+  /** exact: the largest win of any outcome, below the cap; cap: the cap, which the math can reach. */
+  kind: 'exact' | 'cap';
+  /** One sentence on how it was established. */
+  basis: string;
+}
+
 export interface CertifiedVariant {
   modelHash: string;
+  codeHash: string;
+  /** SHA-256 binding modelHash and codeHash: what a round played under this certificate stores. */
+  certificateHash: string;
   target: string;
+  maxWin: MaxWin;
   modes: Partial<Record<BetMode, CertifiedMode>>;
 }
 
@@ -35,6 +62,39 @@ export interface Certificate {
   symbol: string;
   seed: string;
   variants: Record<string, CertifiedVariant>;
+}
+
+/** Source text by path relative to src/ ("engine/spin.ts"). */
+export type SourceFiles = ReadonlyMap<string, string>;
+
+/** The source files a game's play depends on, as they are on disk now. */
+export function gameSources(slug: string): SourceFiles {
+  const files = new Map<string, string>();
+  const read = (path: string) => files.set(path, readFileSync(new URL(path, SRC_DIR), 'utf8'));
+  for (const name of readdirSync(new URL('engine/', SRC_DIR)).sort()) {
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) read(`engine/${name}`);
+  }
+  read('games/reels.ts');
+  read(`games/${slug}/model.ts`);
+  read(`games/${slug}/weights.json`);
+  return files;
+}
+
+/** SHA-256 over every source file's path and SHA-256, in path order. */
+export function codeHash(sources: SourceFiles): string {
+  const lines = [...sources.keys()].sort().map(
+    (path) =>
+      `${path}\0${createHash('sha256')
+        .update(sources.get(path) as string)
+        .digest('hex')}\n`,
+  );
+  return createHash('sha256').update(lines.join('')).digest('hex');
+}
+
+export function certificateHash(modelDigest: string, codeDigest: string): string {
+  return createHash('sha256')
+    .update(`reelforge-certificate-v1\nmodel ${modelDigest}\ncode ${codeDigest}\n`)
+    .digest('hex');
 }
 
 const cache = new Map<string, Certificate | null>();
@@ -54,18 +114,100 @@ export function readCertificate(slug: string): Certificate | null {
   return cache.get(slug) ?? null;
 }
 
-// Whether a model matches its certificate, per model object: hashing a model serialises all of it,
-// and the catalog and the runtime ask on every request.
-const matches = new WeakMap<GameModel, boolean>();
+export type CertificationReason =
+  | 'no_certificate'
+  | 'variant_not_certified'
+  | 'model_changed'
+  | 'code_changed';
 
-/** The certified RTP of `mode` for this exact model, or null (not certified, or the model changed since). */
-export function certifiedFigure(model: GameModel, mode: BetMode = 'base'): CertifiedMode | null {
-  const variant = readCertificate(model.slug)?.variants[model.variant];
-  if (!variant) return null;
-  let matching = matches.get(model);
-  if (matching === undefined) {
-    matching = variant.modelHash === modelHash(model);
-    matches.set(model, matching);
+export type Certification =
+  | { ok: true; certificateHash: string; certified: CertifiedVariant }
+  | { ok: false; reason: CertificationReason; detail: string };
+
+/**
+ * Whether `model`, played by the code in `sources`, is the one `certificate` certifies. Pure: the
+ * caller supplies the certificate and the sources (tests plant changes in them).
+ */
+export function checkCertification(
+  model: GameModel,
+  certificate: Certificate | null,
+  sources: SourceFiles,
+): Certification {
+  if (!certificate)
+    return { ok: false, reason: 'no_certificate', detail: `no certification/${model.slug}.json` };
+  const certified = certificate.variants[model.variant];
+  if (!certified)
+    return {
+      ok: false,
+      reason: 'variant_not_certified',
+      detail: `${model.slug} ${model.variant} is not in its certificate`,
+    };
+  const model256 = modelHash(model);
+  if (certified.modelHash !== model256)
+    return {
+      ok: false,
+      reason: 'model_changed',
+      detail: `${model.slug} ${model.variant}: model data hash ${model256.slice(0, 12)}… is not the certified ${certified.modelHash.slice(0, 12)}…`,
+    };
+  const code256 = codeHash(sources);
+  const expected = certificateHash(model256, code256);
+  if (certified.codeHash !== code256 || certified.certificateHash !== expected)
+    return {
+      ok: false,
+      reason: 'code_changed',
+      detail: `${model.slug} ${model.variant}: engine or game source hash ${code256.slice(0, 12)}… is not the certified ${String(certified.codeHash).slice(0, 12)}…`,
+    };
+  return { ok: true, certificateHash: expected, certified };
+}
+
+// One check per model object, the first time it is asked for (at start-up, when the registry loads
+// the models): hashing reads and digests the sources.
+const checked = new WeakMap<GameModel, Certification>();
+
+/** The certification of a loaded model against the files on disk (memoised per model). */
+export function certificationOf(model: GameModel): Certification {
+  let result = checked.get(model);
+  if (!result) {
+    result = checkCertification(model, readCertificate(model.slug), gameSources(model.slug));
+    checked.set(model, result);
   }
-  return matching ? (variant.modes[mode] ?? null) : null;
+  return result;
+}
+
+/** The certified figures of `mode` for this exact model and code, or null (not certified). */
+export function certifiedFigure(model: GameModel, mode: BetMode = 'base'): CertifiedMode | null {
+  const certification = certificationOf(model);
+  return certification.ok ? (certification.certified.modes[mode] ?? null) : null;
+}
+
+export type ReplayRefusal = {
+  ok: false;
+  reason: 'round_not_certified' | 'model_not_certified' | 'certificate_mismatch';
+  detail: string;
+};
+
+/**
+ * Whether a stored round may be replayed under `model`: only under the certificate it was played
+ * under. `storedHash` is the certificate hash the round recorded (null: recorded none).
+ */
+export function checkReplayModel(
+  storedHash: string | null,
+  model: GameModel,
+  certification: Certification = certificationOf(model),
+): { ok: true } | ReplayRefusal {
+  if (!storedHash)
+    return { ok: false, reason: 'round_not_certified', detail: 'the round recorded no certificate hash' };
+  if (!certification.ok)
+    return {
+      ok: false,
+      reason: 'model_not_certified',
+      detail: `the current model is not certified (${certification.reason}): ${certification.detail}`,
+    };
+  if (certification.certificateHash !== storedHash)
+    return {
+      ok: false,
+      reason: 'certificate_mismatch',
+      detail: `round played under certificate ${storedHash.slice(0, 12)}…, ${model.slug} ${model.variant} is now ${certification.certificateHash.slice(0, 12)}…`,
+    };
+  return { ok: true };
 }

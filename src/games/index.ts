@@ -1,7 +1,16 @@
 // The games layer as the rest of the server sees it: the registry, bet ladders, certificates and
 // the paytable description. It stands on the engine and imports nothing above it.
 
-export { type CertifiedMode, certifiedFigure, readCertificate } from './certificates.ts';
+export {
+  type Certification,
+  type CertifiedMode,
+  certificationOf,
+  certifiedFigure,
+  checkReplayModel,
+  type MaxWin,
+  type ReplayRefusal,
+  readCertificate,
+} from './certificates.ts';
 export { type BetCheck, type BetLadder, checkBet, type ModeCost } from './ladder.ts';
 export { modelHash } from './model-hash.ts';
 export {
@@ -16,8 +25,11 @@ export {
   allGames,
   findGameInfo,
   type Game,
+  gameCertifications,
   gameInfos,
   getGame,
   modelOf,
+  type VariantCertification,
 } from './registry.ts';
+export { type CertifiedReplay, replayCertified } from './replay.ts';
 export type { FeatureFlags, GameInfo } from './types.ts';

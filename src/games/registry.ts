@@ -1,6 +1,8 @@
 // The game registry: every game of the portfolio, found by symbol or slug, with its catalog
-// entry (`GameInfo`) and one math model per RTP variant.
+// entry (`GameInfo`) and one math model per RTP variant. Loading a model checks it against its
+// certificate (model data and code): a game with an uncertified variant is not live.
 import type { GameModel } from '../engine/model.ts';
+import { type CertificationReason, certificationOf } from './certificates.ts';
 import { info as copperSevens } from './copper-sevens/info.ts';
 import { variants as copperSevensModels } from './copper-sevens/model.ts';
 import { info as duneLantern } from './dune-lantern/info.ts';
@@ -15,14 +17,14 @@ import { info as orbitOrchard } from './orbit-orchard/info.ts';
 import { variants as orbitOrchardModels } from './orbit-orchard/model.ts';
 import type { GameInfo } from './types.ts';
 
-export const gameInfos: readonly GameInfo[] = Object.freeze([
+const declared: readonly GameInfo[] = [
   emberCrown,
   duneLantern,
   orbitOrchard,
   harborHaul,
   jadePaths,
   copperSevens,
-]);
+];
 
 /** A playable game: its catalog entry and a math model per RTP variant id. */
 export type Game = GameInfo & {
@@ -38,19 +40,55 @@ const modelsBySlug: Record<string, Record<string, GameModel>> = {
   'copper-sevens': copperSevensModels,
 };
 
+/** A variant's standing against its certificate, for start-up logs and staff views. */
+export interface VariantCertification {
+  symbol: string;
+  slug: string;
+  variant: string;
+  certified: boolean;
+  /** The certificate hash a round of this variant records; null when not certified. */
+  certificateHash: string | null;
+  reason: CertificationReason | null;
+  detail: string | null;
+}
+
+const certifications: VariantCertification[] = [];
 const byKey = new Map<string, GameInfo>();
 const gamesByKey = new Map<string, Game>();
-for (const info of gameInfos) {
+const infos: GameInfo[] = [];
+for (const declaredInfo of declared) {
+  const variants = modelsBySlug[declaredInfo.slug] ?? {};
+  let certified = true;
+  for (const v of declaredInfo.rtpVariants) {
+    const model = variants[v.id];
+    if (!model) throw new Error(`${declaredInfo.slug}: no model for RTP variant ${v.id}`);
+    const c = certificationOf(model);
+    certified &&= c.ok;
+    certifications.push({
+      symbol: declaredInfo.symbol,
+      slug: declaredInfo.slug,
+      variant: v.id,
+      certified: c.ok,
+      certificateHash: c.ok ? c.certificateHash : null,
+      reason: c.ok ? null : c.reason,
+      detail: c.ok ? null : c.detail,
+    });
+  }
+  // Uncertified math is never offered: the game leaves the live catalog until it is re-certified.
+  const info: GameInfo = Object.freeze({ ...declaredInfo, live: declaredInfo.live && certified });
+  infos.push(info);
   byKey.set(info.symbol, info);
   byKey.set(info.slug, info);
-  const variants = modelsBySlug[info.slug];
-  if (!variants) continue;
-  for (const v of info.rtpVariants) {
-    if (!variants[v.id]) throw new Error(`${info.slug}: no model for RTP variant ${v.id}`);
-  }
   const game: Game = Object.freeze({ ...info, variants: Object.freeze(variants) });
   gamesByKey.set(info.symbol, game);
   gamesByKey.set(info.slug, game);
+}
+
+export const gameInfos: readonly GameInfo[] = Object.freeze(infos);
+
+/** Every variant's certification as checked when the models were loaded. */
+export function gameCertifications(): readonly VariantCertification[] {
+  return certifications;
 }
 
 /** Finds a game's catalog entry by its symbol or its slug. */

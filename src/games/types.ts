@@ -8,6 +8,12 @@ export interface FeatureFlags {
   free_spins: boolean;
   buy_feature: boolean;
   special_bet: boolean;
+  /** Extensions (additive to operator-api 1.1.0, absent means false): hold-and-collect respins, */
+  respins?: boolean;
+  /** winning symbols that vanish and refill, */
+  tumbles?: boolean;
+  /** and multipliers that land on the reels or on wilds. */
+  multipliers?: boolean;
 }
 
 export interface SpecialBetProfile {

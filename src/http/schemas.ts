@@ -21,6 +21,19 @@ export const FeatureFlags = Type.Object(
     free_spins: Type.Boolean(),
     buy_feature: Type.Boolean(),
     special_bet: Type.Boolean(),
+    respins: Type.Optional(
+      Type.Boolean({ description: 'Added in 1.2.0 (Reelforge extension): hold-and-collect respins.' }),
+    ),
+    tumbles: Type.Optional(
+      Type.Boolean({
+        description: 'Added in 1.2.0 (Reelforge extension): winning symbols vanish and refill.',
+      }),
+    ),
+    multipliers: Type.Optional(
+      Type.Boolean({
+        description: 'Added in 1.2.0 (Reelforge extension): multipliers on symbols, wilds or the bonus.',
+      }),
+    ),
   },
   { $id: 'FeatureFlags' },
 );

@@ -74,12 +74,16 @@ describe('operator scope', () => {
     ]);
     expect(body.data.total).toBe(2);
     for (const game of body.data.items) {
+      // The contract's five flags, plus the additive 1.2.0 extensions (respins, tumbles, multipliers).
       expect(Object.keys(game.features).sort()).toEqual([
         'bonus',
         'buy_feature',
         'collect',
         'free_spins',
+        'multipliers',
+        'respins',
         'special_bet',
+        'tumbles',
       ]);
       expect(game.launch_path).toBe(`/gs2c/play/${game.symbol}`);
       expect(game.thumbnail_url).toBe(game.thumbnail.url);

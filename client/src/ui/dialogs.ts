@@ -113,7 +113,7 @@ export function showPaytable(facts: PaytableFacts): void {
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `Return to player: ${facts.rtp}%. Maximum win: ${facts.maxWin} (${rules.maxWinMultiplier}× the total bet).`,
+      `Return to player: ${facts.rtp}%${rules.rtpMeetsPrecision ? '' : ` (simulated to ±${rules.rtpHalfWidth ?? '?'} percentage points)`}. Maximum win: ${facts.maxWin} (${rules.maxWinMultiplier}× the total bet${rules.maxWinKind === 'cap' ? ', the cap' : ''}).`,
     ),
     h('table', {}, h('caption', {}, 'Pays at the current bet'), h('tbody', {}, ...rows)),
     special.length > 0

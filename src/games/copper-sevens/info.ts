@@ -6,8 +6,18 @@ export const info: GameInfo = {
   title: 'Copper Sevens',
   family: 'classic-slot',
   lines: 5,
-  tagline: 'A calm three-reel classic: five lines, frequent small wins.',
-  features: { bonus: false, collect: false, free_spins: false, buy_feature: false, special_bet: false },
+  tagline:
+    'A calm three-reel classic: five lines, frequent small wins, and stacked copper coins worth up to 500× the bet.',
+  features: {
+    bonus: false,
+    collect: false,
+    free_spins: false,
+    buy_feature: false,
+    special_bet: false,
+    respins: false,
+    tumbles: false,
+    multipliers: false,
+  },
   specialBetProfile: null,
   rtpVariants: [
     { id: '96.5', target: '96.50' },

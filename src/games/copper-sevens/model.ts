@@ -1,5 +1,6 @@
-// Copper Sevens: 3×3, five lines, no features. Many small wins (cherries pay from two), a wild
-// copper coin, and a low ceiling: the calm game of the portfolio.
+// Copper Sevens: 3×3, five lines, no features. Many small wins (cherries pay from two) and a copper
+// coin wild that lands as a stack of three: a reel of coins crosses every line, and a screen of
+// coins pays all five lines at the top prize (1,000× the bet). The calm game of the portfolio.
 import type { GameModel } from '../../engine/model.ts';
 import { deepFreeze, lever, reelSet, symbolsFrom, variantsFrom } from '../reels.ts';
 import type { GameTuning, Levers } from '../types.ts';
@@ -8,15 +9,15 @@ import weights from './weights.json' with { type: 'json' };
 const symbols = symbolsFrom([
   ['CH', 'Cherry', 'regular', [0, 0, 2, 5]],
   ['LE', 'Lemon', 'regular', [0, 0, 0, 5]],
-  ['PL', 'Plum', 'regular', [0, 0, 0, 6]],
-  ['BE', 'Bell', 'regular', [0, 0, 0, 10]],
-  ['BA', 'Copper Bar', 'regular', [0, 0, 0, 20]],
-  ['SE', 'Seven', 'regular', [0, 0, 0, 50]],
-  ['WI', 'Copper Coin', 'wild', [0, 0, 0, 100]],
+  ['PL', 'Plum', 'regular', [0, 0, 0, 7]],
+  ['BE', 'Bell', 'regular', [0, 0, 0, 12]],
+  ['BA', 'Copper Bar', 'regular', [0, 0, 0, 25]],
+  ['SE', 'Seven', 'regular', [0, 0, 0, 60]],
+  ['WI', 'Copper Coin', 'wild', [0, 0, 0, 500]],
 ]);
 
-const rich = { CH: 5, LE: 4, PL: 4, BE: 3, BA: 3, SE: 2, WI: 3 };
-const lean = { CH: 4, LE: 5, PL: 5, BE: 4, BA: 3, SE: 2, WI: 1 };
+const rich = { CH: 10, LE: 8, PL: 8, BE: 6, BA: 5, SE: 4, 'WI*3': 1 };
+const lean = { CH: 11, LE: 12, PL: 12, BE: 9, BA: 6, SE: 3, 'WI*3': 1 };
 
 const reelSets = [reelSet(symbols, 'rich', [rich, rich, rich]), reelSet(symbols, 'lean', [lean, lean, lean])];
 

@@ -7,7 +7,16 @@ export const info: GameInfo = {
   family: 'video-slot',
   lines: 10,
   tagline: 'One symbol is chosen before free spins and expands over whole reels.',
-  features: { bonus: false, collect: false, free_spins: true, buy_feature: true, special_bet: false },
+  features: {
+    bonus: false,
+    collect: false,
+    free_spins: true,
+    buy_feature: true,
+    special_bet: false,
+    respins: false,
+    tumbles: false,
+    multipliers: false,
+  },
   specialBetProfile: null,
   rtpVariants: [
     { id: '96.5', target: '96.50' },

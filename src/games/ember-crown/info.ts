@@ -8,7 +8,16 @@ export const info: GameInfo = {
   lines: 20,
   tagline:
     'Scatter crowns light free spins with doubling wilds; the ember ante brings them about 1.8 times as often.',
-  features: { bonus: false, collect: false, free_spins: true, buy_feature: false, special_bet: true },
+  features: {
+    bonus: false,
+    collect: false,
+    free_spins: true,
+    buy_feature: false,
+    special_bet: true,
+    respins: false,
+    tumbles: false,
+    multipliers: true,
+  },
   specialBetProfile: {
     symbol: 'rf_ember_crown',
     buttons: 1,

@@ -8,7 +8,16 @@ export const info: GameInfo = {
   lines: 10,
   tagline:
     'Crates carry cash; the harbormaster collects every crate in view, and six crates start free respins that hold them.',
-  features: { bonus: false, collect: true, free_spins: true, buy_feature: true, special_bet: false },
+  features: {
+    bonus: false,
+    collect: true,
+    free_spins: false,
+    buy_feature: true,
+    special_bet: false,
+    respins: true,
+    tumbles: false,
+    multipliers: false,
+  },
   specialBetProfile: null,
   rtpVariants: [
     { id: '96.5', target: '96.50' },

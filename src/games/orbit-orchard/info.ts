@@ -8,7 +8,16 @@ export const info: GameInfo = {
   lines: 20,
   tagline:
     'Eight of a kind pay anywhere; wins tumble away and planets multiply them, most of all in free spins.',
-  features: { bonus: false, collect: false, free_spins: true, buy_feature: true, special_bet: true },
+  features: {
+    bonus: false,
+    collect: false,
+    free_spins: true,
+    buy_feature: true,
+    special_bet: true,
+    respins: false,
+    tumbles: true,
+    multipliers: true,
+  },
   specialBetProfile: {
     symbol: 'rf_orbit_orchard',
     buttons: 1,

@@ -6,6 +6,7 @@ import { sha256 } from '../../domain/ids.ts';
 import type { Services } from '../../services/index.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
+import { registerGameRoutes } from './games.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerOperatorRoutes } from './operators.ts';
 import { registerRoundRoutes } from './rounds.ts';
@@ -27,6 +28,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   registerOperatorRoutes(app, services);
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
+  registerGameRoutes(app);
   registerThumbnailRoutes(app, services);
   registerRoundRoutes(app, services);
   registerFreeRoundRoutes(app, services);

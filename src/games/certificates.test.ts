@@ -1,0 +1,109 @@
+// A certificate binds the model data and the code: these tests plant the changes an auditor plants
+// (an edited weight, an engine off-by-one) and require every variant to lose its certification.
+import { describe, expect, it } from 'vitest';
+import { createSeededRng } from '../engine/rng.ts';
+import { initialState, spin } from '../engine/spin.ts';
+import { checkCertification, checkReplayModel, gameSources, readCertificate } from './certificates.ts';
+import { allGames, gameCertifications, gameInfos } from './index.ts';
+import { replayCertified } from './replay.ts';
+
+const variants = allGames().flatMap((game) =>
+  Object.values(game.variants).map((model) => [`${game.slug} ${model.variant}`, game, model] as const),
+);
+
+describe.each(variants)('%s', (_name, game, model) => {
+  const certificate = readCertificate(game.slug);
+  const sources = gameSources(game.slug);
+
+  it('is certified for exactly this model and code, and live (re-run `reelforge certify` after a change)', () => {
+    const result = checkCertification(model, certificate, sources);
+    expect(result.ok, result.ok ? '' : result.detail).toBe(true);
+    expect(gameInfos.find((g) => g.slug === game.slug)?.live).toBe(true);
+  });
+
+  it('loses its certification when a weight of the model changes', () => {
+    // One reel-set weight off by one: the kind of edit that made a game pay 115%.
+    const edited = structuredClone(model) as typeof model & {
+      modes: { base: { reelSets: { weights: number[] } } };
+    };
+    edited.modes.base.reelSets.weights[0] = (edited.modes.base.reelSets.weights[0] as number) + 1;
+    const result = checkCertification(edited, certificate, sources);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toBe('model_changed');
+  });
+
+  it.each(['engine/machine.ts', 'engine/round.ts', 'engine/rng.ts', `games/${game.slug}/weights.json`])(
+    'loses its certification when %s changes by one character',
+    (path) => {
+      const planted = new Map(sources);
+      const text = planted.get(path);
+      expect(text, `${path} is hashed`).toBeDefined();
+      // An off-by-one planted in the source: the first "0" becomes "1".
+      planted.set(path, (text as string).replace('0', '1'));
+      const result = checkCertification(model, certificate, planted);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toBe('code_changed');
+    },
+  );
+
+  it('loses its certification when an engine file is added', () => {
+    const planted = new Map(sources);
+    planted.set('engine/extra.ts', 'export const x = 1;\n');
+    expect(checkCertification(model, certificate, planted).ok).toBe(false);
+  });
+});
+
+describe('without a certificate', () => {
+  it('a game is not certified', () => {
+    const model = allGames()[0]?.variants['96.5'];
+    if (!model) throw new Error('no model');
+    const result = checkCertification(model, null, gameSources(model.slug));
+    expect(result).toMatchObject({ ok: false, reason: 'no_certificate' });
+  });
+
+  it('every variant was checked when the models loaded', () => {
+    expect(gameCertifications()).toHaveLength(variants.length);
+  });
+});
+
+describe('replay under the certificate a round was played under', () => {
+  const game = allGames().find((g) => g.slug === 'harbor-haul');
+  if (!game) throw new Error('no game');
+  const a = game.variants['96.5'];
+  const b = game.variants['94.5'];
+  if (!a || !b) throw new Error('no variants');
+  const hashOf = (model: typeof a) => {
+    const c = gameCertifications().find((x) => x.slug === model.slug && x.variant === model.variant);
+    return c?.certificateHash ?? null;
+  };
+  const bet = { coin: 10n, betLevel: 1, mode: 'base' as const };
+  // Rounds that pay, so a different model would re-derive a different, valid-looking outcome.
+  const rng = createSeededRng(7, 0);
+  const rounds = Array.from({ length: 200 }, () => spin(a, initialState(a), bet, rng).outcome);
+
+  it('re-derives the same outcome under the same certificate', () => {
+    for (const outcome of rounds) {
+      const result = replayCertified(hashOf(a), a, initialState(a), bet, outcome.draws);
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.outcome.totalWin).toBe(outcome.totalWin);
+    }
+  });
+
+  it('refuses another model with a closed reason instead of another outcome', () => {
+    for (const outcome of rounds.slice(0, 20)) {
+      expect(replayCertified(hashOf(a), b, initialState(b), bet, outcome.draws)).toMatchObject({
+        ok: false,
+        reason: 'certificate_mismatch',
+      });
+    }
+  });
+
+  it('refuses a round that recorded no certificate, and a model that is not certified', () => {
+    expect(checkReplayModel(null, a)).toMatchObject({ ok: false, reason: 'round_not_certified' });
+    const uncertified = { ok: false as const, reason: 'model_changed' as const, detail: 'edited' };
+    expect(checkReplayModel(hashOf(a), a, uncertified)).toMatchObject({
+      ok: false,
+      reason: 'model_not_certified',
+    });
+  });
+});
