@@ -11,6 +11,7 @@ interface FieldOptions {
   walletBaseUrl?: string;
   walletSecret?: string;
   rtpVariant?: string;
+  language?: string;
 }
 
 function addFieldOptions(command: Command, creating: boolean): Command {
@@ -32,7 +33,11 @@ function addFieldOptions(command: Command, creating: boolean): Command {
       '--wallet-secret <secret>',
       `HMAC secret for wallet callbacks, 16 to 256 characters; generated and shown once when omitted in callback mode${creating ? '' : "; '' clears it (in callback mode: generates a new one)"}`,
     )
-    .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`);
+    .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`)
+    .option(
+      '--language <tag>',
+      `players' language when a launch names none: en, de, es, pt-BR, fr, it or ja${clear}`,
+    );
 }
 
 /** Command-line options as the domain's input; '' stands for "clear" on the nullable fields. */
@@ -46,6 +51,7 @@ function inputOf(options: FieldOptions): OperatorInput {
     wallet_base_url: nullable(options.walletBaseUrl),
     wallet_secret: nullable(options.walletSecret),
     rtp_variant: nullable(options.rtpVariant),
+    language: nullable(options.language),
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
@@ -59,6 +65,7 @@ function describe(operator: OperatorView): string[] {
     `  wallet base URL  ${operator.wallet_base_url ?? '-'}`,
     `  wallet secret    ${operator.wallet_secret_set ? 'set' : 'not set'}`,
     `  RTP variant      ${operator.rtp_variant ?? "each game's default"}`,
+    `  language         ${operator.language ?? 'en (default)'}`,
     `  created          ${operator.created_at}`,
     `  updated          ${operator.updated_at}`,
   ];

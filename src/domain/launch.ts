@@ -1,6 +1,7 @@
 // launch-url: validation of the operator's request and the create-or-refresh of a game session.
 import type { GameInfo } from '../games/types.ts';
 import { type ApiError, errors } from './errors.ts';
+import { canonicalTag } from './languages.ts';
 import { isSupportedCurrency, parseAmount } from './money.ts';
 
 export type Device = 'desktop' | 'mobile';
@@ -14,6 +15,7 @@ export interface LaunchRequest {
   currency?: unknown;
   return_url?: unknown;
   device?: unknown;
+  language?: unknown;
 }
 
 export interface LaunchInput {
@@ -23,6 +25,8 @@ export interface LaunchInput {
   currency: string | undefined;
   returnUrl: string | undefined;
   device: Device;
+  /** The player's BCP 47 tag as sent (canonical), if any; sessionLanguage picks the catalog. */
+  language: string | undefined;
 }
 
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -48,6 +52,7 @@ export function checkLaunchRequest(
     'currency',
     'return_url',
     'device',
+    'language',
   ] as const) {
     const value = optionalString(body, field);
     if (typeof value === 'object') return { ok: false, error: value };
@@ -92,9 +97,15 @@ export function checkLaunchRequest(
   }
   const device: Device = deviceText === 'desktop' ? 'desktop' : 'mobile';
 
+  let language: string | undefined;
+  if (fields.language !== undefined) {
+    language = canonicalTag(fields.language);
+    if (language === undefined) return fail('language must be a BCP 47 language tag such as "de" or "pt-BR"');
+  }
+
   return {
     ok: true,
-    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device },
+    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device, language },
   };
 }
 
@@ -130,7 +141,13 @@ export function checkCoin(
   return { ok: true, coin: parsed.minor };
 }
 
-export function launchUrl(gameBaseUrl: string, symbol: string, token: string, device: Device): string {
-  const query = new URLSearchParams({ token, device });
+export function launchUrl(
+  gameBaseUrl: string,
+  symbol: string,
+  token: string,
+  device: Device,
+  language: string,
+): string {
+  const query = new URLSearchParams({ token, device, lang: language });
   return `${gameBaseUrl}/gs2c/play/${encodeURIComponent(symbol)}?${query}`;
 }

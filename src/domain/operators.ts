@@ -2,6 +2,7 @@
 import { gameInfos } from '../games/index.ts';
 import type { OperatorFields, OperatorRow } from '../store/operators.repo.ts';
 import { randomBase62 } from './ids.ts';
+import { SUPPORTED_LANGUAGES } from './languages.ts';
 import { isSupportedCurrency } from './money.ts';
 
 export type OperatorInput = Partial<Record<keyof OperatorFields, unknown>>;
@@ -84,6 +85,15 @@ export function checkOperatorInput(
       problems.push(`rtp_variant must be null or one of ${choices.join(', ')}`);
     } else fields.rtp_variant = variant as string | null;
   }
+  if (has('language')) {
+    const language = input.language;
+    const known = SUPPORTED_LANGUAGES.find(
+      (l) => typeof language === 'string' && l.toLowerCase() === language.toLowerCase(),
+    );
+    if (language !== null && !known) {
+      problems.push(`language must be null or one of ${SUPPORTED_LANGUAGES.join(', ')}`);
+    } else fields.language = known ?? null;
+  }
 
   const mode = fields.wallet_mode ?? existing?.wallet_mode;
   if (mode === 'callback' && problems.length === 0) {
@@ -109,6 +119,7 @@ export function newOperatorFields(fields: Partial<OperatorFields>): OperatorFiel
     wallet_base_url: fields.wallet_base_url ?? null,
     wallet_secret: fields.wallet_secret ?? null,
     rtp_variant: fields.rtp_variant ?? null,
+    language: fields.language ?? null,
   };
 }
 
@@ -121,6 +132,7 @@ export interface OperatorView {
   wallet_base_url: string | null;
   wallet_secret_set: boolean;
   rtp_variant: string | null;
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -136,6 +148,7 @@ export function operatorView(row: OperatorRow): OperatorView {
     wallet_base_url: row.wallet_base_url,
     wallet_secret_set: row.wallet_secret !== null,
     rtp_variant: row.rtp_variant,
+    language: row.language,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -12,6 +12,7 @@ export interface OperatorFields {
   wallet_base_url: string | null;
   wallet_secret: string | null;
   rtp_variant: string | null;
+  language: string | null;
 }
 
 export function operatorsRepo(db: Kysely<Database>) {

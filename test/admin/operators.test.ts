@@ -38,6 +38,7 @@ describe('happy', () => {
         wallet_base_url: null,
         wallet_secret_set: false,
         rtp_variant: null,
+        language: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

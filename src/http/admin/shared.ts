@@ -20,6 +20,9 @@ export const OperatorView = Type.Object(
     wallet_base_url: Type.Union([Type.String(), Type.Null()]),
     wallet_secret_set: Type.Boolean(),
     rtp_variant: Type.Union([Type.String(), Type.Null()]),
+    language: Type.Union([Type.String(), Type.Null()], {
+      description: "Players' language when a launch names none (null: English).",
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -35,6 +38,7 @@ export const OperatorInput = Type.Object(
     wallet_base_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     wallet_secret: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     rtp_variant: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { $id: 'AdminOperatorInput' },
 );

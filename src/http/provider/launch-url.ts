@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { inScope } from '../../domain/catalog.ts';
 import { errors } from '../../domain/errors.ts';
 import { newId, randomBase62, sha256 } from '../../domain/ids.ts';
+import { sessionLanguage } from '../../domain/languages.ts';
 import {
   checkCoin,
   checkLaunchRequest,
@@ -88,7 +89,13 @@ export function registerLaunchUrl(app: FastifyInstance, services: Services): voi
         operator_id: operator.id,
         currency,
         session_id: token,
-        launch_url: launchUrl(config.gameBaseUrl, game.symbol, token, input.device),
+        launch_url: launchUrl(
+          config.gameBaseUrl,
+          game.symbol,
+          token,
+          input.device,
+          sessionLanguage(input.language, operator.language),
+        ),
         expires_at: expiresAt.toISOString(),
       };
       return { success: true, ...data, data };
