@@ -137,7 +137,6 @@ export const LaunchUrlRequest = Type.Object(
           'Since 1.2.0 (additive). The player\'s language as a BCP 47 tag ("de", "pt-BR", "ja-JP"). The game plays in the closest of en, de, es, pt-BR, fr, it, ja; without it (or for a language outside that list) in the operator\'s default language, else English. A malformed tag is a 400.',
         minLength: 2,
         maxLength: 35,
-        'x-since': '1.2.0',
       }),
     ),
   },
