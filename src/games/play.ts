@@ -3,6 +3,7 @@ import { certifiedFigure } from '../engine/certified.ts';
 import { type BetLadder, ladderForModel, stakeForModel } from '../engine/ladder.ts';
 import type { BetMode, GameModel } from '../engine/model.ts';
 import { type Game, getGame, modelOf } from './index.ts';
+import { englishRule, type RuleFact, ruleFactsOf } from './rule-facts.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {
@@ -48,6 +49,8 @@ export interface GameDescription {
   symbols: PaytableSymbol[];
   /** Rules, one sentence each, generated from the model. */
   rules: string[];
+  /** The same rules as facts, for clients that word them in the player's language. */
+  ruleFacts: RuleFact[];
   features: Game['features'];
   maxWinMultiplier: number;
   /** Certified RTP in percent, else the design target. */
@@ -56,51 +59,7 @@ export interface GameDescription {
 }
 
 function rulesOf(model: GameModel): string[] {
-  const name = (id: number) => model.symbols[id]?.name ?? String(id);
-  const rules: string[] = [];
-  const ev = model.evaluation;
-  if (ev.kind === 'lines') rules.push(`${ev.lines.length} paylines pay left to right from the first reel.`);
-  if (ev.kind === 'ways')
-    rules.push(
-      `${model.rows ** model.reels} ways: matching symbols on adjacent reels from the left pay, once per way.`,
-    );
-  if (ev.kind === 'anywhere') rules.push(`${ev.minCount} or more of a symbol anywhere pay.`);
-  const wild = model.symbols.find((s) => s.kind === 'wild');
-  if (wild) rules.push(`${wild.name} substitutes for every paying symbol.`);
-  if (model.tumble)
-    rules.push('Winning symbols vanish and new ones fall in; wins repeat until none is left.');
-  if (model.multiplier)
-    rules.push(
-      `Every ${name(model.multiplier.symbol)} in view after the tumbles adds its factor; the sum multiplies the spin's wins.`,
-    );
-  const scatter = model.scatter;
-  if (scatter) {
-    const min = scatter.trigger.findIndex((n) => n > 0);
-    if (min > 0)
-      rules.push(
-        `${min} or more ${name(scatter.symbol)} anywhere award ${scatter.trigger[min]} free spins; they pay anywhere too.`,
-      );
-    const again = scatter.retrigger.findIndex((n) => n > 0);
-    if (again > 0) rules.push(`${again} or more during free spins add ${scatter.retrigger[again]} spins.`);
-  }
-  const fs = model.freeSpins;
-  if (fs && fs.wildMultiplier > 1)
-    rules.push(`During free spins each wild multiplies the line it completes by ${fs.wildMultiplier}.`);
-  if (fs?.expandingSymbols)
-    rules.push('Before free spins one symbol is chosen; it expands over whole reels and pays on every line.');
-  const collect = model.collect;
-  if (collect) {
-    rules.push(
-      `${name(collect.collectorSymbol)} collects the value of every ${name(collect.moneySymbol)} in view.`,
-    );
-    rules.push(
-      `${collect.holdTrigger} or more ${name(collect.moneySymbol)} start hold-and-collect: ${collect.respins} respins, reset by every new one.`,
-    );
-  }
-  if (model.pick)
-    rules.push(`${model.pick.trigger} or more ${name(model.pick.bonusSymbol)} open the pick bonus.`);
-  rules.push(`Wins of a spin and its feature are capped at ${model.maxWinMultiplier}× the base total bet.`);
-  return rules;
+  return ruleFactsOf(model).map((fact) => englishRule(fact, model));
 }
 
 /** JSON-friendly paytable and rules of a variant, for the client's paytable screen. */
@@ -127,6 +86,7 @@ export function describeGame(game: Game, variant?: string): GameDescription {
       pays: s.pays.flatMap((coins, count) => (coins > 0 ? [{ count, coins }] : [])),
     })),
     rules: rulesOf(model),
+    ruleFacts: ruleFactsOf(model),
     features: game.features,
     maxWinMultiplier: model.maxWinMultiplier,
     rtp:
