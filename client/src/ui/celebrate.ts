@@ -114,6 +114,7 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
     }
     amount.textContent = c.money(minor);
   };
+  render(0n);
   c.announce(t('tier.announce', { tier: t(TITLE[c.tier]), amount: c.money(c.amount) }));
   const duration = motion.reduced ? 0 : COUNT_MS[c.tier] / motion.speed;
   const counting = skippable(overlay, duration + HOLD_MS);

@@ -187,7 +187,10 @@ export class Hud {
 
   showFreeSpins(left: number, played: number, win: string): void {
     this.freeSpins.hidden = false;
-    this.freeSpins.textContent = t('hud.free_spins', { played, left, win });
+    this.freeSpins.textContent =
+      played === 0
+        ? t('hud.free_spins_ready', { count: left })
+        : t('hud.free_spins', { played, total: played + left, win });
     this.freeSpins.dataset.left = String(left);
   }
 

@@ -31,7 +31,8 @@ export const de: Catalog = {
   'hud.bet_detail': 'Münze {coin} × Stufe {level}',
   'hud.menu': 'Spielmenü',
   'hud.keys': 'Leertaste dreht. Mit Tab erreichst du jedes Bedienelement.',
-  'hud.free_spins': 'Freispiele {played} · noch {left} · gewonnen {win}',
+  'hud.free_spins': 'Freispiel {played} von {total} · gewonnen {win}',
+  'hud.free_spins_ready': 'Noch {count} Freispiel|Noch {count} Freispiele',
   'hud.retrying': 'Verbindung unterbrochen, neuer Versuch…',
 
   'win.you_won': 'Du hast {amount} gewonnen',

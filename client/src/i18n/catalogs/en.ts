@@ -31,7 +31,8 @@ export const en = {
   'hud.bet_detail': 'coin {coin} × level {level}',
   'hud.menu': 'Game menu',
   'hud.keys': 'Space spins. Tab reaches every control.',
-  'hud.free_spins': 'Free spins {played} · {left} left · won {win}',
+  'hud.free_spins': 'Free spin {played} of {total} · won {win}',
+  'hud.free_spins_ready': '{count} free spin to play|{count} free spins to play',
   'hud.retrying': 'Connection lost, retrying…',
 
   'win.you_won': 'You won {amount}',

@@ -31,7 +31,8 @@ export const es: Catalog = {
   'hud.bet_detail': 'moneda {coin} × nivel {level}',
   'hud.menu': 'Menú del juego',
   'hud.keys': 'La barra espaciadora gira. Tab llega a todos los controles.',
-  'hud.free_spins': 'Giros gratis {played} · quedan {left} · ganado {win}',
+  'hud.free_spins': 'Giro gratis {played} de {total} · ganado {win}',
+  'hud.free_spins_ready': '{count} giro gratis por jugar|{count} giros gratis por jugar',
   'hud.retrying': 'Conexión perdida, reintentando…',
 
   'win.you_won': 'Has ganado {amount}',

@@ -31,7 +31,8 @@ export const fr: Catalog = {
   'hud.bet_detail': 'jeton {coin} × niveau {level}',
   'hud.menu': 'Menu du jeu',
   'hud.keys': 'Espace lance les rouleaux. Tab atteint chaque commande.',
-  'hud.free_spins': 'Tours gratuits {played} · encore {left} · gagné {win}',
+  'hud.free_spins': 'Tour gratuit {played} sur {total} · gagné {win}',
+  'hud.free_spins_ready': '{count} tour gratuit à jouer|{count} tours gratuits à jouer',
   'hud.retrying': 'Connexion perdue, nouvel essai…',
 
   'win.you_won': 'Vous gagnez {amount}',

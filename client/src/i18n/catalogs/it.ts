@@ -31,7 +31,8 @@ export const it: Catalog = {
   'hud.bet_detail': 'gettone {coin} × livello {level}',
   'hud.menu': 'Menu del gioco',
   'hud.keys': 'La barra spaziatrice gira. Tab raggiunge ogni comando.',
-  'hud.free_spins': 'Giri gratis {played} · ne restano {left} · vinto {win}',
+  'hud.free_spins': 'Giro gratis {played} di {total} · vinto {win}',
+  'hud.free_spins_ready': '{count} giro gratis da giocare|{count} giri gratis da giocare',
   'hud.retrying': 'Connessione persa, nuovo tentativo…',
 
   'win.you_won': 'Hai vinto {amount}',

@@ -31,7 +31,8 @@ export const ja: Catalog = {
   'hud.bet_detail': 'コイン {coin} × レベル {level}',
   'hud.menu': 'ゲームメニュー',
   'hud.keys': 'スペースキーでスピン。Tab キーですべての操作に移動できます。',
-  'hud.free_spins': 'フリースピン {played} · 残り {left} · 獲得 {win}',
+  'hud.free_spins': 'フリースピン {played}/{total} · 獲得 {win}',
+  'hud.free_spins_ready': 'フリースピン残り {count} 回',
   'hud.retrying': '接続が切れました。再試行中…',
 
   'win.you_won': '{amount} 獲得',

@@ -31,7 +31,8 @@ export const ptBR: Catalog = {
   'hud.bet_detail': 'moeda {coin} × nível {level}',
   'hud.menu': 'Menu do jogo',
   'hud.keys': 'A barra de espaço gira. Tab alcança todos os controles.',
-  'hud.free_spins': 'Rodadas grátis {played} · faltam {left} · ganho {win}',
+  'hud.free_spins': 'Rodada grátis {played} de {total} · ganho {win}',
+  'hud.free_spins_ready': '{count} rodada grátis a jogar|{count} rodadas grátis a jogar',
   'hud.retrying': 'Conexão perdida, tentando de novo…',
 
   'win.you_won': 'Você ganhou {amount}',
