@@ -17,7 +17,7 @@ import {
   totalBet,
 } from './logic/bet.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatMoney, toMinor } from './logic/money.ts';
+import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
 import { anticipationReels, finalScreen, planPresentation, type Step } from './logic/presentation.ts';
 import { mountBackdrop } from './scene/backdrop.ts';
 import { ReelsView } from './scene/reels.ts';
@@ -259,8 +259,11 @@ class Game {
     click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
     click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
     click(hud.betSettings, async () => {
-      const chosen = await chooseBet(this.ladder, this.bet, (b) =>
-        this.money(totalBet(this.ladder, b, this.mode())),
+      const chosen = await chooseBet(
+        this.ladder,
+        this.bet,
+        (b) => this.money(totalBet(this.ladder, b, this.mode())),
+        (coin) => formatDecimal(coin, language()),
       );
       if (chosen) this.changeBet(chosen);
     });
@@ -311,7 +314,7 @@ class Game {
     const total = totalBet(this.ladder, this.bet, this.mode());
     this.hud.setBet(
       this.money(total),
-      t('hud.bet_detail', { coin: this.bet.coin, level: this.bet.level }),
+      t('hud.bet_detail', { coin: formatDecimal(this.bet.coin, language()), level: this.bet.level }),
       this.special,
     );
     this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));

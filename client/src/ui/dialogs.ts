@@ -276,13 +276,16 @@ export function chooseBet(
   ladder: Ladder,
   bet: BetChoice,
   total: (b: BetChoice) => string,
+  coinText: (coin: string) => string = (coin) => coin,
 ): Promise<BetChoice | null> {
   return new Promise((resolve) => {
     let result: BetChoice | null = null;
     const coin = h(
       'select',
       { id: 'bet-coin' },
-      ...ladder.coins.map((c) => h('option', { value: c.text, selected: c.text === bet.coin }, c.text)),
+      ...ladder.coins.map((c) =>
+        h('option', { value: c.text, selected: c.text === bet.coin }, coinText(c.text)),
+      ),
     );
     const level = h(
       'select',
