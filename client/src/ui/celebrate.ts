@@ -97,7 +97,7 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
   show(
     overlay,
     'win',
-    coins(c.tier === 'win' ? 10 : 28),
+    coins(c.tier === 'win' ? 8 : 18),
     h('div', { class: 'tier-box' }, title, amount, hint),
   );
   let shownTier: Tier | null = null;
@@ -154,7 +154,7 @@ export async function freeSpinsIntro(
   show(
     overlay,
     retrigger ? 'free-spins-more' : 'free-spins-intro',
-    coins(16),
+    coins(12),
     h(
       'div',
       { class: 'tier-box intro' },
@@ -179,7 +179,7 @@ export async function freeSpinsOutro(
   show(
     overlay,
     'free-spins-outro',
-    coins(20),
+    coins(14),
     h(
       'div',
       { class: 'tier-box outro' },
