@@ -1,9 +1,11 @@
-// The game controller: session → bet → spin → presentation, free-spins sequences, the pick bonus,
-// errors shown to the player, and a reloaded page picking up the round it finds.
+// The game controller: session → bet → spin → presentation (anticipation, win tiers, the free-spins
+// intro and outro), the pick bonus, errors shown to the player, and a reloaded page picking up the
+// round it finds. Every word the player sees comes from the message catalog (i18n).
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
 import type { FreeRoundOffer, GameRules, PickStep, Round, SessionInfo, SpinRequest } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
+import { language, type MessageKey, symbolName, t, tagline } from './i18n/i18n.ts';
 import {
   type BetChoice,
   buildLadder,
@@ -15,16 +17,28 @@ import {
   totalBet,
 } from './logic/bet.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatMoney, toMinor } from './logic/money.ts';
-import { finalScreen, planPresentation, type Step } from './logic/presentation.ts';
+import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
+import { anticipationReels, finalScreen, planPresentation, type Step } from './logic/presentation.ts';
+import { mountBackdrop } from './scene/backdrop.ts';
 import { ReelsView } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
+import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import './styles/free-rounds.css';
+
+const BADGES: Record<string, MessageKey> = {
+  wild: 'badge.wild',
+  scatter: 'badge.scatter',
+  bonus: 'badge.bonus',
+  collector: 'badge.collector',
+};
+
+/** Elements that handle Space themselves; anywhere else on the page Space spins. */
+const OWN_SPACE = 'button, input, select, textarea, a[href], [contenteditable="true"]';
 
 export interface Shell {
   symbol: string;
@@ -68,6 +82,9 @@ class Game {
   private freeSpinsLeft: number;
   private freeSpinsPlayed = 0;
   private pending: SpinRequest | null = null;
+  /** The base total bet of the round on screen (tiers are multiples of it), and whether it is a free spin. */
+  private stake = 0n;
+  private inFeature = false;
   private busy = false;
   private ended = false;
   /** The free-rounds grant being played (its rounds replace paid spins until used), else null. */
@@ -94,7 +111,73 @@ class Game {
   }
 
   private money(minor: bigint): string {
-    return formatMoney(minor, this.currency);
+    return formatMoney(minor, this.currency, language());
+  }
+
+  private nameOf(symbol: { code: string; name: string }): string {
+    return symbolName(this.rules.slug, symbol);
+  }
+
+  private symbolById(id: number | null): { code: string; name: string } | undefined {
+    return id === null ? undefined : this.rules.symbols[id];
+  }
+
+  /** The symbols that start a feature by count, and how many start it (scatters or pick symbols). */
+  private triggerOf(inFeature: boolean): { ids: Set<number>; count: number; name: string } | null {
+    for (const fact of this.rules.ruleFacts) {
+      const wanted =
+        fact.id === 'scatter' && !inFeature
+          ? { code: fact.symbol, count: fact.count }
+          : fact.id === 'pick' && !inFeature
+            ? { code: fact.symbol, count: fact.count }
+            : null;
+      if (!wanted) continue;
+      const symbols = this.rules.symbols.filter((s) => s.code === wanted.code);
+      if (symbols.length === 0) continue;
+      return {
+        ids: new Set(symbols.map((s) => s.id)),
+        count: wanted.count,
+        name: this.nameOf(symbols[0] as { code: string; name: string }),
+      };
+    }
+    if (inFeature) {
+      const scatter = this.rules.ruleFacts.find((f) => f.id === 'scatter');
+      const retrigger = this.rules.ruleFacts.find((f) => f.id === 'retrigger');
+      if (scatter?.id === 'scatter' && retrigger?.id === 'retrigger') {
+        const symbols = this.rules.symbols.filter((s) => s.code === scatter.symbol);
+        const first = symbols[0];
+        if (first)
+          return { ids: new Set(symbols.map((s) => s.id)), count: retrigger.count, name: this.nameOf(first) };
+      }
+    }
+    return null;
+  }
+
+  /** The rules in the player's words, from the server's rule facts. */
+  private ruleTexts(): string[] {
+    const facts = this.rules.ruleFacts;
+    const name = (code: string) => {
+      const symbol = this.rules.symbols.find((s) => s.code === code);
+      return symbol ? this.nameOf(symbol) : code;
+    };
+    return facts.map((fact) => {
+      switch (fact.id) {
+        case 'wild':
+        case 'multiplier':
+        case 'pick':
+          return t(`rule.${fact.id}`, { ...fact, symbol: name(fact.symbol) });
+        case 'scatter':
+          return t('rule.scatter', { ...fact, symbol: name(fact.symbol) });
+        case 'collect':
+          return t('rule.collect', { collector: name(fact.collector), money: name(fact.money) });
+        case 'hold':
+          return t('rule.hold', { ...fact, money: name(fact.money) });
+        default: {
+          const { id, ...values } = fact;
+          return t(`rule.${id}`, values);
+        }
+      }
+    });
   }
 
   private decimal(text: string): string {
@@ -107,14 +190,15 @@ class Game {
     const returnUrl = this.info.session.return_url;
     const hud = new Hud(root, {
       title: this.info.game.title || shell.title,
+      emblem: '',
       device,
       hasLobby: typeof returnUrl === 'string' && /^https?:\/\//i.test(returnUrl),
       hasSpecial: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
       hasBuy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
-      specialLabel: 'ANTE',
       muted: this.sound.muted,
     });
     this.hud = hud;
+    mountBackdrop(root, this.rules.slug, shell.palette);
     hud.setState('loading');
     const stage = await createStage(hud.stage);
     root.dataset.renderer = stage.renderer;
@@ -125,8 +209,18 @@ class Game {
       palette: shell.palette,
       device,
       labelOf: (reel, row, screen) => this.cellLabel(reel, row, screen),
+      badgeOf: (kind) => {
+        const key = BADGES[kind];
+        return key ? t(key) : '';
+      },
     });
     this.reels.relayout();
+    // The logo's emblem: the game's scatter (else its wild, else its top symbol) as drawn on the reels.
+    const hero =
+      this.rules.symbols.find((s) => s.kind === 'scatter') ??
+      this.rules.symbols.find((s) => s.kind === 'wild') ??
+      this.rules.symbols[this.rules.symbols.length - 1];
+    if (hero) hud.setEmblem(this.reels.art.iconUrl(hero.id, 64));
     this.wire();
 
     const last = this.info.last_round;
@@ -138,6 +232,7 @@ class Game {
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
+    hud.setKeysHint(t('hud.keys'));
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
@@ -209,8 +304,11 @@ class Game {
     click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
     click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
     click(hud.betSettings, async () => {
-      const chosen = await chooseBet(this.ladder, this.bet, (b) =>
-        this.money(totalBet(this.ladder, b, this.mode())),
+      const chosen = await chooseBet(
+        this.ladder,
+        this.bet,
+        (b) => this.money(totalBet(this.ladder, b, this.mode())),
+        (coin) => formatDecimal(coin, language()),
       );
       if (chosen) this.changeBet(chosen);
     });
@@ -237,8 +335,9 @@ class Game {
       }
     });
     document.addEventListener('keydown', (event) => {
-      if (event.code !== 'Space' || event.target !== document.body || document.querySelector('dialog[open]'))
-        return;
+      if (event.code !== 'Space' || event.repeat || document.querySelector('dialog[open]')) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest(OWN_SPACE)) return; // a focused button answers Space itself
       event.preventDefault();
       if (!hud.spin.disabled) hud.spin.click();
     });
@@ -258,7 +357,11 @@ class Game {
 
   private renderBet(): void {
     const total = totalBet(this.ladder, this.bet, this.mode());
-    this.hud.setBet(this.money(total), `coin ${this.bet.coin} × level ${this.bet.level}`, this.special);
+    this.hud.setBet(
+      this.money(total),
+      t('hud.bet_detail', { coin: formatDecimal(this.bet.coin, language()), level: this.bet.level }),
+      this.special,
+    );
     this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
   }
 
@@ -270,7 +373,9 @@ class Game {
     const unit = this.bet.coinMinor * BigInt(this.bet.level);
     showPaytable({
       rules: this.rules,
-      tagline: this.start.shell.tagline,
+      tagline: tagline(this.rules.slug, this.start.shell.tagline),
+      nameOf: (symbol) => this.nameOf(symbol),
+      ruleTexts: this.ruleTexts(),
       rtp: this.info.game.rtp || this.rules.rtp,
       maxWin: this.money(BigInt(this.rules.maxWinCoins) * unit),
       coinWorth: (coins) => this.money(BigInt(coins) * unit),
@@ -280,8 +385,7 @@ class Game {
 
   private async buy(): Promise<void> {
     const price = this.money(totalBet(this.ladder, this.bet, 'buy'));
-    const flags = this.info.game.features;
-    const what = flags.free_spins ? 'free spins' : flags.respins ? 'respins' : 'the bonus feature';
+    const what = this.info.game.features.free_spins ? t('buy.what_free_spins') : t('buy.what_bonus');
     if (await confirmBuy(this.info.game.title, price, what)) await this.play('buy');
   }
 
@@ -321,7 +425,7 @@ class Game {
     let continueFree = false;
     let retry = false;
     try {
-      const response = await this.client.spin(body, () => this.hud.announce('Connection lost, retrying…'));
+      const response = await this.client.spin(body, () => this.hud.announce(t('hud.retrying')));
       this.pending = null;
       const round = response.round;
       const stake = toMinor(round.stake, this.currency);
@@ -340,7 +444,10 @@ class Game {
       this.renderFreeSpins(round);
       if (wasFree && this.freeSpinsLeft === 0 && round.outcome) {
         const total = BigInt(round.outcome.sequenceWin);
-        await this.hud.banner('Free spins complete', `Total win ${this.money(total)}`, 1600, wait);
+        this.sound.play('feature');
+        await freeSpinsOutro(this.hud.overlay, this.money(total), this.freeSpinsPlayed, (text) =>
+          this.hud.announce(text),
+        );
       }
       continueFree = this.freeSpinsLeft > 0;
       if (response.free_round) await this.afterFreeRound(response.free_round);
@@ -389,12 +496,12 @@ class Game {
     }
     const actions = message.retry
       ? [
-          { id: 'retry', label: 'Retry' },
-          { id: 'close', label: 'Close' },
+          { id: 'retry', label: t('action.retry') },
+          { id: 'close', label: t('action.close') },
         ]
       : message.fatal && this.hud.lobby
-        ? [{ id: 'lobby', label: 'Back to lobby' }]
-        : [{ id: 'close', label: 'OK' }];
+        ? [{ id: 'lobby', label: t('action.lobby') }]
+        : [{ id: 'close', label: t('action.ok') }];
     const chosen = await showMessage(
       message.title,
       message.text,
@@ -419,16 +526,14 @@ class Game {
   /** A reloaded page: show the last round again (animated when it just happened) and go on with free spins. */
   private async resume(last: Round): Promise<void> {
     if (last.status === 'open') {
-      await showMessage(
-        'Round in progress',
-        'Your last spin is still being settled. The balance updates when it is done.',
-        [{ id: 'close', label: 'OK' }],
-      );
+      await showMessage(t('round.open.title'), t('round.open.text'), [
+        { id: 'close', label: t('action.ok') },
+      ]);
       await this.refreshBalance();
       return;
     }
     const recent = Date.now() - Date.parse(last.created_at) < REPLAY_RECENT_MS;
-    if (recent && last.outcome) await this.replay(last, 'Last win');
+    if (recent && last.outcome) await this.replay(last, t('round.last_win'));
     else {
       const screen = last.outcome && finalScreen(last.outcome);
       if (screen) this.reels.show(screen);
@@ -436,15 +541,15 @@ class Game {
     }
     if (this.freeSpinsLeft > 0) {
       this.renderFreeSpins(last);
-      await showMessage('Welcome back', `${this.freeSpinsLeft} free spins are waiting for you.`, [
-        { id: 'go', label: 'Continue' },
+      await showMessage(t('fs.welcome'), t('fs.waiting', { count: this.freeSpinsLeft }), [
+        { id: 'go', label: t('fs.continue') },
       ]);
       void this.play('base');
     }
   }
 
   /** Shows a round again without touching the balance (history replay, reload). */
-  private async replay(round: Round, label = 'Replay win'): Promise<void> {
+  private async replay(round: Round, label = t('hud.replay_win')): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     this.hud.setBusy(true);
@@ -471,18 +576,21 @@ class Game {
     this.bet = this.betOf(round) ?? this.bet; // money symbols show values at the round's bet
     const steps = planPresentation(outcome, baseBet, unit);
     const inFeature = round.kind === 'free_spin';
-    const label = inFeature ? 'Feature win' : 'Win';
+    const label = inFeature ? t('hud.feature_win') : t('hud.win');
+    this.stake = baseBet;
+    this.inFeature = inFeature;
     let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
     const countUp = (add: bigint): Promise<void> => {
       const from = shown;
       shown += add;
-      return tween(500, (t) => {
-        const now = from + (add * BigInt(Math.round(t * 1000))) / 1000n;
+      return tween(500, (p) => {
+        const now = from + (add * BigInt(Math.round(p * 1000))) / 1000n;
         this.hud.setWin(this.money(now), formatAmount(now, this.currency), label);
       });
     };
     for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
+    delete this.start.root.dataset.anticipation;
     this.bet = saved;
     if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
     const win = toMinor(round.win, this.currency);
@@ -490,9 +598,9 @@ class Game {
     this.hud.setWin(
       this.money(final),
       formatAmount(final, this.currency),
-      replayLabel ?? (inFeature ? label : 'Last win'),
+      replayLabel ?? (inFeature ? label : t('hud.last_win')),
     );
-    this.hud.announce(win > 0n ? `You won ${this.money(win)}` : 'No win');
+    this.hud.announce(win > 0n ? t('win.you_won', { amount: this.money(win) }) : t('win.none'));
   }
 
   private async presentStep(
@@ -503,11 +611,23 @@ class Game {
   ): Promise<void> {
     const screens = outcome.screens;
     switch (step.type) {
-      case 'land':
-        await this.reels.land(screens[step.screen] ?? this.reels.randomScreen(), () =>
-          this.sound.play('stop'),
+      case 'land': {
+        const screen = screens[step.screen] ?? this.reels.randomScreen();
+        const trigger = step.screen === 0 ? this.triggerOf(this.inFeature) : null;
+        const suspense = trigger ? anticipationReels(screen, trigger.ids, trigger.count) : [];
+        if (suspense.length > 0) {
+          this.start.root.dataset.anticipation = suspense.join(',');
+          this.hud.announce(t('anticipation', { name: trigger?.name ?? '' }));
+        }
+        await this.reels.land(
+          screen,
+          () => this.sound.play('stop'),
+          false,
+          suspense,
+          () => this.sound.play('tension'),
         );
         return;
+      }
       case 'tumble':
         await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.randomScreen());
         return;
@@ -517,7 +637,7 @@ class Game {
         return;
       case 'hold':
         this.sound.play('feature');
-        await this.hud.banner('Hold & Collect', `${step.respins} respins`, 1300, wait);
+        await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
         return;
       case 'wins': {
         const counting = add(step.amount);
@@ -525,7 +645,8 @@ class Game {
         const positions = step.wins.flatMap((w) => w.positions);
         const only = step.wins.length === 1 ? step.wins[0] : undefined;
         const collected = step.wins.find((w) => w.kind === 'collect');
-        if (collected) this.hud.announce(`Collected ${this.money(BigInt(collected.amount))}`);
+        if (collected)
+          this.hud.announce(t('win.collected', { amount: this.money(BigInt(collected.amount)) }));
         await Promise.all([
           counting,
           this.reels.highlight(positions, only?.kind === 'line' ? only.line : null),
@@ -535,27 +656,31 @@ class Game {
       }
       case 'win': {
         const w = step.win;
-        const name = this.rules.symbols[w.symbol]?.name ?? 'Symbol';
+        const symbol = this.rules.symbols[w.symbol];
+        const name = symbol ? this.nameOf(symbol) : String(w.symbol);
+        const amount = this.money(BigInt(w.amount));
         this.hud.announce(
-          `${w.count} × ${name}${w.line !== null ? ` on line ${w.line + 1}` : ''}: ${this.money(BigInt(w.amount))}`,
+          w.line !== null
+            ? t('win.line', { count: w.count, name, line: w.line + 1, amount })
+            : t('win.ways', { count: w.count, name, amount }),
         );
         await this.reels.highlight(w.positions, w.kind === 'line' ? w.line : null);
         await wait(300);
         return;
       }
       case 'multiplier':
-        await this.hud.banner(`×${step.factor}`, 'Multiplier', 900, wait);
+        await this.hud.banner(`×${step.factor}`, t('feature.multiplier'), 900, wait);
         return;
       case 'pick': {
         this.sound.play('feature');
         this.hud.setState('bonus');
-        await this.hud.banner('Pick bonus', 'Choose your prizes', 1000, wait);
+        await this.hud.banner(t('feature.pick'), t('feature.pick_sub'), 1000, wait);
         const describe = (p: PickStep) =>
           p.prize === 'coins'
-            ? `+${this.money(BigInt(p.value) * unit)}`
+            ? t('pick.coins', { amount: this.money(BigInt(p.value) * unit) })
             : p.prize === 'multiplier'
-              ? `×${p.value} more`
-              : 'Collect';
+              ? t('pick.multiplier', { factor: p.value })
+              : t('pick.end');
         await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('win'));
         await add(step.amount);
         this.hud.setState('presenting');
@@ -563,31 +688,31 @@ class Game {
       }
       case 'free_spins': {
         this.sound.play('feature');
-        const expanding =
-          step.expandingSymbol !== null ? this.rules.symbols[step.expandingSymbol]?.name : undefined;
-        await this.hud.banner(
-          step.retrigger ? `+${step.awarded} free spins` : `${step.awarded} free spins`,
-          expanding ? `${expanding} expands` : 'Feature triggered',
-          1500,
-          wait,
+        const expanding = this.symbolById(step.expandingSymbol);
+        await freeSpinsIntro(
+          this.hud.overlay,
+          step.awarded,
+          step.retrigger,
+          expanding ? this.nameOf(expanding) : null,
+          (text) => this.hud.announce(text),
         );
         return;
       }
       case 'max_win':
-        await this.hud.banner('Maximum win', 'The feature ends here', 1400, wait);
+        await this.hud.banner(t('feature.max_win'), t('feature.max_win_sub'), 1400, wait);
         return;
       case 'total': {
-        if (step.tier === 'big' || step.tier === 'mega') {
-          this.sound.play('big');
-          const from = 0n;
-          const text = step.tier === 'mega' ? 'MEGA WIN' : 'BIG WIN';
-          const counter = tween(1400, (t) =>
-            this.hud.announce(
-              `${text} ${this.money(from + (step.amount * BigInt(Math.round(t * 1000))) / 1000n)}`,
-            ),
-          );
-          await Promise.all([counter, this.hud.banner(text, this.money(step.amount), 1600, wait)]);
-        }
+        // Below the stake nothing is celebrated: the meter and the highlighted symbols say enough.
+        if (step.tier === 'none' || step.tier === 'small') return;
+        this.start.root.dataset.lastTier = step.tier;
+        await celebrateWin(this.hud.overlay, {
+          amount: step.amount,
+          stake: this.stake,
+          tier: step.tier,
+          money: (minor) => this.money(minor),
+          announce: (text) => this.hud.announce(text),
+          onTier: (tier) => this.sound.play(tier === 'win' ? 'win' : 'big'),
+        });
         return;
       }
     }

@@ -1,6 +1,8 @@
-// Game page entry: takes the session token out of the address bar first, themes the loader, then
-// loads the game (Pixi and the controller, a separate chunk) while the progress bar fills.
+// Game page entry: takes the session token out of the address bar first, themes the loader, loads
+// the player's message catalog (the launch URL's `lang`), then the game (Pixi and the controller, a
+// separate chunk) while the progress bar fills.
 import './styles/game.css';
+import { t, useLanguage } from './i18n/i18n.ts';
 import { takeToken, tokenStorageKey } from './logic/token.ts';
 
 interface ShellData {
@@ -49,12 +51,17 @@ function fatal(title: string, text: string): void {
   app.replaceChildren(box);
 }
 
-const device = new URLSearchParams(window.location.search).get('device') === 'mobile' ? 'mobile' : 'desktop';
+const query = new URLSearchParams(window.location.search);
+const device = query.get('device') === 'mobile' ? 'mobile' : 'desktop';
 
 async function boot(): Promise<void> {
+  await useLanguage(query.get('lang'));
+  loader?.setAttribute('aria-label', t('app.loading_game'));
+  const title = loader?.querySelector('.loader-title');
+  if (title) title.textContent = t('app.loading');
   progress(15);
   if (!token) {
-    fatal('No game session', 'Open the game from the casino lobby to start a session.');
+    fatal(t('app.no_session.title'), t('app.no_session.text'));
     return;
   }
   const { startGame } = await import('./game.ts');
@@ -69,7 +76,7 @@ async function boot(): Promise<void> {
       const message = messageFor(error.failure);
       fatal(message.title, message.text);
     } else {
-      fatal('The game could not start', 'Please reload the page. If it happens again, contact the casino.');
+      fatal(t('app.failed.title'), t('app.failed.text'));
       throw error;
     }
   }

@@ -12,6 +12,7 @@ interface FieldOptions {
   walletSecret?: string;
   rtpVariant?: string;
   demo?: string;
+  language?: string;
 }
 
 function addFieldOptions(command: Command, creating: boolean): Command {
@@ -34,7 +35,11 @@ function addFieldOptions(command: Command, creating: boolean): Command {
       `HMAC secret for wallet callbacks, 16 to 256 characters; generated and shown once when omitted in callback mode${creating ? '' : "; '' clears it (in callback mode: generates a new one)"}`,
     )
     .option('--rtp-variant <id>', `RTP variant every game plays at (default: each game's own)${clear}`)
-    .option('--demo <on|off>', `demo play (launch-url play_mode "demo")${creating ? ' (default on)' : ''}`);
+    .option('--demo <on|off>', `demo play (launch-url play_mode "demo")${creating ? ' (default on)' : ''}`)
+    .option(
+      '--language <tag>',
+      `players' language when a launch names none: en, de, es, pt-BR, fr, it or ja${clear}`,
+    );
 }
 
 /** --demo on|off as the domain's boolean; anything else is passed on for the domain to refuse. */
@@ -56,6 +61,7 @@ function inputOf(options: FieldOptions): OperatorInput {
     wallet_secret: nullable(options.walletSecret),
     rtp_variant: nullable(options.rtpVariant),
     demo_enabled: demoSwitch(options.demo),
+    language: nullable(options.language),
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
@@ -70,6 +76,7 @@ function describe(operator: OperatorView): string[] {
     `  wallet secret    ${operator.wallet_secret_set ? 'set' : 'not set'}`,
     `  RTP variant      ${operator.rtp_variant ?? "each game's default"}`,
     `  demo play        ${operator.demo_enabled ? 'on' : 'off'}`,
+    `  language         ${operator.language ?? 'en (default)'}`,
     `  created          ${operator.created_at}`,
     `  updated          ${operator.updated_at}`,
   ];

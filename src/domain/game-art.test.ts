@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { escapeXml, etagOf, renderGameArtSvg, sniffImage, wrapTitle } from './game-art.ts';
+import { escapeXml, etagOf, renderGameArtSvg, sniffImage } from './game-art.ts';
 
 /** A strict well-formedness check of the SVG's own XML: balanced tags, quoted attributes, known entities. */
 function xmlElements(xml: string): string[] {
@@ -58,29 +58,6 @@ describe('escapeXml', () => {
   });
 });
 
-describe('wrapTitle', () => {
-  it.each([
-    ['', ['']],
-    ['   ', ['']],
-    ['Ember Crown', ['Ember Crown']],
-    ['  Ember   Crown  ', ['Ember Crown']],
-    ['The Lantern of the Dune', ['The Lantern of', 'the Dune']],
-    ['Supercalifragilisticexpialidocious', ['Supercalifragilisticexpialidocious']],
-    [
-      'one two three four five six seven eight nine ten',
-      ['one two three', 'four five six', 'seven eight nin…'],
-    ],
-  ])('%j -> %j', (title, lines) => {
-    expect(wrapTitle(title)).toEqual(lines);
-  });
-
-  it('keeps lines to the width, except one long word', () => {
-    expect(wrapTitle('aaa bbb ccc ddd', 7)).toEqual(['aaa bbb', 'ccc ddd']);
-    for (const line of wrapTitle('Harbor Haul Hold and Collect Deluxe'))
-      expect(line.length).toBeLessThanOrEqual(16);
-  });
-});
-
 describe('renderGameArtSvg', () => {
   const hostile = `</text><script>alert(1)</script>&"'`;
 
@@ -88,7 +65,18 @@ describe('renderGameArtSvg', () => {
     const svg = renderGameArtSvg('rf_unknown', hostile, undefined);
     const elements = new Set(xmlElements(svg));
     expect([...elements].sort()).toEqual(
-      ['defs', 'linearGradient', 'path', 'radialGradient', 'rect', 'stop', 'svg', 'text', 'tspan'].sort(),
+      [
+        'circle',
+        'defs',
+        'linearGradient',
+        'path',
+        'radialGradient',
+        'rect',
+        'stop',
+        'svg',
+        'text',
+        'tspan',
+      ].sort(),
     );
     expect(svg).not.toMatch(/<script/i);
     expect(svg).not.toContain(hostile);
@@ -108,7 +96,8 @@ describe('renderGameArtSvg', () => {
     const title = `Big\u0000Win \u0007 ${'Lucky '.repeat(20)}`;
     const svg = renderGameArtSvg('rf_x', title, undefined);
     expect([...svg].some((ch) => (ch.codePointAt(0) as number) < 9)).toBe(false);
-    expect(xmlElements(svg).filter((name) => name === 'tspan')).toHaveLength(3);
+    // At most three lines, each drawn twice (shadow and lettering).
+    expect(xmlElements(svg).filter((name) => name === 'tspan')).toHaveLength(6);
     await expect(sharp(Buffer.from(svg)).metadata()).resolves.toMatchObject({ format: 'svg' });
   });
 

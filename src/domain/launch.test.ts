@@ -140,9 +140,9 @@ describe('checkCoin', () => {
 });
 
 describe('launchUrl', () => {
-  it('puts the token and device in the query and escapes the symbol', () => {
-    expect(launchUrl('https://games.example', 'rf_ember crown', 'tok+/=', 'mobile')).toBe(
-      'https://games.example/gs2c/play/rf_ember%20crown?token=tok%2B%2F%3D&device=mobile',
+  it('puts the token, device and language in the query and escapes the symbol', () => {
+    expect(launchUrl('https://games.example', 'rf_ember crown', 'tok+/=', 'mobile', 'pt-BR')).toBe(
+      'https://games.example/gs2c/play/rf_ember%20crown?token=tok%2B%2F%3D&device=mobile&lang=pt-BR',
     );
   });
 });

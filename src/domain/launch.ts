@@ -2,6 +2,7 @@
 import type { GameInfo } from '../games/types.ts';
 import { isSupportedCurrency, parseAmount } from '../money.ts';
 import { type ApiError, errors } from './errors.ts';
+import { canonicalTag } from './languages.ts';
 
 export type Device = 'desktop' | 'mobile';
 
@@ -15,6 +16,7 @@ export interface LaunchRequest {
   return_url?: unknown;
   device?: unknown;
   play_mode?: unknown;
+  language?: unknown;
 }
 
 export type PlayMode = 'real' | 'demo';
@@ -27,6 +29,8 @@ export interface LaunchInput {
   returnUrl: string | undefined;
   device: Device;
   playMode: PlayMode;
+  /** The player's BCP 47 tag as sent (canonical), if any; sessionLanguage picks the catalog. */
+  language: string | undefined;
 }
 
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -53,6 +57,7 @@ export function checkLaunchRequest(
     'return_url',
     'device',
     'play_mode',
+    'language',
   ] as const) {
     const value = optionalString(body, field);
     if (typeof value === 'object') return { ok: false, error: value };
@@ -100,9 +105,15 @@ export function checkLaunchRequest(
   const playMode = fields.play_mode ?? 'real';
   if (playMode !== 'real' && playMode !== 'demo') return fail('play_mode must be real or demo');
 
+  let language: string | undefined;
+  if (fields.language !== undefined) {
+    language = canonicalTag(fields.language);
+    if (language === undefined) return fail('language must be a BCP 47 language tag such as "de" or "pt-BR"');
+  }
+
   return {
     ok: true,
-    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device, playMode },
+    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device, playMode, language },
   };
 }
 
@@ -138,7 +149,13 @@ export function checkCoin(
   return { ok: true, coin: parsed.minor };
 }
 
-export function launchUrl(gameBaseUrl: string, symbol: string, token: string, device: Device): string {
-  const query = new URLSearchParams({ token, device });
+export function launchUrl(
+  gameBaseUrl: string,
+  symbol: string,
+  token: string,
+  device: Device,
+  language: string,
+): string {
+  const query = new URLSearchParams({ token, device, lang: language });
   return `${gameBaseUrl}/gs2c/play/${encodeURIComponent(symbol)}?${query}`;
 }

@@ -22,6 +22,7 @@ function row(fields: Partial<OperatorRow> = {}): OperatorRow {
     wallet_base_url: null,
     wallet_secret: null,
     rtp_variant: null,
+    language: null,
     is_demo: false,
     demo_enabled: true,
     created_at: new Date('2025-01-01T00:00:00Z'),
@@ -219,7 +220,15 @@ describe('newOperatorFields and operatorView', () => {
       wallet_secret: null,
       rtp_variant: null,
       demo_enabled: true,
+      language: null,
     });
+  });
+
+  it('keeps a supported language in its catalog spelling and refuses others', () => {
+    const checked = checkOperatorInput({ name: 'C', wallet_mode: 'internal', language: 'PT-br' }, undefined);
+    expect(checked.ok && checked.value.fields.language).toBe('pt-BR');
+    expect(problems({ name: 'C', wallet_mode: 'internal', language: 'nl' })[0]).toMatch(/^language must be/);
+    expect(problems({ name: 'C', wallet_mode: 'internal', language: 3 })[0]).toMatch(/^language must be/);
   });
 
   it('never shows the wallet secret, only whether one is set', () => {

@@ -3,6 +3,7 @@ import { gameInfos } from '../games/index.ts';
 import { isSupportedCurrency } from '../money.ts';
 import type { OperatorFields, OperatorRow } from '../store/operators.repo.ts';
 import { randomBase62 } from './ids.ts';
+import { SUPPORTED_LANGUAGES } from './languages.ts';
 
 export type OperatorInput = Partial<Record<keyof OperatorFields, unknown>>;
 
@@ -88,6 +89,15 @@ export function checkOperatorInput(
     if (typeof input.demo_enabled !== 'boolean') problems.push('demo_enabled must be true or false');
     else fields.demo_enabled = input.demo_enabled;
   }
+  if (has('language')) {
+    const language = input.language;
+    const known = SUPPORTED_LANGUAGES.find(
+      (l) => typeof language === 'string' && l.toLowerCase() === language.toLowerCase(),
+    );
+    if (language !== null && !known) {
+      problems.push(`language must be null or one of ${SUPPORTED_LANGUAGES.join(', ')}`);
+    } else fields.language = known ?? null;
+  }
 
   const mode = fields.wallet_mode ?? existing?.wallet_mode;
   if (mode === 'callback' && problems.length === 0) {
@@ -114,6 +124,7 @@ export function newOperatorFields(fields: Partial<OperatorFields>): OperatorFiel
     wallet_secret: fields.wallet_secret ?? null,
     rtp_variant: fields.rtp_variant ?? null,
     demo_enabled: fields.demo_enabled ?? true,
+    language: fields.language ?? null,
   };
 }
 
@@ -127,6 +138,7 @@ export interface OperatorView {
   wallet_secret_set: boolean;
   rtp_variant: string | null;
   demo_enabled: boolean;
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -143,6 +155,7 @@ export function operatorView(row: OperatorRow): OperatorView {
     wallet_secret_set: row.wallet_secret !== null,
     rtp_variant: row.rtp_variant,
     demo_enabled: row.demo_enabled,
+    language: row.language,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

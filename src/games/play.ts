@@ -4,6 +4,7 @@ import type { BetMode, GameModel } from '../engine/model.ts';
 import { certificationOf, certifiedFigure } from './certificates.ts';
 import { type BetLadder, ladderForModel, stakeForModel } from './ladder.ts';
 import { type Game, getGame, modelOf } from './registry.ts';
+import { type RuleFact, ruleFactsOf } from './rule-facts.ts';
 import type { GameInfo } from './types.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
@@ -64,6 +65,8 @@ export interface GameDescription {
   symbols: PaytableSymbol[];
   /** Rules, one sentence each, generated from the model: every prize, multiplier and feature. */
   rules: string[];
+  /** The same rules as facts, for clients that word them in the player's language. */
+  ruleFacts: RuleFact[];
   features: Game['features'];
   /** The most a round can pay, × the base total bet (may have decimals, e.g. 1104.36). */
   maxWinMultiplier: number;
@@ -223,6 +226,7 @@ export function describeGame(game: Game, variant?: string): GameDescription {
       pays: s.pays.flatMap((coins, count) => (coins > 0 ? [{ count, coins }] : [])),
     })),
     rules: rulesOf(model, maxWin),
+    ruleFacts: ruleFactsOf(model),
     features: game.features,
     maxWinMultiplier: Math.round((maxWin.coins * 100) / model.lineCost) / 100,
     maxWinCoins: maxWin.coins,

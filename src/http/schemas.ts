@@ -156,6 +156,14 @@ export const LaunchUrlRequest = Type.Object(
           'Added in 1.2.0. demo: a fun balance of 1,000.00 in the currency, no wallet call at all, rounds kept apart from money rounds; 403 when the operator has demo play turned off. Default real.',
       }),
     ),
+    language: Type.Optional(
+      Type.String({
+        description:
+          'Since 1.2.0 (additive). The player\'s language as a BCP 47 tag ("de", "pt-BR", "ja-JP"). The game plays in the closest of en, de, es, pt-BR, fr, it, ja; without it (or for a language outside that list) in the operator\'s default language, else English. A malformed tag is a 400.',
+        minLength: 2,
+        maxLength: 35,
+      }),
+    ),
   },
   { $id: 'LaunchUrlRequest' },
 );

@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { type CatalogScope, inScope } from '../domain/catalog.ts';
 import { errors } from '../domain/errors.ts';
 import { newId, randomBase62, sha256 } from '../domain/ids.ts';
+import { sessionLanguage } from '../domain/languages.ts';
 import {
   checkCoin,
   checkLaunchRequest,
@@ -83,7 +84,13 @@ export function createLaunchService(deps: {
         operator_id: operator.id,
         currency,
         session_id: token,
-        launch_url: launchUrl(gameBaseUrl, game.symbol, token, input.device),
+        launch_url: launchUrl(
+          gameBaseUrl,
+          game.symbol,
+          token,
+          input.device,
+          sessionLanguage(input.language, operator.language),
+        ),
         expires_at: expiresAt.toISOString(),
         play_mode: input.playMode,
       };

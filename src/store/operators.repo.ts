@@ -14,6 +14,7 @@ export interface OperatorFields {
   rtp_variant: string | null;
   /** Whether launch-url accepts play_mode "demo" for this operator's players. */
   demo_enabled: boolean;
+  language: string | null;
 }
 
 export function operatorsRepo(db: Kysely<Database>) {

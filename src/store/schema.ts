@@ -17,6 +17,7 @@ export interface OperatorsTable {
   wallet_base_url: string | null;
   wallet_secret: string | null;
   rtp_variant: string | null;
+  language: Generated<string | null>;
   is_demo: Generated<boolean>;
   demo_enabled: Generated<boolean>;
   created_at: Timestamp;

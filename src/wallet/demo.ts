@@ -2,10 +2,9 @@
 // operator's wallet and never writes the money ledger: a demo round and its fun balance commit
 // together in demo_rounds and demo_balances (ledgerRepo.playDemoRound). A balance starts at
 // 1,000.00 in the session's currency and can be reset from the game.
-import { settledRecord } from '../domain/rounds.ts';
 import type { DemoRepo } from '../store/demo.repo.ts';
 import type { LedgerRepo } from '../store/ledger.repo.ts';
-import { internalStartBalance } from './internal.ts';
+import { internalStartBalance, settleResultOf } from './internal.ts';
 import type { Wallet } from './wallet.ts';
 
 export interface DemoWallet extends Wallet {
@@ -23,19 +22,7 @@ export function createDemoWallet(deps: { ledger: LedgerRepo; demo: DemoRepo }): 
     async settle(round, _player, session) {
       const start = internalStartBalance(round.currency);
       const played = await deps.ledger.playDemoRound(round, session, start);
-      switch (played.result) {
-        case 'played':
-          return { kind: 'settled', round: settledRecord(round), balance: played.balance ?? start };
-        case 'duplicate':
-          return { kind: 'duplicate' };
-        case 'insufficient_funds':
-          return { kind: 'insufficient_funds', message: 'the demo balance is spent: reset it to play on' };
-        case 'refused':
-          return { kind: 'refused', reason: played.reason };
-        case 'stale':
-        case 'revalidate':
-          return { kind: 'stale' };
-      }
+      return settleResultOf(played, round, start, 'the demo balance is spent: reset it to play on');
     },
 
     balance: (player) => balanceOf(player.sessionId, player.currency),

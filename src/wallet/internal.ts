@@ -5,15 +5,42 @@
 import { newId } from '../domain/ids.ts';
 import { settledRecord } from '../domain/rounds.ts';
 import { minorUnits } from '../money.ts';
-import type { LedgerRepo } from '../store/ledger.repo.ts';
+import type { InternalPlay, LedgerRepo } from '../store/ledger.repo.ts';
+import type { NewRound } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
-import type { Wallet } from './wallet.ts';
+import type { SettleResult, Wallet } from './wallet.ts';
 
 /** What a new player's internal balance starts at, in whole currency units (demo and fun play). */
 export const INTERNAL_START_BALANCE_UNITS = 1000n;
 
 export function internalStartBalance(currency: string): bigint {
   return INTERNAL_START_BALANCE_UNITS * 10n ** BigInt(minorUnits(currency));
+}
+
+/**
+ * How a round written by one of our own ledger statements ended, as the wallet interface says it
+ * (the internal wallet and the demo wallet write their rounds the same way).
+ */
+export function settleResultOf(
+  played: InternalPlay,
+  round: NewRound,
+  start: bigint,
+  insufficientMessage: string | undefined,
+): SettleResult {
+  switch (played.result) {
+    case 'played':
+      return { kind: 'settled', round: settledRecord(round), balance: played.balance ?? start };
+    case 'duplicate':
+      return { kind: 'duplicate' };
+    case 'insufficient_funds':
+      return { kind: 'insufficient_funds', message: insufficientMessage };
+    case 'refused':
+      return { kind: 'refused', reason: played.reason };
+    // The token or expiry no longer held in the store: look the session up again.
+    case 'stale':
+    case 'revalidate':
+      return { kind: 'stale' };
+  }
 }
 
 export function createInternalWallet(deps: { ledger: LedgerRepo; wallet: WalletRepo }): Wallet {
@@ -30,20 +57,7 @@ export function createInternalWallet(deps: { ledger: LedgerRepo; wallet: WalletR
       const start = internalStartBalance(round.currency);
       const ids = { debit: newId('tx'), credit: newId('tx') };
       const played = await deps.ledger.playInternalRound(round, session, ids, start);
-      switch (played.result) {
-        case 'played':
-          return { kind: 'settled', round: settledRecord(round), balance: played.balance ?? start };
-        case 'duplicate':
-          return { kind: 'duplicate' };
-        case 'insufficient_funds':
-          return { kind: 'insufficient_funds', message: undefined };
-        case 'refused':
-          return { kind: 'refused', reason: played.reason };
-        // The token or expiry no longer held in the store: look the session up again.
-        case 'stale':
-        case 'revalidate':
-          return { kind: 'stale' };
-      }
+      return settleResultOf(played, round, start, undefined);
     },
 
     balance: (player) => balanceOf(player.operator.id, player.playerId, player.currency),

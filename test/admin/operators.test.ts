@@ -39,6 +39,7 @@ describe('happy', () => {
         wallet_secret_set: false,
         rtp_variant: null,
         demo_enabled: true,
+        language: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

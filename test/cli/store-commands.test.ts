@@ -158,6 +158,8 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
       'inactive',
       '--rtp-variant',
       '',
+      '--language',
+      'pt-br',
     );
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).operator).toMatchObject({ id, name: 'After', status: 'inactive' });
@@ -166,7 +168,14 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
       status: 'inactive',
       rtp_variant: null,
       currency: 'GBP',
+      language: 'pt-BR',
     });
+    const cleared = await cli('operator', 'update', id, '--language', '');
+    expect(cleared.code, cleared.stderr).toBe(0);
+    expect(await operatorRow(id)).toMatchObject({ language: null });
+    const refused = await cli('operator', 'update', id, '--language', 'nl');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/language must be null or one of/);
   });
 
   it('operator update: switching to callback generates and shows a secret', async () => {

@@ -1,5 +1,5 @@
 // Features reached deterministically: the test-only seeded RNG (APP_ENV=test) with seeds found by
-// running the engine first — free spins with their intro and counter, the pick bonus, the collect.
+// running the engine first — free spins with their intro, counter and outro, the pick bonus, the collect.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
@@ -50,23 +50,27 @@ describe('features in the browser', () => {
     const launch = await seeded('rf_ember_crown', 'p-free', seed);
     const context = await newContext(browser, DESKTOP);
     const page = await context.newPage();
-    const banners: string[] = [];
-    await page.exposeFunction('rfBanner', (text: string) => banners.push(text));
+    const screens: string[] = [];
+    await page.exposeFunction('rfScreen', (text: string) => screens.push(text));
     await openGame(page, launch.url);
     await page.evaluate(() => {
-      const box = document.querySelector('.banner') as HTMLElement;
+      const box = document.querySelector('[data-testid="overlay"]') as HTMLElement;
       new MutationObserver(() => {
-        if (!box.hidden) (window as unknown as { rfBanner(t: string): void }).rfBanner(box.textContent ?? '');
+        if (!box.hidden)
+          (window as unknown as { rfScreen(t: string): void }).rfScreen(
+            `${box.dataset.screen}: ${box.textContent}`,
+          );
       }).observe(box, { attributes: true, childList: true });
     });
     await page.getByRole('button', { name: 'Spin', exact: true }).click();
     const counter = page.getByTestId('free-spins');
     await counter.waitFor({ state: 'visible', timeout: 30_000 });
-    expect(await counter.textContent()).toMatch(/left/);
+    expect(await counter.textContent()).toMatch(/^(Free spin \d+ of \d+ · won |\d+ free spins to play)/);
+    expect(Number(await counter.getAttribute('data-left'))).toBeGreaterThan(0);
     await screenshot(page, 'free-spins-counter');
     await idle(page, 120_000);
-    expect(banners.some((b) => /free spins/i.test(b))).toBe(true);
-    expect(banners.some((b) => /Free spins complete/.test(b))).toBe(true);
+    expect(screens.some((b) => /^free-spins-intro: FREE SPINSYou won \d+ free spins/.test(b))).toBe(true);
+    expect(screens.some((b) => /^free-spins-outro: Free spins complete/.test(b))).toBe(true);
     const session = (await runtime(server, launch.token, 'session')).body;
     expect(session.state.free_spins_left).toBe(0);
     expect(await shownBalance(page)).toBe(session.balance);

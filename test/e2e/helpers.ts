@@ -4,8 +4,6 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createSeededRng, initialState, type Outcome, spin } from '../../src/engine/index.ts';
-import { getGame, modelOf } from '../../src/games/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 export const ARTIFACTS = path.resolve('test-results/e2e');
@@ -117,23 +115,4 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-/** The first seed whose first spin (in `mode`) shows what `wanted` looks for. */
-export function findSeed(
-  symbol: string,
-  mode: 'base' | 'special',
-  wanted: (outcome: Outcome) => boolean,
-): number {
-  const game = getGame(symbol);
-  if (!game) throw new Error(`no game ${symbol}`);
-  const model = modelOf(game);
-  for (let seed = 1; seed < 200_000; seed++) {
-    const { outcome } = spin(
-      model,
-      initialState(model),
-      { coin: 5n, betLevel: 1, mode },
-      createSeededRng(seed, 0),
-    );
-    if (wanted(outcome)) return seed;
-  }
-  throw new Error(`no seed found for ${symbol}`);
-}
+export { findSeed, stakeMultiple } from './seeds.ts';

@@ -1,4 +1,7 @@
-// game-art: public, generated SVG with escaped text, cache and security headers, ETag/304, 400s.
+// game-art: public, generated key art with escaped text, cache and security headers, ETag/304, 400s;
+// the lobby sizes as WebP and PNG, rendered once and cached, and uploads cropped to them.
+
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -26,7 +29,8 @@ describe('generated artwork', () => {
     const svg = await response.text();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('Ember Crown');
-    expect(svg).toContain('#ff8a3d'); // the game's own accent colour
+    expect(svg).toContain('width="480" height="360"'); // the 1.1.0 default shape
+    expect(svg).toContain('>EMBER</tspan>'); // the title lettered as the game's logo
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -82,9 +86,78 @@ describe('generated artwork', () => {
   });
 });
 
+describe('key art at the sizes lobbies use', () => {
+  const shapes = { square: [600, 600], banner: [1280, 720], portrait: [600, 900], card: [480, 360] } as const;
+
+  it.each(Object.entries(shapes))('%s decodes at its size as WebP and PNG', async (size, [width, height]) => {
+    for (const format of ['webp', 'png'] as const) {
+      const response = await server.request(
+        `/api/provider/v1/game-art/rf_harbor_haul?size=${size}&format=${format}`,
+      );
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe(`image/${format}`);
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format, width, height });
+    }
+  });
+
+  it('answers SVG at a size without a format, and the 1.1.0 answer without either', async () => {
+    const sized = await server.request('/api/provider/v1/game-art/rf_harbor_haul?size=banner');
+    expect(sized.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await sized.text()).toContain('width="1280" height="720"');
+  });
+
+  it('is rendered once: the same bytes and ETag again, 304 on If-None-Match', async () => {
+    const url = '/api/provider/v1/game-art/rf_orbit_orchard?size=square&format=webp';
+    const first = await server.request(url);
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const again = await server.request(url);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    const etag = first.headers.get('etag') as string;
+    expect(again.headers.get('etag')).toBe(etag);
+    const cached = await server.request(url, { headers: { 'if-none-match': etag } });
+    expect(cached.status).toBe(304);
+  });
+
+  it('differs from game to game', async () => {
+    const symbols = [
+      'rf_ember_crown',
+      'rf_dune_lantern',
+      'rf_orbit_orchard',
+      'rf_harbor_haul',
+      'rf_jade_paths',
+      'rf_copper_sevens',
+    ];
+    const pixels = await Promise.all(
+      symbols.map(async (symbol) => {
+        const response = await server.request(`/api/provider/v1/game-art/${symbol}?size=square&format=png`);
+        return sharp(Buffer.from(await response.arrayBuffer()))
+          .resize(32, 32)
+          .raw()
+          .toBuffer();
+      }),
+    );
+    for (let i = 0; i < pixels.length; i++)
+      for (let j = i + 1; j < pixels.length; j++) {
+        const a = pixels[i] as Buffer;
+        const b = pixels[j] as Buffer;
+        let diff = 0;
+        for (let k = 0; k < a.length; k++) diff += Math.abs((a[k] as number) - (b[k] as number));
+        expect(diff / a.length, `${symbols[i]} vs ${symbols[j]}`).toBeGreaterThan(20);
+      }
+  });
+
+  it('answers 400 for an unknown size or format', async () => {
+    for (const query of ['size=huge', 'format=gif', 'size=square&format=jpeg']) {
+      const response = await server.request(`/api/provider/v1/game-art/rf_ember_crown?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+  });
+});
+
 describe('uploads made elsewhere', () => {
   it('are served once the node re-reads the artwork list (other nodes, the CLI)', async () => {
-    const sharp = (await import('sharp')).default;
     const { thumbnailsRepo } = await import('../../src/store/thumbnails.repo.ts');
     const body = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#336699' } })
       .webp()
@@ -104,5 +177,10 @@ describe('uploads made elsewhere', () => {
     const after = await server.request('/api/provider/v1/game-art/rf_harbor_haul');
     expect(after.headers.get('content-type')).toBe('image/webp');
     expect(after.headers.get('etag')).toBe('"elsewhere"');
+    // Asked for a lobby size, the upload is cropped to it.
+    const banner = await server.request('/api/provider/v1/game-art/rf_harbor_haul?size=banner&format=png');
+    expect(banner.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await banner.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 1280, height: 720 });
   });
 });

@@ -106,6 +106,34 @@ describe('a valid launch', () => {
     expect(row.return_url).toBe('https://casino.example/lobby?x=1');
   });
 
+  it('plays in the player language (closest we have), else the operator default, else English', async () => {
+    const lang = async (apiKey: string, language?: unknown) => {
+      const { status, body } = await launch(apiKey, {
+        symbol: 'rf_ember_crown',
+        external_player_id: 'player-lang',
+        ...(language === undefined ? {} : { language }),
+      });
+      return status === 200 ? new URL(body.launch_url).searchParams.get('lang') : `${status} ${body.detail}`;
+    };
+    expect(await lang(alpha.apiKey)).toBe('en');
+    expect(await lang(alpha.apiKey, 'de')).toBe('de');
+    expect(await lang(alpha.apiKey, 'de-AT')).toBe('de');
+    expect(await lang(alpha.apiKey, 'pt-br')).toBe('pt-BR');
+    expect(await lang(alpha.apiKey, 'ja-JP')).toBe('ja');
+    expect(await lang(alpha.apiKey, 'nl')).toBe('en');
+    expect(await lang(alpha.apiKey, 'not a tag!')).toMatch(/^400 language must be a BCP 47/);
+    expect(await lang(alpha.apiKey, 12)).toMatch(/^400 language must be a string/);
+    const patched = await server.admin('PATCH', `/api/admin/v1/operators/${alpha.id}`, { language: 'fr' });
+    expect(patched.body.operator.language).toBe('fr');
+    expect(await lang(alpha.apiKey)).toBe('fr');
+    expect(await lang(alpha.apiKey, 'nl')).toBe('fr');
+    expect(await lang(alpha.apiKey, 'it')).toBe('it');
+    const refused = await server.admin('PATCH', `/api/admin/v1/operators/${alpha.id}`, { language: 'xx' });
+    expect(refused.status).toBe(400);
+    await server.admin('PATCH', `/api/admin/v1/operators/${alpha.id}`, { language: null });
+    expect(await lang(alpha.apiKey)).toBe('en');
+  });
+
   it('ignores unknown body fields', async () => {
     const { status } = await launch(alpha.apiKey, {
       symbol: 'rf_copper_sevens',

@@ -1,7 +1,7 @@
 // Sounds synthesised with WebAudio (no audio files): a whir for the spin, a knock per reel stop,
-// rising notes for wins and a chord for features. Starts muted until the player's first gesture.
+// rising notes for wins, a chord for features and a climbing figure under an anticipated reel. Starts muted until the player's first gesture.
 
-export type Cue = 'spin' | 'stop' | 'win' | 'big' | 'feature' | 'click' | 'error';
+export type Cue = 'spin' | 'stop' | 'win' | 'big' | 'feature' | 'click' | 'error' | 'tension';
 
 export class Sound {
   private context: AudioContext | null = null;
@@ -48,6 +48,11 @@ export class Sound {
         break;
       case 'feature':
         for (const f of [392, 494, 587, 784]) this.tone(ctx, now, f, 0.9, 'sine', 0.12);
+        break;
+      case 'tension':
+        // A rising pair under a held reel: one more feature symbol may land.
+        for (const [i, f] of [330, 392, 440, 523].entries())
+          this.tone(ctx, now + i * 0.2, f, 0.3, 'triangle', 0.1);
         break;
       case 'error':
         this.tone(ctx, now, 220, 0.18, 'sawtooth', 0.08);

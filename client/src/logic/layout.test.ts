@@ -26,6 +26,22 @@ describe('layout', () => {
     expect(layout.x).toBeGreaterThan(layout.y);
   });
 
+  it('leaves room for the frame around the grid on every side', () => {
+    for (const [width, height, reels, rows] of [
+      [390, 600, 5, 3],
+      [844, 300, 5, 3],
+      [844, 300, 6, 5],
+      [1280, 600, 3, 3],
+    ] as const) {
+      const l = computeLayout({ width, height, device: 'mobile', reels, rows });
+      const frame = l.gap * 2 + Math.max(2, l.gap * 0.6) / 2;
+      expect(l.x - frame).toBeGreaterThanOrEqual(0);
+      expect(l.y - frame).toBeGreaterThanOrEqual(0);
+      expect(l.x + l.gridWidth + frame).toBeLessThanOrEqual(width);
+      expect(l.y + l.gridHeight + frame).toBeLessThanOrEqual(height);
+    }
+  });
+
   it('never collapses below a readable cell', () => {
     expect(computeLayout({ width: 40, height: 40, device: 'mobile', reels: 5, rows: 3 }).cell).toBe(16);
   });

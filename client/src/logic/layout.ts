@@ -31,10 +31,12 @@ export function computeLayout(input: LayoutInput): Layout {
   const { width, height, device, reels, rows } = input;
   const orientation = orientationOf(width, height);
   // Phones keep a thinner margin: the reels are the game there.
-  const pad = Math.round(Math.min(width, height) * (device === 'mobile' ? 0.03 : 0.06));
+  const pad = Math.round(Math.min(width, height) * (device === 'mobile' ? 0.01 : 0.05));
   const gapRatio = 0.08;
-  const fitW = (width - 2 * pad) / (reels + (reels - 1) * gapRatio);
-  const fitH = (height - 2 * pad) / (rows + (rows - 1) * gapRatio);
+  // The frame drawn around the grid (two gaps and its stroke) must fit inside the stage too.
+  const frameRatio = 2 * gapRatio + 0.05;
+  const fitW = (width - 2 * pad) / (reels + (reels - 1) * gapRatio + 2 * frameRatio);
+  const fitH = (height - 2 * pad) / (rows + (rows - 1) * gapRatio + 2 * frameRatio);
   const cell = Math.max(16, Math.floor(Math.min(fitW, fitH, device === 'mobile' ? 140 : 180)));
   const gap = Math.max(2, Math.round(cell * gapRatio));
   const gridWidth = reels * cell + (reels - 1) * gap;

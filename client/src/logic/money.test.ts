@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toMinor } from './money.ts';
+import { formatDecimal, formatMoney, toMinor } from './money.ts';
 
 describe('money on screen', () => {
   it('parses API decimals exactly', () => {
@@ -14,5 +14,14 @@ describe('money on screen', () => {
     expect(formatMoney(9007199254740993n, 'USD', 'en-US')).toBe('$90,071,992,547,409.93');
     expect(formatMoney(1500n, 'JPY', 'en-US')).toBe('¥1,500');
     expect(formatMoney(150000000n, 'USDT', 'en-US')).toBe('1.50000000 USDT');
+  });
+
+  it('formats amounts and coin values in the player language', () => {
+    expect(formatMoney(123456n, 'EUR', 'de')).toBe('1.234,56\u00a0€');
+    expect(formatMoney(123456n, 'EUR', 'fr')).toMatch(/^1\s234,56\s€$/);
+    expect(formatMoney(1500n, 'JPY', 'ja')).toBe('￥1,500');
+    expect(formatDecimal('0.05', 'de')).toBe('0,05');
+    expect(formatDecimal('12', 'en')).toBe('12');
+    expect(formatDecimal('0.00000001', 'pt-BR')).toBe('0,00000001');
   });
 });

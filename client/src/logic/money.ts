@@ -41,3 +41,13 @@ export function formatMoney(minor: bigint, currency: string, locale?: string): s
   if (formatter) return formatter.format(decimal as unknown as number);
   return `${decimal} ${currency}`;
 }
+
+/** A plain decimal string ("0.05") in the player's language ("0,05"), every digit kept. */
+export function formatDecimal(decimal: string, locale?: string): string {
+  const digits = decimal.split('.')[1]?.length ?? 0;
+  const formatter = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  return formatter.format(decimal as unknown as number);
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome, Screen, Win } from '../api/types.ts';
-import { byAmountDesc, finalScreen, planPresentation, screenCells, winTier } from './presentation.ts';
+import {
+  anticipationReels,
+  byAmountDesc,
+  finalScreen,
+  planPresentation,
+  screenCells,
+  winTier,
+} from './presentation.ts';
 
 const grid = (symbol: number): number[][] => Array.from({ length: 5 }, () => [symbol, symbol, symbol]);
 const screen = (phase: Screen['phase'], symbol = 0): Screen => ({
@@ -142,11 +149,43 @@ describe('win presentation order', () => {
     expect(steps[2]).toMatchObject({ amount: 50n }); // 10 coins × 5 minor units
   });
 
-  it('tiers wins by the base bet', () => {
+  it('tiers wins by the multiple of the stake, nothing celebrated below it', () => {
     expect(winTier(0n, 100n)).toBe('none');
-    expect(winTier(1499n, 100n)).toBe('small');
-    expect(winTier(1500n, 100n)).toBe('big');
-    expect(winTier(5000n, 100n)).toBe('mega');
+    expect(winTier(99n, 100n)).toBe('small');
+    expect(winTier(100n, 100n)).toBe('win');
+    expect(winTier(999n, 100n)).toBe('win');
+    expect(winTier(1000n, 100n)).toBe('big');
+    expect(winTier(2499n, 100n)).toBe('big');
+    expect(winTier(2500n, 100n)).toBe('mega');
+    expect(winTier(5000n, 100n)).toBe('epic');
+    expect(winTier(50n, 0n)).toBe('small');
+  });
+
+  it('anticipates the reels still to stop when one trigger symbol is missing', () => {
+    const S = 9;
+    const grid = (...columns: number[][]) => ({
+      phase: 'spin' as const,
+      reelSet: null,
+      stops: null,
+      symbols: columns,
+      values: columns.map((c) => c.map(() => 0)),
+    });
+    const scatter = new Set([S]);
+    // Two scatters on the first two reels of a three-scatter trigger: reels 2, 3 and 4 build suspense.
+    expect(
+      anticipationReels(grid([S, 1, 2], [3, S, 4], [1, 2, 3], [1, 2, 3], [1, 2, 3]), scatter, 3),
+    ).toEqual([2, 3, 4]);
+    // The third arrives on reel 2: the feature is won, nothing left to wait for.
+    expect(
+      anticipationReels(grid([S, 1, 2], [3, S, 4], [S, 2, 3], [1, 2, 3], [1, 2, 3]), scatter, 3),
+    ).toEqual([2]);
+    // One scatter only: no anticipation.
+    expect(
+      anticipationReels(grid([S, 1, 2], [3, 1, 4], [1, 2, 3], [1, 2, 3], [1, 2, 3]), scatter, 3),
+    ).toEqual([]);
+    // Two scatters stacked on reel 0 count both.
+    expect(anticipationReels(grid([S, S, 2], [3, 1, 4], [1, 2, 3]), scatter, 3)).toEqual([1, 2]);
+    expect(anticipationReels(grid([S, S, 2], [3, 1, 4]), new Set(), 3)).toEqual([]);
   });
 
   it('sorts by amount, stable on ties', () => {

@@ -17,7 +17,11 @@ export type Step =
   | { type: 'max_win' }
   | { type: 'total'; amount: bigint; tier: WinTier };
 
-export type WinTier = 'none' | 'small' | 'big' | 'mega';
+/** `small`: below the stake, shown on the meter only; the others are celebrated, bigger each time. */
+export type WinTier = 'none' | 'small' | 'win' | 'big' | 'mega' | 'epic';
+
+/** Where each celebrated tier starts, in multiples of the stake. */
+export const TIER_FROM = { win: 1n, big: 10n, mega: 25n, epic: 50n } as const;
 
 /** Wins drawn on the reels (a pick prize is shown in the pick screen instead). */
 function onReels(win: Win): boolean {
@@ -32,13 +36,33 @@ export function byAmountDesc(wins: readonly Win[]): Win[] {
     .map((entry) => entry.win);
 }
 
-/** Win tier by the ratio of the win to the base total bet (big from 15×, mega from 50×). */
-export function winTier(amount: bigint, baseBet: bigint): WinTier {
+/**
+ * Win tier by the multiple of the stake: the base total bet (coin × level × line cost), also for free
+ * spins (which cost nothing) and bought features (whose price is not the player's usual stake).
+ */
+export function winTier(amount: bigint, stake: bigint): WinTier {
   if (amount <= 0n) return 'none';
-  if (baseBet <= 0n) return 'small';
-  if (amount >= baseBet * 50n) return 'mega';
-  if (amount >= baseBet * 15n) return 'big';
-  return 'small';
+  if (stake <= 0n || amount < stake * TIER_FROM.win) return 'small';
+  if (amount >= stake * TIER_FROM.epic) return 'epic';
+  if (amount >= stake * TIER_FROM.mega) return 'mega';
+  if (amount >= stake * TIER_FROM.big) return 'big';
+  return 'win';
+}
+
+/**
+ * The reels that land with anticipation: those still to stop while the reels already stopped show
+ * exactly one trigger symbol too few (`trigger` of `symbols` start the feature). Empty when the
+ * feature cannot be one symbol away.
+ */
+export function anticipationReels(screen: Screen, symbols: ReadonlySet<number>, trigger: number): number[] {
+  if (trigger <= 0 || symbols.size === 0) return [];
+  const reels: number[] = [];
+  let seen = 0;
+  screen.symbols.forEach((column, reel) => {
+    if (seen === trigger - 1) reels.push(reel);
+    seen += column.filter((id) => symbols.has(id)).length;
+  });
+  return reels;
 }
 
 function screenStep(outcome: Outcome, index: number): Step {

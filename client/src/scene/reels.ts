@@ -1,5 +1,7 @@
-// The reels: a grid of drawn symbols that spins, lands reel by reel, highlights wins (cells and
-// paylines), tumbles winning cells away and morphs for expansions and respins.
+// The reels: a grid of drawn symbols that spins, lands reel by reel (slowly, with a glowing frame,
+// on the reels that may still complete a feature), celebrates winning symbols (a bounce, a wiggle
+// and a burst of light) with their paylines, tumbles winning cells away and morphs for expansions
+// and respins.
 import { type Application, Container, Graphics } from 'pixi.js';
 import type { GameRules, Screen } from '../api/types.ts';
 import { cellCentre, computeLayout, type Layout } from '../logic/layout.ts';
@@ -24,6 +26,8 @@ export class ReelsView {
   private readonly grid = new Container();
   private readonly mask = new Graphics();
   private readonly overlay = new Graphics();
+  private readonly burst = new Graphics();
+  private readonly suspense = new Graphics();
   private cells: Container[][] = [];
   private screen: Screen | null = null;
   private layoutNow: Layout;
@@ -37,14 +41,15 @@ export class ReelsView {
     palette: Palette;
     device: 'desktop' | 'mobile';
     labelOf: (reel: number, row: number, screen: Screen) => string;
+    badgeOf?: (kind: string) => string;
   }) {
     this.app = options.app;
     this.rules = options.rules;
     this.palette = options.palette;
     this.device = options.device;
     this.labelOf = options.labelOf;
-    this.art = new SymbolArt(options.rules.symbols, options.palette, options.app.renderer);
-    this.root.addChild(this.frame, this.grid, this.overlay, this.mask);
+    this.art = new SymbolArt(options.rules.symbols, options.palette, options.app.renderer, options.badgeOf);
+    this.root.addChild(this.frame, this.suspense, this.grid, this.overlay, this.burst, this.mask);
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
     this.layoutNow = this.measure();
@@ -66,6 +71,9 @@ export class ReelsView {
     this.layoutNow = this.measure();
     const l = this.layoutNow;
     const pad = l.gap * 2;
+    // Where the reels sit in the stage, in CSS pixels: for layout tests and tools.
+    const host = this.app.canvas.parentElement;
+    if (host) host.dataset.grid = `${l.x},${l.y},${l.gridWidth},${l.gridHeight}`;
     this.frame
       .clear()
       .roundRect(l.x - pad, l.y - pad, l.gridWidth + pad * 2, l.gridHeight + pad * 2, l.cell * 0.16)
@@ -168,10 +176,20 @@ export class ReelsView {
     this.spinning = [];
   }
 
-  /** Lands the reels on a picture one by one; `onReel` fires as each one stops (for sound). */
-  async land(screen: Screen, onReel?: (reel: number) => void, quick = false): Promise<void> {
+  /**
+   * Lands the reels on a picture one by one; `onReel` fires as each one stops (for sound). Reels in
+   * `anticipate` keep spinning longer inside a pulsing frame before they stop (`onAnticipate` first).
+   */
+  async land(
+    screen: Screen,
+    onReel?: (reel: number) => void,
+    quick = false,
+    anticipate: readonly number[] = [],
+    onAnticipate?: (reel: number) => void,
+  ): Promise<void> {
     const l = this.layoutNow;
     if (motion.reduced || this.spinning.length === 0) {
+      for (const reel of anticipate) onAnticipate?.(reel);
       this.show(screen);
       onReel?.(0);
       return;
@@ -179,6 +197,10 @@ export class ReelsView {
     this.screen = screen;
     const drops: Promise<void>[] = [];
     for (let reel = 0; reel < this.rules.reels; reel++) {
+      if (!quick && anticipate.includes(reel)) {
+        onAnticipate?.(reel);
+        await this.suspenseOn(reel);
+      }
       const strip = this.spinning[reel];
       this.spinning[reel] = null;
       for (const item of strip?.items ?? []) item.destroy({ children: true });
@@ -197,7 +219,27 @@ export class ReelsView {
       await wait(quick ? 40 : 110);
     }
     await Promise.all(drops);
+    this.suspense.clear();
     this.stopTicker();
+  }
+
+  /** A glowing, pulsing frame around a reel that is still spinning, held for a moment. */
+  private async suspenseOn(reel: number): Promise<void> {
+    const l = this.layoutNow;
+    const x = l.x + reel * (l.cell + l.gap) - l.gap / 2;
+    const accent = hex(this.palette.accent);
+    await tween(
+      950,
+      (t) => {
+        const pulse = 0.55 + 0.45 * Math.sin(t * Math.PI * 6);
+        this.suspense
+          .clear()
+          .roundRect(x - l.gap, l.y - l.gap * 2, l.cell + l.gap * 3, l.gridHeight + l.gap * 4, l.cell * 0.12)
+          .fill({ color: accent, alpha: 0.16 * pulse })
+          .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
+      },
+      (t) => t,
+    );
   }
 
   /** Dims everything but `positions`, pulses them, and draws the payline through them when given. */
@@ -231,10 +273,34 @@ export class ReelsView {
     const pulsing = positions
       .map(([reel, row]) => this.cells[reel]?.[row])
       .filter((c): c is Container => !!c);
-    await tween(360, (t) => {
-      const s = 1 + Math.sin(t * Math.PI) * 0.12;
-      for (const cell of pulsing) cell.scale.set(s);
-    });
+    const centres = positions.map(([reel, row]) => cellCentre(l, reel, row));
+    // Two bounces with a wiggle, and a ring of light bursting out of every winning symbol.
+    await tween(
+      620,
+      (t) => {
+        const s = 1 + Math.abs(Math.sin(t * Math.PI * 2)) * 0.13;
+        const turn = Math.sin(t * Math.PI * 4) * 0.07 * (1 - t);
+        for (const cell of pulsing) {
+          cell.scale.set(s);
+          cell.rotation = turn;
+        }
+        this.burst.clear();
+        for (const c of centres) {
+          this.burst
+            .circle(c.x, c.y, l.cell * (0.42 + 0.38 * t))
+            .stroke({ width: Math.max(2, l.cell * 0.07 * (1 - t)), color: 0xfff3c4, alpha: 0.9 * (1 - t) });
+          this.burst
+            .circle(c.x, c.y, l.cell * 0.45 * (1 - t * 0.4))
+            .fill({ color: accent, alpha: 0.22 * (1 - t) });
+        }
+      },
+      (t) => t,
+    );
+    this.burst.clear();
+    for (const cell of pulsing) {
+      cell.rotation = 0;
+      cell.scale.set(1);
+    }
   }
 
   clearHighlight(): void {

@@ -51,9 +51,17 @@ export class SymbolArt {
   private readonly baked = new Map<number, Map<string, Texture>>();
   private readonly urls = new Map<number, string>();
   private bakeFailed = false;
+  private readonly badgeOf: (kind: string) => string;
 
-  constructor(symbols: PaytableSymbol[], palette: Palette, renderer: Renderer | null = null) {
+  /** `badgeOf` words the banner of a special symbol in the player's language ('' for none). */
+  constructor(
+    symbols: PaytableSymbol[],
+    palette: Palette,
+    renderer: Renderer | null = null,
+    badgeOf: (kind: string) => string = badgeFor,
+  ) {
     this.symbols = symbols;
+    this.badgeOf = badgeOf;
     this.palette = palette;
     this.renderer = renderer;
     symbols
@@ -177,7 +185,7 @@ export class SymbolArt {
     const special = SPECIAL.has(kind);
     if (withTile) cell.addChild(new Graphics(this.tile(size, def ? kind : '')));
     if (!def) return cell; // an empty hold-and-collect cell
-    const badge = badgeFor(kind);
+    const badge = this.badgeOf(kind);
     if (special) {
       const glow = new Graphics().circle(0, 0, size * 0.5).fill(glowGrad(this.glowOf(kind)));
       glow.alpha = withTile ? 0.75 : 0.5;
@@ -241,7 +249,9 @@ export class SymbolArt {
         .fill(vgrad(lighten(color, 0.2), darken(color, 0.45)))
         .stroke({ width: Math.max(1, size * 0.02), color: 0xfff3c4 }),
     );
-    const fontSize = Math.min(h * 0.62, (w * 0.9) / (text.length * 0.66));
+    // Wide (CJK) characters take about one em, Latin capitals about two thirds of one.
+    const ems = [...text].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 1 : 0.66), 0);
+    const fontSize = Math.min(h * 0.62, (w * 0.9) / ems);
     const glyph = new Text({
       text,
       style: {

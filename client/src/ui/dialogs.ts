@@ -2,6 +2,7 @@
 // pick bonus. Native <dialog> elements, so focus, Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, PickStep, Round } from '../api/types.ts';
+import { formatDateTime, type MessageKey, t } from '../i18n/i18n.ts';
 import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 
@@ -60,6 +61,9 @@ export function showMessage(
 export interface PaytableFacts {
   rules: GameRules;
   tagline: string;
+  /** Symbol names and rule sentences in the player's language. */
+  nameOf: (symbol: GameRules['symbols'][number]) => string;
+  ruleTexts: string[];
   rtp: string;
   maxWin: string;
   coinWorth: (coins: number) => string;
@@ -67,14 +71,19 @@ export interface PaytableFacts {
   iconOf?: (id: number) => string;
 }
 
-const KIND_NAMES: Record<string, string> = {
-  wild: 'wild',
-  scatter: 'scatter',
-  money: 'carries a cash value',
-  collector: 'collects the cash values',
-  multiplier: 'multiplies wins',
-  bonus: 'bonus',
+const KIND_KEYS: Record<string, MessageKey> = {
+  wild: 'kind.wild',
+  scatter: 'kind.scatter',
+  money: 'kind.money',
+  collector: 'kind.collector',
+  multiplier: 'kind.multiplier',
+  bonus: 'kind.bonus',
 };
+
+function kindName(kind: string): string {
+  const key = KIND_KEYS[kind];
+  return key ? t(key) : kind;
+}
 
 function symbolIcon(url: string): HTMLElement | '' {
   return url
@@ -97,8 +106,8 @@ export function showPaytable(facts: PaytableFacts): void {
             'span',
             { class: 'sym-name' },
             symbolIcon(facts.iconOf?.(s.id) ?? ''),
-            s.name,
-            s.kind !== 'regular' ? h('small', {}, ` (${s.kind})`) : '',
+            facts.nameOf(s),
+            s.kind !== 'regular' ? h('small', {}, ` (${kindName(s.kind)})`) : '',
           ),
         ),
         h('td', {}, s.pays.map((p) => `${p.count}× ${facts.coinWorth(p.coins)}`).join(' · ')),
@@ -108,42 +117,45 @@ export function showPaytable(facts: PaytableFacts): void {
   const dialog = h(
     'dialog',
     { class: 'sheet', 'aria-labelledby': 'pt-title', 'data-testid': 'paytable' },
-    h('h2', { id: 'pt-title' }, `${rules.title}: paytable and rules`),
+    h('h2', { id: 'pt-title', tabindex: '-1' }, t('paytable.title', { game: rules.title })),
     h('p', { class: 'tagline' }, facts.tagline),
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `Return to player: ${facts.rtp}%${rules.rtpMeetsPrecision ? '' : ` (simulated to ±${rules.rtpHalfWidth ?? '?'} percentage points)`}. Maximum win: ${facts.maxWin} (${rules.maxWinMultiplier}× the total bet${rules.maxWinKind === 'cap' ? ', the cap' : ''}).`,
+      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: rules.maxWinMultiplier })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
-    h('table', {}, h('caption', {}, 'Pays at the current bet'), h('tbody', {}, ...rows)),
+    h('table', {}, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
       ? h(
           'ul',
-          { class: 'specials', 'aria-label': 'Special symbols' },
+          { class: 'specials', 'aria-label': t('paytable.specials') },
           ...special.map((s) =>
             h(
               'li',
               {},
               symbolIcon(facts.iconOf?.(s.id) ?? ''),
-              h('span', {}, h('strong', {}, s.name), ` (${KIND_NAMES[s.kind] ?? s.kind})`),
+              h('span', {}, h('strong', {}, facts.nameOf(s)), ` (${kindName(s.kind)})`),
             ),
           ),
         )
       : '',
-    h('h3', {}, 'Rules'),
-    h('ul', {}, ...rules.rules.map((rule) => h('li', {}, rule))),
-    h(
-      'p',
-      { class: 'small' },
-      'Malfunction voids all pays and plays. Wins are paid in the currency of the session.',
-    ),
+    h('h3', {}, t('paytable.rules')),
+    h('ul', {}, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
+    h('p', { class: 'small' }, t('paytable.malfunction')),
     h(
       'div',
       { class: 'dialog-actions' },
-      h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Close'),
+      h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, t('action.close')),
     ),
   );
+  openAtTop(dialog);
+}
+
+/** Opens a long sheet scrolled to its start with the heading focused, not at its last button. */
+function openAtTop(dialog: HTMLDialogElement): void {
   open(dialog);
+  dialog.scrollTop = 0;
+  dialog.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
 
 export interface HistoryFormat {
@@ -153,8 +165,8 @@ export interface HistoryFormat {
 
 export function showHistory(client: RuntimeClient, format: HistoryFormat): void {
   const body = h('tbody', {});
-  const status = h('p', { role: 'status' }, 'Loading…');
-  const more = h('button', { type: 'button', hidden: true }, 'Load more');
+  const status = h('p', { role: 'status' }, t('history.loading'));
+  const more = h('button', { type: 'button', hidden: true }, t('history.more'));
   let before: string | null = null;
   const load = async () => {
     more.disabled = true;
@@ -166,21 +178,21 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
           h(
             'tr',
             { 'data-round': round.id },
-            h('td', {}, when.toLocaleString()),
+            h('td', {}, formatDateTime(when)),
             h(
               'td',
               {},
               round.kind === 'free_spin'
-                ? 'Free spin'
+                ? t('history.free_spin')
                 : round.mode === 'base'
-                  ? 'Spin'
+                  ? t('history.spin')
                   : round.mode === 'buy'
-                    ? 'Bought feature'
-                    : 'Special bet',
+                    ? t('history.bought')
+                    : t('history.special'),
             ),
             h('td', {}, format.money(round.stake)),
             h('td', {}, format.money(round.win)),
-            h('td', {}, round.status),
+            h('td', {}, t(`history.${round.status}`)),
             h(
               'td',
               {},
@@ -188,13 +200,13 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
                 'button',
                 {
                   type: 'button',
-                  'aria-label': `Replay round ${round.id}`,
+                  'aria-label': t('history.replay_round', { id: round.id }),
                   onclick: async () => {
                     dialog.close();
                     format.onReplay(await client.round(round.id));
                   },
                 },
-                'Replay',
+                t('history.replay'),
               ),
             ),
           ),
@@ -202,9 +214,9 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
       }
       before = page.next_before;
       more.hidden = before === null;
-      status.textContent = body.childElementCount === 0 ? 'No rounds yet.' : '';
+      status.textContent = body.childElementCount === 0 ? t('history.empty') : '';
     } catch {
-      status.textContent = 'History could not be loaded.';
+      status.textContent = t('history.failed');
     } finally {
       more.disabled = false;
     }
@@ -213,7 +225,7 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
   const dialog = h(
     'dialog',
     { class: 'sheet', 'aria-labelledby': 'hist-title', 'data-testid': 'history' },
-    h('h2', { id: 'hist-title' }, 'Your rounds'),
+    h('h2', { id: 'hist-title', tabindex: '-1' }, t('history.title')),
     status,
     h(
       'table',
@@ -221,7 +233,18 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
       h(
         'thead',
         {},
-        h('tr', {}, ...['Time', 'Type', 'Bet', 'Win', 'Status', ''].map((t) => h('th', { scope: 'col' }, t))),
+        h(
+          'tr',
+          {},
+          ...[
+            t('history.time'),
+            t('history.type'),
+            t('history.bet'),
+            t('history.win'),
+            t('history.status'),
+            '',
+          ].map((text) => h('th', { scope: 'col' }, text)),
+        ),
       ),
       body,
     ),
@@ -229,21 +252,21 @@ export function showHistory(client: RuntimeClient, format: HistoryFormat): void 
       'div',
       { class: 'dialog-actions' },
       more,
-      h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Close'),
+      h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, t('action.close')),
     ),
   );
-  open(dialog);
+  openAtTop(dialog);
   void load();
 }
 
 /** The buy-feature price; resolves true when the player confirms. */
 export function confirmBuy(title: string, price: string, what: string): Promise<boolean> {
   return showMessage(
-    `Buy ${what}`,
-    `${title}: start ${what} now for ${price}?`,
+    t('buy.title', { what }),
+    t('buy.text', { game: title, what, price }),
     [
-      { id: 'buy', label: `Buy for ${price}` },
-      { id: 'cancel', label: 'Cancel' },
+      { id: 'buy', label: t('buy.confirm', { price }) },
+      { id: 'cancel', label: t('action.cancel') },
     ],
     'buy-dialog',
   ).then((id) => id === 'buy');
@@ -253,13 +276,16 @@ export function chooseBet(
   ladder: Ladder,
   bet: BetChoice,
   total: (b: BetChoice) => string,
+  coinText: (coin: string) => string = (coin) => coin,
 ): Promise<BetChoice | null> {
   return new Promise((resolve) => {
     let result: BetChoice | null = null;
     const coin = h(
       'select',
       { id: 'bet-coin' },
-      ...ladder.coins.map((c) => h('option', { value: c.text, selected: c.text === bet.coin }, c.text)),
+      ...ladder.coins.map((c) =>
+        h('option', { value: c.text, selected: c.text === bet.coin }, coinText(c.text)),
+      ),
     );
     const level = h(
       'select',
@@ -280,12 +306,12 @@ export function chooseBet(
     const dialog = h(
       'dialog',
       { class: 'sheet narrow', 'aria-labelledby': 'bet-title', 'data-testid': 'bet-settings' },
-      h('h2', { id: 'bet-title' }, 'Bet'),
-      h('label', { for: 'bet-coin' }, 'Coin value'),
+      h('h2', { id: 'bet-title' }, t('bet.title')),
+      h('label', { for: 'bet-coin' }, t('bet.coin')),
       coin,
-      h('label', { for: 'bet-level' }, 'Bet level'),
+      h('label', { for: 'bet-level' }, t('bet.level')),
       level,
-      h('p', {}, 'Total bet: ', shown),
+      h('p', {}, `${t('bet.total')} `, shown),
       h(
         'div',
         { class: 'dialog-actions' },
@@ -299,9 +325,9 @@ export function chooseBet(
               dialog.close();
             },
           },
-          'Apply',
+          t('bet.apply'),
         ),
-        h('button', { type: 'button', onclick: () => dialog.close() }, 'Cancel'),
+        h('button', { type: 'button', onclick: () => dialog.close() }, t('action.cancel')),
       ),
     );
     open(dialog, () => resolve(result));
@@ -324,16 +350,20 @@ export function pickBonus(
     const status = h(
       'p',
       { role: 'status', 'data-testid': 'pick-status' },
-      `Pick a tile. ${picks.length} prizes wait.`,
+      t('pick.status', { count: picks.length }),
     );
     const done = h(
       'button',
       { type: 'button', class: 'primary', hidden: true, onclick: () => dialog.close() },
-      'Collect',
+      t('pick.collect'),
     );
     const grid = h('div', { class: 'pick-grid' });
     for (let i = 0; i < tiles; i++) {
-      const tile = h('button', { type: 'button', class: 'pick', 'aria-label': `Pick ${i + 1}` }, '✿');
+      const tile = h(
+        'button',
+        { type: 'button', class: 'pick', 'aria-label': t('pick.tile', { number: i + 1 }) },
+        '✿',
+      );
       tile.addEventListener('click', () => {
         const step = picks[next];
         if (!step || tile.disabled) return;
@@ -343,18 +373,18 @@ export function pickBonus(
         tile.classList.add(step.prize === 'end' ? 'end' : 'prize');
         tile.textContent = describe(step);
         if (next >= picks.length) {
-          status.textContent = `Bonus won: ${total}`;
+          status.textContent = t('pick.won', { amount: total });
           for (const other of grid.querySelectorAll('button')) other.disabled = true;
           done.hidden = false;
           done.focus();
-        } else status.textContent = `${describe(step)}. Pick again.`;
+        } else status.textContent = t('pick.again', { prize: describe(step) });
       });
       grid.append(tile);
     }
     const dialog = h(
       'dialog',
       { class: 'sheet pick-bonus', 'aria-labelledby': 'pick-title', 'data-testid': 'pick-bonus' },
-      h('h2', { id: 'pick-title' }, 'Pick bonus'),
+      h('h2', { id: 'pick-title' }, t('feature.pick')),
       status,
       grid,
       h('div', { class: 'dialog-actions' }, done),

@@ -2,6 +2,7 @@
 // play now / later"), the status strip while they play, their summary, and the DEMO label with its
 // fun-balance reset. Separate from the HUD so the game's own screens stay as they are.
 import type { FreeRoundOffer } from '../api/types.ts';
+import { formatDateTime, t } from '../i18n/i18n.ts';
 import { h } from './dom.ts';
 
 function open(dialog: HTMLDialogElement, onClose: () => void): void {
@@ -24,7 +25,6 @@ export function offerFreeRounds(
       chosen = choice;
       dialog.close();
     };
-    const rounds = offer.rounds_left === 1 ? '1 free round' : `${offer.rounds_left} free rounds`;
     const dialog = h(
       'dialog',
       {
@@ -32,13 +32,17 @@ export function offerFreeRounds(
         'aria-labelledby': 'fr-title',
         'data-testid': 'free-rounds-offer',
       },
-      h('h2', { id: 'fr-title' }, 'Free rounds for you'),
-      h('p', { class: 'fr-headline' }, `${rounds} at ${money(offer.bet)}`),
+      h('h2', { id: 'fr-title' }, t('freerounds.title')),
+      h(
+        'p',
+        { class: 'fr-headline' },
+        t('freerounds.headline', { count: offer.rounds_left, bet: money(offer.bet) }),
+      ),
       h(
         'p',
         {},
-        `Each round is on the house; every win is yours. Offer ends ${new Date(offer.expires_at).toLocaleDateString()}.` +
-          (offer.max_win ? ` Total win capped at ${money(offer.max_win)}.` : ''),
+        t('freerounds.terms', { date: formatDateTime(new Date(offer.expires_at)) }) +
+          (offer.max_win ? ` ${t('freerounds.cap', { amount: money(offer.max_win) })}` : ''),
       ),
       h(
         'div',
@@ -46,12 +50,12 @@ export function offerFreeRounds(
         h(
           'button',
           { type: 'button', class: 'primary', 'data-testid': 'free-rounds-play', onclick: choose('now') },
-          'Play now',
+          t('freerounds.play'),
         ),
         h(
           'button',
           { type: 'button', 'data-testid': 'free-rounds-later', onclick: choose('later') },
-          'Later',
+          t('freerounds.later'),
         ),
       ),
     );
@@ -73,7 +77,7 @@ export class FreeRoundsStrip {
   }
   show(left: number, won: string): void {
     this.element.hidden = false;
-    this.element.textContent = `FREE ROUNDS · ${left} left · won ${won}`;
+    this.element.textContent = t('freerounds.strip', { left, won });
   }
   hide(): void {
     this.element.hidden = true;
@@ -86,12 +90,16 @@ export function freeRoundsDone(won: string): Promise<void> {
     const dialog = h(
       'dialog',
       { class: 'message', 'aria-labelledby': 'fr-done', 'data-testid': 'free-rounds-done' },
-      h('h2', { id: 'fr-done' }, 'Free rounds complete'),
-      h('p', {}, `You won ${won}. It has been added to your balance.`),
+      h('h2', { id: 'fr-done' }, t('freerounds.done_title')),
+      h('p', {}, t('freerounds.done_text', { won })),
       h(
         'div',
         { class: 'dialog-actions' },
-        h('button', { type: 'button', class: 'primary', onclick: () => dialog.close() }, 'Continue'),
+        h(
+          'button',
+          { type: 'button', class: 'primary', onclick: () => dialog.close() },
+          t('freerounds.continue'),
+        ),
       ),
     );
     open(dialog, resolve);
@@ -103,7 +111,7 @@ export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void
   const button = h(
     'button',
     { type: 'button', class: 'demo-reset', 'data-testid': 'demo-reset' },
-    'Reset balance',
+    t('demo.reset'),
   );
   button.addEventListener('click', () => {
     button.disabled = true;
@@ -118,10 +126,10 @@ export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void
         class: 'demo-badge',
         'data-testid': 'demo-badge',
         role: 'note',
-        'aria-label': 'Demo play: fun money, no real bets',
+        'aria-label': t('demo.label'),
       },
-      h('strong', {}, 'DEMO'),
-      h('span', {}, 'fun money'),
+      h('strong', {}, t('demo.badge')),
+      h('span', {}, t('demo.fun')),
       button,
     ),
   );

@@ -1,14 +1,16 @@
 // The game's DOM around the reels: balance, win, bet, Spin and the feature and menu buttons,
 // laid out by CSS for desktop/mobile and portrait/landscape.
+import { t } from '../i18n/i18n.ts';
 import { h } from './dom.ts';
 
 export interface HudOptions {
   title: string;
+  /** The game's emblem (its scatter or wild drawn by the reels' renderer), as an image URL, or ''. */
+  emblem: string;
   device: 'desktop' | 'mobile';
   hasLobby: boolean;
   hasSpecial: boolean;
   hasBuy: boolean;
-  specialLabel: string;
   muted: boolean;
 }
 
@@ -33,6 +35,10 @@ export class Hud {
   private readonly freeSpins: HTMLElement;
   private readonly bannerBox: HTMLElement;
   private readonly live: HTMLElement;
+  /** Full-stage screens: win celebrations and the free-spins intro and outro. */
+  readonly overlay: HTMLElement;
+  private readonly keysHint: HTMLElement;
+  private readonly logo: HTMLElement;
   private busy = false;
   private locked = false;
 
@@ -40,29 +46,29 @@ export class Hud {
     this.root = host;
     const button = (label: string, text: string, extra: Record<string, string> = {}) =>
       h('button', { type: 'button', 'aria-label': label, title: label, ...extra }, text);
-    this.lobby = options.hasLobby ? button('Lobby', '‹ Lobby', { class: 'lobby' }) : null;
-    this.paytable = button('Paytable', 'i', { class: 'round' });
-    this.history = button('History', '☰', { class: 'round' });
-    this.mute = button('Mute sound', '♪', {
+    this.lobby = options.hasLobby ? button(t('hud.lobby'), t('hud.lobby_button'), { class: 'lobby' }) : null;
+    this.paytable = button(t('hud.paytable'), 'i', { class: 'round' });
+    this.history = button(t('hud.history'), '☰', { class: 'round' });
+    this.mute = button(t('hud.mute'), '♪', {
       class: 'round',
       'aria-pressed': String(options.muted),
     });
-    this.spin = button('Spin', 'SPIN', { class: 'spin' });
-    this.betDown = button('Bet −', '−', { class: 'round bet-step' });
-    this.betUp = button('Bet +', '+', { class: 'round bet-step' });
+    this.spin = button(t('hud.spin'), t('hud.spin_button'), { class: 'spin', 'aria-keyshortcuts': 'Space' });
+    this.betDown = button(t('hud.bet_down'), '−', { class: 'round bet-step' });
+    this.betUp = button(t('hud.bet_up'), '+', { class: 'round bet-step' });
     this.special = options.hasSpecial
-      ? button('Special bet', options.specialLabel, { class: 'toggle', 'aria-pressed': 'false' })
+      ? button(t('hud.special'), t('hud.special_button'), { class: 'toggle', 'aria-pressed': 'false' })
       : null;
-    this.buy = options.hasBuy ? button('Buy feature', 'BUY', { class: 'buy' }) : null;
+    this.buy = options.hasBuy ? button(t('hud.buy'), t('hud.buy_button'), { class: 'buy' }) : null;
     this.balance = h('output', { 'data-testid': 'balance', 'aria-live': 'off' });
     this.win = h('output', { 'data-testid': 'last-win' });
-    this.winLabel = h('span', { class: 'label' }, 'Last win');
+    this.winLabel = h('span', { class: 'label' }, t('hud.last_win'));
     this.totalBet = h('output', { 'data-testid': 'total-bet' });
     this.betDetail = h('small', { 'data-testid': 'bet-detail' });
     this.betSettings = h(
       'button',
-      { type: 'button', class: 'bet-box', 'aria-label': 'Bet settings' },
-      h('span', { class: 'label' }, 'Total bet'),
+      { type: 'button', class: 'bet-box', 'aria-label': t('hud.bet_settings') },
+      h('span', { class: 'label' }, t('hud.total_bet')),
       this.totalBet,
       this.betDetail,
     );
@@ -70,31 +76,55 @@ export class Hud {
     this.bannerBox = h('div', { class: 'banner', hidden: true, 'aria-hidden': 'true' });
     this.live = h('div', { class: 'sr-only', 'aria-live': 'polite', 'data-testid': 'announcer' });
     this.stage = h('div', { class: 'stage', 'data-testid': 'stage' });
+    this.logo = h(
+      'h1',
+      { class: 'title logo', 'data-testid': 'logo' },
+      h('span', { class: 'logo-text' }, options.title),
+    );
+    if (options.emblem) this.setEmblem(options.emblem);
+    this.overlay = h('div', { class: 'overlay', hidden: true, 'data-testid': 'overlay' });
+    this.keysHint = h('p', { class: 'sr-only', id: 'keys-hint' });
+    this.spin.setAttribute('aria-describedby', 'keys-hint');
 
     host.replaceChildren(
       h(
         'header',
         { class: 'top' },
         this.lobby ?? h('span'),
-        h('h1', { class: 'title' }, options.title),
-        h('nav', { class: 'menu', 'aria-label': 'Game menu' }, this.paytable, this.history, this.mute),
+        this.logo,
+        h('nav', { class: 'menu', 'aria-label': t('hud.menu') }, this.paytable, this.history, this.mute),
       ),
-      h('main', { class: 'stage-wrap' }, this.stage, this.freeSpins, this.bannerBox),
+      h('main', { class: 'stage-wrap' }, this.stage, this.freeSpins, this.bannerBox, this.overlay),
       h(
         'footer',
         { class: 'bar' },
         h(
           'div',
           { class: 'meters' },
-          h('div', { class: 'meter' }, h('span', { class: 'label' }, 'Balance'), this.balance),
+          h('div', { class: 'meter' }, h('span', { class: 'label' }, t('hud.balance')), this.balance),
           h('div', { class: 'meter' }, this.winLabel, this.win),
         ),
         h('div', { class: 'bet' }, this.betDown, this.betSettings, this.betUp),
         h('div', { class: 'actions' }, this.special ?? '', this.buy ?? '', this.spin),
       ),
       this.live,
+      this.keysHint,
     );
     host.classList.add(`device-${options.device}`);
+  }
+
+  /** The game's emblem beside its lettered title (an image URL; '' leaves it out). */
+  setEmblem(url: string): void {
+    this.logo.querySelector('img.emblem')?.remove();
+    if (url)
+      this.logo.prepend(
+        h('img', { class: 'emblem', src: url, alt: '', width: 40, height: 40, draggable: 'false' }),
+      );
+  }
+
+  /** The keyboard help a screen reader reads with the Spin button. */
+  setKeysHint(text: string): void {
+    this.keysHint.textContent = text;
   }
 
   setState(state: 'loading' | 'idle' | 'spinning' | 'presenting' | 'bonus' | 'error' | 'ended'): void {
@@ -106,7 +136,7 @@ export class Hud {
     this.balance.textContent = text;
   }
 
-  setWin(text: string, decimal: string, label = 'Last win'): void {
+  setWin(text: string, decimal: string, label = t('hud.last_win')): void {
     this.win.dataset.amount = decimal;
     this.win.textContent = text;
     this.winLabel.textContent = label;
@@ -157,7 +187,10 @@ export class Hud {
 
   showFreeSpins(left: number, played: number, win: string): void {
     this.freeSpins.hidden = false;
-    this.freeSpins.textContent = `Free spins ${played} · ${left} left · won ${win}`;
+    this.freeSpins.textContent =
+      played === 0
+        ? t('hud.free_spins_ready', { count: left })
+        : t('hud.free_spins', { played, total: played + left, win });
     this.freeSpins.dataset.left = String(left);
   }
 

@@ -21,6 +21,9 @@ export const OperatorView = Type.Object(
     wallet_secret_set: Type.Boolean(),
     rtp_variant: Type.Union([Type.String(), Type.Null()]),
     demo_enabled: Type.Boolean({ description: 'Whether launch-url accepts play_mode "demo".' }),
+    language: Type.Union([Type.String(), Type.Null()], {
+      description: "Players' language when a launch names none (null: English).",
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
   },
@@ -37,6 +40,7 @@ export const OperatorInput = Type.Object(
     wallet_secret: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     rtp_variant: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     demo_enabled: Type.Optional(Type.Boolean()),
+    language: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { $id: 'AdminOperatorInput' },
 );

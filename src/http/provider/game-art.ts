@@ -1,8 +1,11 @@
-// GET /api/provider/v1/game-art/{symbol}: public artwork, uploaded or generated (SVG).
+// GET /api/provider/v1/game-art/{symbol}: public artwork, uploaded or generated key art (SVG), and
+// on request the lobby sizes as WebP or PNG, rendered with sharp once and kept.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { ART_SYMBOL, etagOf, MAX_TITLE_LENGTH, renderGameArtSvg } from '../../domain/game-art.ts';
+import { ART_SYMBOL, etagOf, MAX_TITLE_LENGTH } from '../../domain/game-art.ts';
+import { rasterArt } from '../../domain/key-art-raster.ts';
+import { KEY_ART_SIZES, type KeyArtSize, renderKeyArtSvg } from '../../games/art/key-art.ts';
 import { findGameInfo } from '../../games/index.ts';
 import type { Services } from '../../services/index.ts';
 import { errorResponses } from '../schemas.ts';
@@ -10,6 +13,9 @@ import { errorResponses } from '../schemas.ts';
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 const CACHE_CONTROL = 'public, max-age=300';
 const SVG_CACHE_LIMIT = 2000;
+const SIZES = Object.keys(KEY_ART_SIZES) as KeyArtSize[];
+const FORMATS = ['svg', 'webp', 'png'] as const;
+type Format = (typeof FORMATS)[number];
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -35,6 +41,7 @@ function sendImage(
 
 export function registerGameArt(app: FastifyInstance, services: Services): void {
   const svgCache = new Map<string, { svg: Buffer; etag: string }>();
+  const raster = rasterArt();
 
   app.get(
     '/api/provider/v1/game-art/:symbol',
@@ -42,10 +49,27 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
       schema: {
         summary: 'Game artwork (public)',
         description:
-          'The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, a generated image/svg+xml. Carries ETag and answers If-None-Match with 304.',
+          "The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, the game's generated key art as image/svg+xml (480×360). Since 1.2.0 (additive), `size` and `format` ask for the sizes lobbies use: `square` 600×600, `banner` 1280×720 (16:9), `portrait` 600×900 (2:3), `card` 480×360; as `webp` or `png` (rendered once and cached) or `svg`. An uploaded thumbnail is cropped to the size and served as WebP or PNG (`svg` then answers WebP). Without either parameter the answer is exactly the 1.1.0 one. Carries ETag and answers If-None-Match with 304.",
         tags: ['artwork'],
         params: Type.Object({ symbol: Type.String() }),
-        querystring: Type.Object({ title: Type.Optional(Type.String()), slug: Type.Optional(Type.String()) }),
+        querystring: Type.Object({
+          title: Type.Optional(Type.String()),
+          slug: Type.Optional(Type.String()),
+          size: Type.Optional(
+            Type.String({
+              enum: SIZES,
+              description:
+                'Since 1.2.0. square 600×600, banner 1280×720, portrait 600×900, card 480×360 (the default shape).',
+            }),
+          ),
+          format: Type.Optional(
+            Type.String({
+              enum: [...FORMATS],
+              description:
+                'Since 1.2.0. svg (generated art only), webp or png. Default: svg, or webp with size for an uploaded image.',
+            }),
+          ),
+        }),
         response: {
           200: {
             description: 'Image bytes.',
@@ -63,7 +87,12 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
     },
     async (request, reply) => {
       const { symbol } = request.params as { symbol: string };
-      const { title, slug } = request.query as { title?: string; slug?: string };
+      const { title, slug, size, format } = request.query as {
+        title?: string;
+        slug?: string;
+        size?: KeyArtSize;
+        format?: Format;
+      };
       if (!ART_SYMBOL.test(symbol))
         throw errors.invalidRequest('symbol must be 1 to 64 of A-Z a-z 0-9 _ . -');
       if (slug !== undefined && slug !== '' && !ART_SYMBOL.test(slug)) {
@@ -75,13 +104,27 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
       const game = findGameInfo(symbol) ?? (slug ? findGameInfo(slug) : undefined);
       const artSymbol = game?.symbol ?? symbol;
 
+      const sized = size !== undefined || format !== undefined;
+      const shape = KEY_ART_SIZES[size ?? 'card'];
       const uploaded = await services.artwork.uploaded(artSymbol);
-      if (uploaded) return sendImage(request, reply, uploaded.content_type, uploaded.body, uploaded.etag);
+      if (uploaded && !sized)
+        return sendImage(request, reply, uploaded.content_type, uploaded.body, uploaded.etag);
+      if (uploaded) {
+        const as = format === 'png' ? 'png' : 'webp';
+        const image = await raster.fromUpload(uploaded.etag, uploaded.body, shape, as);
+        return sendImage(request, reply, `image/${as}`, image.body, image.etag);
+      }
       const shownTitle = title || game?.title || symbol;
-      const key = `${symbol}\n${slug ?? ''}\n${shownTitle}`;
+      if (format === 'webp' || format === 'png') {
+        const key = `${artSymbol}\n${shownTitle}\n${size ?? 'card'}`;
+        const render = () => renderKeyArtSvg(artSymbol, shownTitle, game, shape.width, shape.height);
+        const image = await raster.fromSvg(key, render, format);
+        return sendImage(request, reply, `image/${format}`, image.body, image.etag);
+      }
+      const key = `${symbol}\n${slug ?? ''}\n${shownTitle}\n${size ?? 'card'}`;
       let art = svgCache.get(key);
       if (!art) {
-        const svg = Buffer.from(renderGameArtSvg(artSymbol, shownTitle, game));
+        const svg = Buffer.from(renderKeyArtSvg(artSymbol, shownTitle, game, shape.width, shape.height));
         art = { svg, etag: etagOf(svg) };
         if (svgCache.size >= SVG_CACHE_LIMIT) svgCache.clear();
         svgCache.set(key, art);

@@ -1,0 +1,195 @@
+// Full-stage screens over the reels: the win celebration (the amount counted up, its title rising
+// through WIN, BIG, MEGA and EPIC as the count passes each threshold) and the free-spins intro and
+// outro. Each one can be skipped with a tap, a click or any key: the first skip jumps to the end,
+// the next closes. The overlay carries data-screen and data-tier for tests and tools.
+import { t } from '../i18n/i18n.ts';
+import { TIER_FROM, type WinTier } from '../logic/presentation.ts';
+import { motion } from '../scene/tween.ts';
+import { h } from './dom.ts';
+
+type Tier = Exclude<WinTier, 'none' | 'small'>;
+const ORDER: Tier[] = ['win', 'big', 'mega', 'epic'];
+const TITLE = { win: 'tier.win', big: 'tier.big', mega: 'tier.mega', epic: 'tier.epic' } as const;
+/** Count-up length by the tier reached: a bigger win is celebrated longer. */
+const COUNT_MS: Record<Tier, number> = { win: 1100, big: 2600, mega: 3800, epic: 5200 };
+const HOLD_MS = 1200;
+
+/** Resolves on the first tap, click or key press on the page, or when `ms` have passed. */
+function skippable(
+  overlay: HTMLElement,
+  ms: number,
+): { done: Promise<'skipped' | 'time'>; cancel: () => void } {
+  let cancel = () => {};
+  const done = new Promise<'skipped' | 'time'>((resolve) => {
+    const finish = (how: 'skipped' | 'time') => {
+      clearTimeout(timer);
+      overlay.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey, true);
+      resolve(how);
+    };
+    const onPointer = (event: Event) => {
+      event.preventDefault();
+      finish('skipped');
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab' || event.key === 'Shift') return; // moving focus is not a skip
+      event.preventDefault();
+      event.stopPropagation();
+      finish('skipped');
+    };
+    const timer = setTimeout(() => finish('time'), motion.reduced ? Math.min(ms, 400) : ms / motion.speed);
+    overlay.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey, true);
+    cancel = () => finish('time');
+  });
+  return { done, cancel };
+}
+
+function coins(count: number): HTMLElement {
+  const layer = h('div', { class: 'coins', 'aria-hidden': 'true' });
+  for (let i = 0; i < count; i++) {
+    const coin = h('span', { class: 'coin' });
+    // Spread evenly with a little jitter from the index, so every celebration looks the same.
+    coin.style.setProperty('--x', `${((i * 37) % 100) + ((i * 13) % 7) - 3}%`);
+    coin.style.setProperty('--d', `${((i * 53) % 17) / 10}s`);
+    coin.style.setProperty('--s', `${0.7 + ((i * 29) % 6) / 10}`);
+    layer.append(coin);
+  }
+  return layer;
+}
+
+function show(overlay: HTMLElement, screen: string, ...children: Array<Node | string>): void {
+  overlay.replaceChildren(h('div', { class: 'rays', 'aria-hidden': 'true' }), ...children);
+  overlay.dataset.screen = screen;
+  overlay.hidden = false;
+}
+
+function hide(overlay: HTMLElement): void {
+  overlay.hidden = true;
+  overlay.replaceChildren();
+  delete overlay.dataset.screen;
+  delete overlay.dataset.tier;
+}
+
+/** The tier a count has reached, by the multiple of the stake. */
+function reached(amount: bigint, stake: bigint): Tier {
+  let tier: Tier = 'win';
+  for (const candidate of ORDER) if (amount >= stake * TIER_FROM[candidate]) tier = candidate;
+  return tier;
+}
+
+export interface Celebration {
+  amount: bigint;
+  stake: bigint;
+  tier: Tier;
+  money: (minor: bigint) => string;
+  /** Read out once, with the final amount. */
+  announce: (text: string) => void;
+  /** Each time the count passes into a bigger tier (for sound). */
+  onTier?: (tier: Tier) => void;
+}
+
+/** Counts a win up over the reels; resolves when it was shown or skipped. */
+export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promise<void> {
+  const title = h('strong', { class: 'tier-title' });
+  const amount = h('output', { class: 'tier-amount', 'data-testid': 'tier-amount' });
+  const hint = h('small', { class: 'skip-hint' }, t('tier.skip'));
+  show(
+    overlay,
+    'win',
+    coins(c.tier === 'win' ? 8 : 18),
+    h('div', { class: 'tier-box' }, title, amount, hint),
+  );
+  let shownTier: Tier | null = null;
+  const render = (minor: bigint) => {
+    const tier = reached(minor, c.stake);
+    if (tier !== shownTier) {
+      shownTier = tier;
+      overlay.dataset.tier = tier;
+      title.textContent = t(TITLE[tier]);
+      title.classList.remove('bump');
+      void title.offsetWidth; // restart the bump animation
+      title.classList.add('bump');
+      c.onTier?.(tier);
+    }
+    amount.textContent = c.money(minor);
+  };
+  render(0n);
+  c.announce(t('tier.announce', { tier: t(TITLE[c.tier]), amount: c.money(c.amount) }));
+  const duration = motion.reduced ? 0 : COUNT_MS[c.tier] / motion.speed;
+  const counting = skippable(overlay, duration + HOLD_MS);
+  let running = duration > 0;
+  const start = performance.now();
+  const frame = (now: number) => {
+    if (!running) return;
+    const p = Math.min(1, (now - start) / duration);
+    // Ease out: fast at first, slowing to the final amount.
+    const eased = 1 - (1 - p) ** 2.2;
+    render((c.amount * BigInt(Math.round(eased * 10_000))) / 10_000n);
+    if (p < 1) requestAnimationFrame(frame);
+    else running = false;
+  };
+  if (running) requestAnimationFrame(frame);
+  else render(c.amount);
+  const how = await counting.done;
+  running = false;
+  render(c.amount);
+  if (how === 'skipped') {
+    // The full amount stays a moment; a second tap or key closes it at once.
+    hint.remove();
+    await skippable(overlay, 700).done;
+  }
+  hide(overlay);
+}
+
+/** The free-spins intro: how many were won (and the expanding symbol); closes by itself or on a tap. */
+export async function freeSpinsIntro(
+  overlay: HTMLElement,
+  awarded: number,
+  retrigger: boolean,
+  expanding: string | null,
+  announce: (text: string) => void,
+): Promise<void> {
+  const line = retrigger ? t('fs.more', { count: awarded }) : t('fs.awarded', { count: awarded });
+  show(
+    overlay,
+    retrigger ? 'free-spins-more' : 'free-spins-intro',
+    coins(12),
+    h(
+      'div',
+      { class: 'tier-box intro' },
+      h('strong', { class: 'tier-title' }, t('fs.title')),
+      h('span', { class: 'intro-line' }, line),
+      expanding ? h('span', { class: 'intro-sub' }, t('fs.expanding', { name: expanding })) : '',
+      h('small', { class: 'skip-hint' }, t('tier.skip')),
+    ),
+  );
+  announce(`${t('fs.title')}. ${line}`);
+  await skippable(overlay, retrigger ? 1600 : 2800).done;
+  hide(overlay);
+}
+
+/** The free-spins outro: the total of the whole sequence and how many spins it took. */
+export async function freeSpinsOutro(
+  overlay: HTMLElement,
+  total: string,
+  played: number,
+  announce: (text: string) => void,
+): Promise<void> {
+  show(
+    overlay,
+    'free-spins-outro',
+    coins(14),
+    h(
+      'div',
+      { class: 'tier-box outro' },
+      h('strong', { class: 'tier-title small' }, t('fs.complete')),
+      h('output', { class: 'tier-amount', 'data-testid': 'fs-total' }, total),
+      played > 0 ? h('span', { class: 'intro-sub' }, t('fs.spins_played', { count: played })) : '',
+      h('small', { class: 'skip-hint' }, t('tier.skip')),
+    ),
+  );
+  announce(`${t('fs.complete')}. ${t('fs.total', { amount: total })}`);
+  await skippable(overlay, 3000).done;
+  hide(overlay);
+}
