@@ -47,6 +47,18 @@ const header = [
 ].join('\n');
 const analysisFile = path.join(root, 'bench/ANALYSIS.md');
 if (existsSync(analysisFile) && !only) parts.push((await readFile(analysisFile, 'utf8')).trim());
+// Sections other commands write (npm run bench:fps) are kept as they are.
+const KEPT = ['## Game client frame rate'];
+const benchmarksFile = path.join(root, 'BENCHMARKS.md');
+if (existsSync(benchmarksFile) && !only) {
+  const previous = await readFile(benchmarksFile, 'utf8');
+  for (const heading of KEPT) {
+    const start = previous.indexOf(`${heading}\n`);
+    if (start < 0) continue;
+    const next = previous.indexOf('\n## ', start + heading.length);
+    parts.push(previous.slice(start, next < 0 ? undefined : next).trim());
+  }
+}
 const report = `${header}\n\n${parts.join('\n\n')}\n`;
 process.stdout.write(report);
 if (!quick && !only) {
