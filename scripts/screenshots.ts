@@ -18,7 +18,9 @@ const { launch, open } = showcase;
 /** A screenshot as WebP: a tenth of the PNG's size, so the gallery can live in the repository. */
 async function shot(page: Page, name: string): Promise<string> {
   const file = `${name}.webp`;
-  await sharp(await page.screenshot()).webp({ quality: 80 }).toFile(path.join(out, file));
+  await sharp(await page.screenshot())
+    .webp({ quality: 80 })
+    .toFile(path.join(out, file));
   return file;
 }
 
