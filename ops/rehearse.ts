@@ -147,13 +147,13 @@ interface PlayerPlan {
   apiKey: string;
   playerId: string;
   symbol: string;
-  deadline: number;
+  deadline: () => number;
   budget: number;
   pgRestartedAt: () => number | undefined;
 }
 
 async function launch(plan: PlayerPlan): Promise<{ token: string; coins: string[] } | undefined> {
-  while (Date.now() < plan.deadline) {
+  while (Date.now() < plan.deadline()) {
     tally.providerRequests += 1;
     try {
       const launched = await call(
@@ -183,14 +183,14 @@ async function launch(plan: PlayerPlan): Promise<{ token: string; coins: string[
 
 async function playLoop(plan: PlayerPlan): Promise<void> {
   let session = await launch(plan);
-  for (let n = 0; session && n < plan.budget && Date.now() < plan.deadline; n++) {
+  for (let n = 0; session && n < plan.budget && Date.now() < plan.deadline(); n++) {
     if (n > 0 && n % 40 === 0) session = await launch(plan); // a relaunch: new token, old one revoked
     if (!session) break;
     const body = {
       coin: session.coins[n % session.coins.length],
       client_round_id: `${plan.playerId}-${n}`,
     };
-    for (let attempt = 0; attempt < 8 && Date.now() < plan.deadline + 30_000; attempt++) {
+    for (let attempt = 0; attempt < 8 && Date.now() < plan.deadline() + 30_000; attempt++) {
       let status = 'network';
       let upstream: string | undefined;
       try {
@@ -390,7 +390,10 @@ async function main(): Promise<number> {
     Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))?.[1] ?? 0);
 
   const t0 = Date.now();
-  const deadline = t0 + PLAN.trafficMs;
+  // Traffic runs its planned time, and on past a slow restart until play has gone on for a while
+  // after the last fault (at most three times the plan): the proofs need play after each event.
+  let trafficEnd = t0 + PLAN.trafficMs;
+  const deadline = () => trafficEnd;
   const at = (share: number) => t0 + Math.round(PLAN.trafficMs * share);
   let pgRestartedAt: number | undefined;
   const events: string[] = [];
@@ -467,6 +470,7 @@ async function main(): Promise<number> {
     await sleep(Math.max(0, at(0.85) - Date.now()));
     faultsOn = false;
     event('wallet faults off');
+    trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.15 * PLAN.trafficMs));
   })();
   await Promise.all([traffic, chaos]);
   const trafficSeconds = (Date.now() - t0) / 1000;
@@ -672,7 +676,7 @@ async function main(): Promise<number> {
       `  PostgreSQL (${postgres.scope}): ${per(c.pgSeconds).toFixed(0)} µs CPU per round → ${(per(c.pgSeconds) / 1000).toFixed(2)} cores per 1,000 rounds/s`,
     );
     say(
-      `  Redis: ${c.redis} commands for ${c.provider} provider requests and ${c.spins} rounds → ${((c.redis / c.spins) * 1000).toFixed(0)} commands/s per 1,000 rounds/s (server-wide count; shared Redis adds others' commands)`,
+      `  Redis: ${c.redis} commands for ${c.provider} provider requests and ${c.spins} rounds → ${((c.redis / c.spins) * 1000).toFixed(0)} commands/s per 1,000 rounds/s, ${(c.redis / Math.max(1, c.provider)).toFixed(1)} per provider request (server-wide count: a shared Redis adds others' commands)`,
     );
   }
 
