@@ -490,7 +490,12 @@ async function main(): Promise<number> {
   };
   const recoveryStart = Date.now();
   let left = await openWork();
-  while ((left.open > 0 || left.pending > 0) && Date.now() - recoveryStart < PLAN.recoveryMs) {
+  const anyNodeAlive = () => nodes.some((node) => node.pid() !== undefined);
+  while (
+    (left.open > 0 || left.pending > 0) &&
+    Date.now() - recoveryStart < PLAN.recoveryMs &&
+    anyNodeAlive()
+  ) {
     await sleep(1000);
     left = await openWork().catch(() => left);
   }
@@ -498,6 +503,12 @@ async function main(): Promise<number> {
   event(`recovery wait over after ${recoverySeconds} s`);
 
   say('rehearsal: proofs');
+  const crashes = nodes.flatMap((node) => node.crashes);
+  prove(
+    'no node died but the one killed on purpose',
+    crashes.length === 0,
+    crashes.length === 0 ? `${nodes.length} nodes, one SIGKILL` : crashes.join('; '),
+  );
   prove(
     'no round left open after recovery',
     left.open === 0 && left.pending === 0,

@@ -19,6 +19,9 @@ export class ReelforgeNode {
   readonly name: string;
   readonly port: number;
   child: ChildProcess | undefined;
+  /** Exits nobody asked for (a crash), with where its log is. */
+  readonly crashes: string[] = [];
+  private expectingExit = false;
   private starts = 0;
   private readonly settings: NodeSettings;
 
@@ -62,8 +65,15 @@ export class ReelforgeNode {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     this.child = child;
-    const forget = onCleanup(`node ${this.name}`, () => stopChild(child, 'SIGTERM'));
-    child.once('exit', () => forget());
+    this.expectingExit = false;
+    const forget = onCleanup(`node ${this.name}`, () => {
+      this.expectingExit = true;
+      return stopChild(child, 'SIGTERM');
+    });
+    child.once('exit', (code, signal) => {
+      forget();
+      if (!this.expectingExit) this.crashes.push(`${this.name} exited (${code ?? signal}); log ${log.path}`);
+    });
     const deadline = Date.now() + limitMs;
     for (;;) {
       if (child.exitCode !== null) {
@@ -89,10 +99,12 @@ export class ReelforgeNode {
   async kill(): Promise<void> {
     const child = this.child;
     if (!child) return;
+    this.expectingExit = true;
     await stopChild(child, 'SIGKILL');
   }
 
   async stop(): Promise<void> {
+    this.expectingExit = true;
     if (this.child) await stopChild(this.child, 'SIGTERM');
   }
 
