@@ -21,6 +21,9 @@ export function openStore(connectionString: string, options: { max?: number } = 
   });
   // An idle client's error (the server went away) must not crash the process; queries report it.
   pool.on('error', () => {});
+  // Likewise a checked-out client between two queries when PostgreSQL restarts (ops/rehearse.sh
+  // killed every node this way): the next query on it fails, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   return {

@@ -1,0 +1,723 @@
+// The rehearsal of issue 11: three nodes behind nginx on one PostgreSQL and Redis, mixed traffic in
+// both wallet modes against a faulty callback wallet, one node SIGKILLed and restarted, PostgreSQL
+// restarted; then proofs that no money was lost or doubled, no round stayed open, rate limits are
+// shared, and the rounds each node served. `ops/rehearse.sh [--short]`; docs/operations.md.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createMockWallet, type Fault } from '../src/operator-kit/mock-wallet.ts';
+import { internalStartBalance } from '../src/wallet/internal.ts';
+import { ADMIN_TOKEN, cpuMeter, type ReelforgeNode, startNodes } from './rehearsal/cluster.ts';
+import {
+  cleanup,
+  localPostgres,
+  nginxProblem,
+  onCleanup,
+  ownPostgres,
+  ownPostgresProblem,
+  type Postgres,
+  removeDir,
+  sleep,
+  startNginx,
+  withTimeout,
+} from './rehearsal/processes.ts';
+
+pg.types.setTypeParser(20, (text: string) => BigInt(text));
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const SHORT = args.includes('--short');
+const PG_MODE = (process.env.REHEARSE_PG ?? 'own') as 'own' | 'local';
+const LOCAL_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const PLAN = SHORT
+  ? { trafficMs: 40_000, playersPerMode: 12, spinsPerPlayer: 600, recoveryMs: 240_000 }
+  : { trafficMs: 300_000, playersPerMode: 24, spinsPerPlayer: 20_000, recoveryMs: 600_000 };
+const WALLET_TIMEOUT_MS = 1000;
+const RATE_LIMIT = 60;
+const START_BALANCE = 1_000_000n; // callback players: 10,000.00 USD at the mock wallet
+const WALLET_SECRET = 'rehearsal-wallet-secret-0123456789';
+const GAMES = ['rf_copper_sevens', 'rf_ember_crown'];
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------
+
+async function redisProblem(): Promise<string | undefined> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  redis.on('error', () => {});
+  try {
+    await withTimeout(
+      redis.connect().then(() => redis.ping()),
+      4000,
+      'redis',
+    );
+    return undefined;
+  } catch (error) {
+    return `Redis at ${REDIS_URL} does not answer (${(error as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function localPostgresProblem(): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: LOCAL_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return undefined;
+  } catch (error) {
+    return `PostgreSQL at DATABASE_URL does not answer (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Why the rehearsal cannot run here, or undefined. */
+async function problems(): Promise<string[]> {
+  const found = await Promise.all([
+    nginxProblem(),
+    PG_MODE === 'local' ? localPostgresProblem() : ownPostgresProblem(),
+    redisProblem(),
+  ]);
+  return found.filter((p): p is string => p !== undefined);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traffic
+
+interface Tally {
+  spins: Map<string, number>; // upstream -> answered rounds
+  statuses: Map<string, number>;
+  launches: number;
+  launchFailures: number;
+  retries: number;
+  providerRequests: number;
+  /** Per upstream, the time of its last answered round (proof the restarted node came back). */
+  lastAt: Map<string, number>;
+  spinsAfterPgRestart: number;
+}
+
+const tally: Tally = {
+  spins: new Map(),
+  statuses: new Map(),
+  launches: 0,
+  launchFailures: 0,
+  retries: 0,
+  providerRequests: 0,
+  lastAt: new Map(),
+  spinsAfterPgRestart: 0,
+};
+const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
+
+// Answers are read loosely: the driver looks at a few fields and counts the rest.
+// biome-ignore lint/suspicious/noExplicitAny: JSON from the API under test
+type Json = any;
+
+async function call(
+  base: string,
+  method: string,
+  route: string,
+  headers: Record<string, string>,
+  json?: unknown,
+): Promise<{ status: number; body: Json; upstream: string | undefined }> {
+  const answer = await fetch(`${base}${route}`, {
+    method,
+    headers: json === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await answer.text();
+  let body: Json;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  // After a failover nginx lists every upstream it tried; the last one answered.
+  const upstream = answer.headers.get('x-upstream')?.split(',').pop()?.trim();
+  return { status: answer.status, body, upstream };
+}
+
+interface PlayerPlan {
+  base: string;
+  apiKey: string;
+  playerId: string;
+  symbol: string;
+  deadline: () => number;
+  budget: number;
+  pgRestartedAt: () => number | undefined;
+}
+
+async function launch(plan: PlayerPlan): Promise<{ token: string; coins: string[] } | undefined> {
+  while (Date.now() < plan.deadline()) {
+    tally.providerRequests += 1;
+    try {
+      const launched = await call(
+        plan.base,
+        'POST',
+        '/api/provider/v1/launch-url',
+        { 'x-provider-api-key': plan.apiKey },
+        { symbol: plan.symbol, external_player_id: plan.playerId, currency: 'USD' },
+      );
+      if (launched.status === 200) {
+        tally.launches += 1;
+        const token = launched.body.session_id as string;
+        const session = await call(plan.base, 'GET', '/api/runtime/v1/session', {
+          authorization: `Bearer ${token}`,
+        });
+        if (session.status === 200) {
+          const coins = (session.body.bet?.coin_values ?? session.body.coin_values ?? []) as string[];
+          return { token, coins: coins.length > 0 ? coins.slice(0, 3) : ['0.10'] };
+        }
+      }
+    } catch {}
+    tally.launchFailures += 1;
+    await sleep(300);
+  }
+  return undefined;
+}
+
+async function playLoop(plan: PlayerPlan): Promise<void> {
+  let session = await launch(plan);
+  for (let n = 0; session && n < plan.budget && Date.now() < plan.deadline(); n++) {
+    if (n > 0 && n % 40 === 0) session = await launch(plan); // a relaunch: new token, old one revoked
+    if (!session) break;
+    const body = {
+      coin: session.coins[n % session.coins.length],
+      client_round_id: `${plan.playerId}-${n}`,
+    };
+    for (let attempt = 0; attempt < 8 && Date.now() < plan.deadline() + 30_000; attempt++) {
+      let status = 'network';
+      let upstream: string | undefined;
+      try {
+        const answer = await call(
+          plan.base,
+          'POST',
+          '/api/runtime/v1/spin',
+          { authorization: `Bearer ${session.token}` },
+          body,
+        );
+        status = String(answer.status);
+        upstream = answer.upstream;
+      } catch {}
+      bump(tally.statuses, status);
+      if (status === '200' && upstream) {
+        bump(tally.spins, upstream);
+        tally.lastAt.set(upstream, Date.now());
+        const restarted = plan.pgRestartedAt();
+        if (restarted !== undefined && Date.now() > restarted) tally.spinsAfterPgRestart += 1;
+      }
+      // 5xx from nginx or the node (node killed, database restarting): the same click again.
+      if (status === 'network' || status === '500' || status === '502' || status === '504') {
+        tally.retries += 1;
+        await sleep(250 + attempt * 250);
+        continue;
+      }
+      if (status === '401') session = await launch(plan);
+      break;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface LedgerTx {
+  id: string;
+  round_id: string;
+  type: 'debit' | 'credit' | 'rollback';
+  status: string;
+  amount: bigint;
+  player_id: string;
+  original_transaction_id: string | null;
+}
+
+interface Proof {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  if (args.includes('--check')) {
+    const found = await problems();
+    for (const problem of found) say(problem);
+    return found.length === 0 ? 0 : 3;
+  }
+  const found = await problems();
+  if (found.length > 0) {
+    for (const problem of found) say(`rehearsal: cannot run: ${problem}`);
+    return 2;
+  }
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'reelforge-rehearsal-'));
+  const { chmod } = await import('node:fs/promises');
+  await chmod(dir, 0o755);
+  onCleanup(`folder ${dir}`, () => removeDir(dir));
+  say(`rehearsal: ${SHORT ? 'short' : 'long'} mode, traffic ${PLAN.trafficMs / 1000} s, work folder ${dir}`);
+
+  const postgres: Postgres = PG_MODE === 'local' ? await localPostgres(LOCAL_URL) : await ownPostgres(dir);
+  say(`rehearsal: PostgreSQL: ${postgres.describe}`);
+
+  // The operator's wallet, with faults switched on and off by the timeline below.
+  let faultsOn = false;
+  let faultCount = 0;
+  const wallet = createMockWallet({
+    secret: WALLET_SECRET,
+    fault(type) {
+      if (!faultsOn || type === 'balance') return undefined;
+      const roll = Math.random();
+      let fault: Fault | undefined;
+      if (roll < 0.03) fault = { kind: 'status', status: 503 };
+      else if (roll < 0.06) fault = { kind: 'status', status: 500, apply: true };
+      else if (roll < 0.08) fault = { kind: 'reset' };
+      else if (roll < 0.1) fault = { kind: 'reset', apply: true };
+      else if (roll < 0.12) fault = { kind: 'delay', ms: WALLET_TIMEOUT_MS + 400 };
+      if (fault) faultCount += 1;
+      return fault;
+    },
+  });
+  const walletUrl = await wallet.listen();
+  onCleanup('mock wallet', () => wallet.close());
+
+  const nodes = await startNodes(3, {
+    databaseUrl: postgres.url,
+    redisUrl: REDIS_URL,
+    walletTimeoutMs: WALLET_TIMEOUT_MS,
+    rateLimitPerMinute: RATE_LIMIT,
+    logDir: dir,
+    root: ROOT,
+  });
+  const nginx = await startNginx(
+    dir,
+    nodes.map((node) => node.port),
+  );
+  const base = nginx.url;
+  say(`rehearsal: nodes ${nodes.map((n) => n.upstream).join(', ')} behind nginx ${base}`);
+
+  const adminHeaders = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const admin = async (method: string, route: string, json?: unknown) => {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await call(base, method, route, adminHeaders, json).catch(() => undefined);
+      if (answer && answer.status < 300) return answer.body;
+      if (attempt >= 5)
+        throw new Error(`${method} ${route}: ${answer?.status} ${JSON.stringify(answer?.body)}`);
+      await sleep(500);
+    }
+  };
+  const operator = async (fields: Record<string, unknown>) => {
+    const created = await admin('POST', '/api/admin/v1/operators', fields);
+    const id = created.operator.id as string;
+    await admin('PUT', `/api/admin/v1/operators/${id}/catalog`, { symbols: GAMES });
+    return id;
+  };
+  const key = async (operatorId: string) =>
+    (await admin('POST', `/api/admin/v1/operators/${operatorId}/api-keys`)).api_key as string;
+  const internalOp = await operator({ name: 'Rehearsal internal', wallet_mode: 'internal' });
+  const callbackOp = await operator({
+    name: 'Rehearsal callback',
+    wallet_mode: 'callback',
+    wallet_base_url: walletUrl,
+    wallet_secret: WALLET_SECRET,
+  });
+
+  const proofs: Proof[] = [];
+  const prove = (name: string, ok: boolean, detail: string) => {
+    proofs.push({ name, ok, detail });
+    say(`  ${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
+  };
+
+  // Rate limits shared: one key, 3 × the limit through the round robin, in one window.
+  say(`rehearsal: rate limit, ${3 * RATE_LIMIT} requests on one key (limit ${RATE_LIMIT}/min per key)`);
+  const rateKey = await key(internalOp);
+  let rate = { allowed: 0, limited: 0, other: 0, upstreams: new Set<string>() };
+  for (let tries = 0; tries < 3; tries++) {
+    rate = { allowed: 0, limited: 0, other: 0, upstreams: new Set<string>() };
+    const window = Math.floor(Date.now() / 60_000);
+    const queue = Array.from({ length: 3 * RATE_LIMIT }, (_, i) => i);
+    await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        while (queue.shift() !== undefined) {
+          tally.providerRequests += 1;
+          const answer = await call(base, 'GET', '/api/provider/v1/games', {
+            'x-provider-api-key': rateKey,
+          }).catch(() => undefined);
+          if (answer?.upstream) rate.upstreams.add(answer.upstream);
+          if (answer?.status === 200) rate.allowed += 1;
+          else if (answer?.status === 429) rate.limited += 1;
+          else rate.other += 1;
+        }
+      }),
+    );
+    if (Math.floor(Date.now() / 60_000) === window) break; // else the burst straddled two windows
+    say('rehearsal: the burst crossed a minute boundary; again in the new window');
+    await sleep(1000);
+  }
+  prove(
+    'rate limit shared across nodes',
+    rate.allowed === RATE_LIMIT && rate.upstreams.size === nodes.length,
+    `${rate.allowed} allowed, ${rate.limited} limited (429), ${rate.other} other, through ${rate.upstreams.size} nodes; ` +
+      `shared count allows ${RATE_LIMIT}, per-node counts would allow up to ${RATE_LIMIT * nodes.length}`,
+  );
+
+  // Players, each with its own key so traffic launches stay under the small per-key limit.
+  const players: Array<{ apiKey: string; playerId: string; symbol: string; mode: 'internal' | 'callback' }> =
+    [];
+  for (const mode of ['internal', 'callback'] as const) {
+    for (let i = 0; i < PLAN.playersPerMode; i++) {
+      const playerId = `${mode}-${i}`;
+      if (mode === 'callback') wallet.setPlayer(playerId, '10000.00');
+      players.push({
+        apiKey: await key(mode === 'internal' ? internalOp : callbackOp),
+        playerId,
+        symbol: GAMES[i % GAMES.length] as string,
+        mode,
+      });
+    }
+  }
+
+  // Costs, measured over a calm window after the warm-up (no faults, no kills).
+  const nodeMeter = cpuMeter(() => nodes.map((node) => node.pid()).filter((pid): pid is number => !!pid));
+  const pgMeter = cpuMeter(() => postgres.pids());
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  onCleanup('redis client', async () => redis.disconnect());
+  const redisCommands = async () =>
+    Number(/total_commands_processed:(\d+)/.exec(await redis.info('stats'))?.[1] ?? 0);
+
+  const t0 = Date.now();
+  // Traffic runs its planned time, and on past a slow restart until play has gone on for a while
+  // after the last fault (at most three times the plan): the proofs need play after each event.
+  let trafficEnd = t0 + PLAN.trafficMs;
+  const deadline = () => trafficEnd;
+  const at = (share: number) => t0 + Math.round(PLAN.trafficMs * share);
+  let pgRestartedAt: number | undefined;
+  const events: string[] = [];
+  const event = (text: string) => {
+    const line = `t+${((Date.now() - t0) / 1000).toFixed(1)} s ${text}`;
+    events.push(line);
+    say(`rehearsal: ${line}`);
+  };
+  say(
+    `rehearsal: traffic: ${players.length} players (${PLAN.playersPerMode} per wallet mode), at most ${PLAN.spinsPerPlayer} rounds each`,
+  );
+  const calm = { spins: 0, redis: 0, provider: 0, startedAt: 0, perNode: new Map<string, number>() };
+  const sumSpins = () => [...tally.spins.values()].reduce((a, b) => a + b, 0);
+
+  const traffic = Promise.all(
+    players.map((player) =>
+      playLoop({
+        base,
+        apiKey: player.apiKey,
+        playerId: player.playerId,
+        symbol: player.symbol,
+        deadline,
+        budget: PLAN.spinsPerPlayer,
+        pgRestartedAt: () => pgRestartedAt,
+      }),
+    ),
+  );
+
+  const victim = nodes[1] as ReelforgeNode;
+  let victimBackAt = 0;
+  const chaos = (async () => {
+    // Warm-up (JIT, caches, pools) first; then the calm window the costs are measured over.
+    await sleep(at(0.1) - Date.now());
+    await Promise.all([nodeMeter.start(), pgMeter.start()]);
+    Object.assign(calm, {
+      spins: sumSpins(),
+      redis: await redisCommands(),
+      provider: tally.providerRequests,
+      startedAt: Date.now(),
+      perNode: new Map(tally.spins),
+    });
+    await sleep(at(0.3) - Date.now());
+    const spinsCalm = sumSpins() - calm.spins;
+    for (const [upstream, count] of tally.spins)
+      calm.perNode.set(upstream, count - (calm.perNode.get(upstream) ?? 0));
+    const [nodeSeconds, pgSeconds, redisAfter] = await Promise.all([
+      nodeMeter.stop(),
+      pgMeter.stop(),
+      redisCommands(),
+    ]);
+    Object.assign(calm, {
+      spins: spinsCalm,
+      seconds: (Date.now() - calm.startedAt) / 1000,
+      nodeSeconds,
+      pgSeconds,
+      redis: redisAfter - calm.redis,
+      provider: tally.providerRequests - calm.provider,
+    });
+    faultsOn = true;
+    event('wallet faults on (5xx, resets, answers after the time-out, some after the money moved)');
+    await sleep(at(0.4) - Date.now());
+    event(`SIGKILL ${victim.name} (${victim.upstream})`);
+    await victim.kill();
+    await sleep(5000);
+    event(`restarting ${victim.name}`);
+    await victim.start();
+    victimBackAt = Date.now();
+    event(`${victim.name} healthy again`);
+    await sleep(Math.max(0, at(0.6) - Date.now()));
+    event('restarting PostgreSQL');
+    await postgres.restart();
+    pgRestartedAt = Date.now();
+    event('PostgreSQL accepts connections again');
+    await sleep(Math.max(0, at(0.85) - Date.now()));
+    faultsOn = false;
+    event('wallet faults off');
+    trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.15 * PLAN.trafficMs));
+  })();
+  await Promise.all([traffic, chaos]);
+  const trafficSeconds = (Date.now() - t0) / 1000;
+  faultsOn = false;
+  event('traffic finished');
+
+  // Recovery: every open round finished and every credit and rollback acknowledged, bounded.
+  const db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  db.on('error', () => {});
+  onCleanup('proof pool', () => db.end());
+  const openWork = async () => {
+    const { rows } = await db.query(
+      `select (select count(*) from rounds where status = 'open')::int as open,
+              (select count(*) from wallet_transactions where status = 'pending')::int as pending`,
+    );
+    return rows[0] as { open: number; pending: number };
+  };
+  const recoveryStart = Date.now();
+  let left = await openWork();
+  const anyNodeAlive = () => nodes.some((node) => node.pid() !== undefined);
+  while (
+    (left.open > 0 || left.pending > 0) &&
+    Date.now() - recoveryStart < PLAN.recoveryMs &&
+    anyNodeAlive()
+  ) {
+    await sleep(1000);
+    left = await openWork().catch(() => left);
+  }
+  const recoverySeconds = ((Date.now() - recoveryStart) / 1000).toFixed(1);
+  event(`recovery wait over after ${recoverySeconds} s`);
+
+  say('rehearsal: proofs');
+  const crashes = nodes.flatMap((node) => node.crashes);
+  prove(
+    'no node died but the one killed on purpose',
+    crashes.length === 0,
+    crashes.length === 0 ? `${nodes.length} nodes, one SIGKILL` : crashes.join('; '),
+  );
+  prove(
+    'no round left open after recovery',
+    left.open === 0 && left.pending === 0,
+    `${left.open} open rounds, ${left.pending} unacknowledged credits/rollbacks after ${recoverySeconds} s (limit ${PLAN.recoveryMs / 1000} s)`,
+  );
+
+  // Callback wallet: the mock wallet's balances and log against our ledger.
+  const { rows: txs } = await db.query<LedgerTx>(
+    `select id, round_id, type, status, amount, player_id, original_transaction_id
+       from wallet_transactions where operator_id = $1`,
+    [callbackOp],
+  );
+  const ledger = new Map(txs.map((tx) => [tx.id as string, tx]));
+  const rolledBack = new Set(
+    txs
+      .filter((tx) => tx.type === 'rollback' && tx.status === 'acknowledged')
+      .map((tx) => tx.original_transaction_id as string),
+  );
+  const effective = (tx: LedgerTx) =>
+    tx.status === 'acknowledged' && (tx.type !== 'debit' || !rolledBack.has(tx.id as string));
+  const expected = new Map<string, bigint>();
+  for (const player of players.filter((p) => p.mode === 'callback'))
+    expected.set(player.playerId, START_BALANCE);
+  for (const tx of txs) {
+    if (!effective(tx) || tx.type === 'rollback') continue;
+    const sign = tx.type === 'credit' ? 1n : -1n;
+    expected.set(tx.player_id, (expected.get(tx.player_id) ?? START_BALANCE) + sign * (tx.amount as bigint));
+  }
+  const balanceMisses: string[] = [];
+  for (const [playerId, balance] of expected) {
+    const actual = wallet.players.get(playerId)?.balance;
+    if (actual !== balance) balanceMisses.push(`${playerId}: wallet ${actual}, ledger ${balance}`);
+  }
+  const moved = [...expected.values()].reduce((a, b) => a + b, 0n) - START_BALANCE * BigInt(expected.size);
+  prove(
+    'callback wallet: no money lost or doubled',
+    balanceMisses.length === 0,
+    balanceMisses.length === 0
+      ? `${expected.size} players: each wallet balance = start + acknowledged credits − acknowledged debits not rolled back (net ${moved} cents)`
+      : `${balanceMisses.length} players differ: ${balanceMisses.slice(0, 5).join('; ')}`,
+  );
+
+  const logMisses: string[] = [];
+  for (const [id, applied] of wallet.transactions) {
+    const row = ledger.get(id);
+    const answered = applied.answer.status === 200;
+    if (!row) {
+      logMisses.push(`${id} at the wallet, not in the ledger`);
+      continue;
+    }
+    if (row.type !== applied.type || row.amount !== applied.amount || row.player_id !== applied.playerId)
+      logMisses.push(`${id} differs in type, amount or player`);
+    const walletEffective = answered && !(applied.type === 'debit' && applied.rolledBack);
+    if (walletEffective !== effective(row))
+      logMisses.push(
+        `${id} (${row.type}) moved money at the wallet: ${walletEffective}, per ledger: ${effective(row)}`,
+      );
+  }
+  for (const row of txs) {
+    if (row.status === 'acknowledged' && wallet.transactions.get(row.id)?.answer.status !== 200)
+      logMisses.push(`${row.id} acknowledged in the ledger, not answered 200 by the wallet`);
+  }
+  const twice = [...wallet.applications].filter(([, times]) => times > 1);
+  for (const [id, times] of twice) logMisses.push(`${id} applied ${times} times`);
+  prove(
+    "callback wallet: the wallet's log agrees with the ledger",
+    logMisses.length === 0,
+    logMisses.length === 0
+      ? `${wallet.transactions.size} wallet transactions, ${txs.length} ledger rows, none applied twice`
+      : `${logMisses.length} disagreements: ${logMisses.slice(0, 5).join('; ')}`,
+  );
+
+  // Rounds against their transactions: settled = stake debited and win credited, cancelled = nothing.
+  const { rows: rounds } = await db.query(
+    `select id, status, stake, win, wallet_mode from rounds where operator_id = $1`,
+    [callbackOp],
+  );
+  const byRound = new Map<string, { debited: bigint; credited: bigint }>();
+  for (const tx of txs) {
+    if (!effective(tx) || tx.type === 'rollback') continue;
+    const sums = byRound.get(tx.round_id) ?? { debited: 0n, credited: 0n };
+    if (tx.type === 'debit') sums.debited += tx.amount;
+    else sums.credited += tx.amount;
+    byRound.set(tx.round_id, sums);
+  }
+  const roundMisses = rounds.filter((round) => {
+    const sums = byRound.get(round.id) ?? { debited: 0n, credited: 0n };
+    return round.status === 'settled'
+      ? sums.debited !== round.stake || sums.credited !== round.win
+      : sums.debited !== 0n || sums.credited !== 0n;
+  });
+  const cancelled = rounds.filter((round) => round.status === 'cancelled').length;
+  prove(
+    'callback rounds match their money',
+    roundMisses.length === 0,
+    `${rounds.length} rounds (${cancelled} cancelled); settled ones debited their stake and credited their win, cancelled ones moved nothing` +
+      (roundMisses.length
+        ? `; ${roundMisses.length} do not: ${roundMisses.slice(0, 3).map((r) => r.id)}`
+        : ''),
+  );
+
+  // Internal wallet: balance = start − stakes + wins of settled rounds, and the ledger rows agree.
+  const { rows: internal } = await db.query(
+    `select r.player_id, r.currency,
+            coalesce(sum(r.win - r.stake) filter (where r.status = 'settled'), 0)::bigint as delta,
+            count(*)::int as rounds,
+            (select balance from wallet_balances b
+              where b.operator_id = r.operator_id and b.player_id = r.player_id and b.currency = r.currency) as balance,
+            (select coalesce(sum(case t.type when 'credit' then t.amount when 'debit' then -t.amount else 0 end), 0)::bigint
+               from wallet_transactions t
+              where t.operator_id = r.operator_id and t.player_id = r.player_id and t.status = 'acknowledged') as ledger
+       from rounds r where r.operator_id = $1 group by r.operator_id, r.player_id, r.currency`,
+    [internalOp],
+  );
+  const internalMisses = internal.filter((row) => {
+    const start = internalStartBalance(row.currency);
+    const balance = row.balance ?? start;
+    return balance !== start + row.delta || row.ledger !== row.delta;
+  });
+  const internalRounds = internal.reduce((a, row) => a + row.rounds, 0);
+  prove(
+    'internal wallet: no money lost or doubled',
+    internalMisses.length === 0 && internal.length > 0,
+    internalMisses.length === 0
+      ? `${internal.length} players, ${internalRounds} rounds: balance = start − stakes + wins of settled rounds, ledger rows agree`
+      : `${internalMisses.length} players differ: ${internalMisses
+          .slice(0, 3)
+          .map((r) => `${r.player_id} balance ${r.balance} delta ${r.delta} ledger ${r.ledger}`)
+          .join('; ')}`,
+  );
+
+  const victimServedAfter = (tally.lastAt.get(victim.upstream) ?? 0) > victimBackAt && victimBackAt > 0;
+  prove(
+    'the killed node came back and served rounds',
+    victimServedAfter,
+    victimBackAt ? `${victim.name} restarted and answered rounds after it` : `${victim.name} never came back`,
+  );
+  prove(
+    'play went on after the PostgreSQL restart',
+    tally.spinsAfterPgRestart > 0,
+    `${tally.spinsAfterPgRestart} rounds answered after it`,
+  );
+
+  // Figures.
+  say('rehearsal: rounds per node (nginx X-Upstream of every answered spin)');
+  const totalSpins = sumSpins();
+  for (const node of nodes) {
+    const count = tally.spins.get(node.upstream) ?? 0;
+    say(
+      `  ${node.name} ${node.upstream}: ${count} rounds, ${(count / trafficSeconds).toFixed(1)} rounds/s over ${trafficSeconds.toFixed(0)} s`,
+    );
+  }
+  say(
+    `  all: ${totalSpins} rounds, ${(totalSpins / trafficSeconds).toFixed(1)} rounds/s; ${tally.launches} launches; ` +
+      `${tally.retries} spin retries after a 5xx or a cut connection; ${faultCount} wallet faults injected`,
+  );
+  say(
+    `  answers: ${[...tally.statuses]
+      .sort()
+      .map(([status, n]) => `${status}×${n}`)
+      .join(', ')}`,
+  );
+  const c = calm as typeof calm & { seconds?: number; nodeSeconds?: number; pgSeconds?: number };
+  if (c.spins > 0 && c.nodeSeconds !== undefined && c.pgSeconds !== undefined && c.seconds) {
+    const per = (seconds: number) => (seconds / c.spins) * 1e6;
+    say(
+      `rehearsal: cost, calm window of ${c.seconds.toFixed(0)} s after the warm-up (${c.spins} rounds, ${(c.spins / c.seconds).toFixed(0)} rounds/s, both wallet modes, launches included)`,
+    );
+    say(
+      `  rounds per node in it: ${nodes.map((n) => `${n.name} ${calm.perNode.get(n.upstream) ?? 0}`).join(', ')}`,
+    );
+    say(
+      `  nodes: ${per(c.nodeSeconds).toFixed(0)} µs CPU per round → ${(per(c.nodeSeconds) / 1000).toFixed(2)} cores per 1,000 rounds/s`,
+    );
+    say(
+      `  PostgreSQL (${postgres.scope}): ${per(c.pgSeconds).toFixed(0)} µs CPU per round → ${(per(c.pgSeconds) / 1000).toFixed(2)} cores per 1,000 rounds/s`,
+    );
+    say(
+      `  Redis: ${c.redis} commands for ${c.provider} provider requests and ${c.spins} rounds → ${((c.redis / c.spins) * 1000).toFixed(0)} commands/s per 1,000 rounds/s, ${(c.redis / Math.max(1, c.provider)).toFixed(1)} per provider request (server-wide count: a shared Redis adds others' commands)`,
+    );
+  }
+
+  const failed = proofs.filter((p) => !p.ok).length;
+  const passed = proofs.length - failed;
+  for (const proof of proofs.filter((p) => !p.ok)) say(`rehearsal: FAILED: ${proof.name}: ${proof.detail}`);
+  say(`rehearsal: took ${((Date.now() - started) / 1000).toFixed(0)} s (logs were in ${dir})`);
+  say(`rehearsal: ${passed} passed, ${failed} failed`);
+  return failed === 0 ? 0 : 1;
+}
+
+let exiting = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    say(`rehearsal: ${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main().then(
+  async (code) => {
+    await cleanup();
+    process.exit(code);
+  },
+  async (error) => {
+    say(`rehearsal: FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await cleanup();
+    say('rehearsal: 0 passed, 1 failed');
+    process.exit(1);
+  },
+);
