@@ -38,7 +38,11 @@ export function registerCatalogRoutes(app: FastifyInstance, services: Services):
     },
     async (request) => {
       const { symbols } = request.body as { symbols?: unknown };
-      return unwrap(await admin.setCatalog((request.params as { id: string }).id, symbols));
+      return unwrap(
+        await services
+          .actingAs(request.actor)
+          .operators.setCatalog((request.params as { id: string }).id, symbols),
+      );
     },
   );
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { allGames, describeGame, gameCertifications } from '../../games/index.ts';
 import { verifyManifest } from '../../games/manifest.ts';
+import type { Services } from '../../services/index.ts';
 import { adminErrors, adminSecurity } from './shared.ts';
 
 const Variant = Type.Object({
@@ -24,7 +25,9 @@ const GamesView = Type.Object({
     Type.Object({
       symbol: Type.String(),
       slug: Type.String(),
-      live: Type.Boolean(),
+      title: Type.Optional(Type.String()),
+      live: Type.Boolean({ description: 'In the catalogs: certified and not switched off by staff.' }),
+      switched_off: Type.Boolean({ description: 'Staff switched the game off (PUT /games/{symbol}/live).' }),
       variants: Type.Array(Variant),
     }),
   ),
@@ -35,7 +38,7 @@ const GamesView = Type.Object({
   }),
 });
 
-export function registerGameRoutes(app: FastifyInstance): void {
+export function registerGameRoutes(app: FastifyInstance, services: Services): void {
   app.get(
     '/api/admin/v1/games',
     {
@@ -49,13 +52,16 @@ export function registerGameRoutes(app: FastifyInstance): void {
       },
     },
     async () => {
+      const off = await services.gameSwitches.switchedOff();
       const certifications = gameCertifications();
       const manifest = verifyManifest();
       return {
         games: allGames().map((game) => ({
           symbol: game.symbol,
           slug: game.slug,
-          live: game.live,
+          title: game.title,
+          live: game.live && !off.has(game.symbol),
+          switched_off: off.has(game.symbol),
           variants: certifications
             .filter((c) => c.slug === game.slug)
             .map((c) => {

@@ -38,7 +38,15 @@ export function registerKeyRoutes(app: FastifyInstance, services: Services): voi
       },
     },
     async (request, reply) =>
-      reply.code(201).send(unwrap(await admin.createKey('operator', (request.params as { id: string }).id))),
+      reply
+        .code(201)
+        .send(
+          unwrap(
+            await services
+              .actingAs(request.actor)
+              .operators.createKey('operator', (request.params as { id: string }).id),
+          ),
+        ),
   );
 
   app.get(
@@ -79,7 +87,8 @@ export function registerKeyRoutes(app: FastifyInstance, services: Services): voi
         response: { 201: NewKey, ...adminErrors() },
       },
     },
-    async (_request, reply) => reply.code(201).send(unwrap(await admin.createKey('master'))),
+    async (request, reply) =>
+      reply.code(201).send(unwrap(await services.actingAs(request.actor).operators.createKey('master'))),
   );
 
   app.delete(
@@ -94,7 +103,11 @@ export function registerKeyRoutes(app: FastifyInstance, services: Services): voi
       },
     },
     async (request, reply) => {
-      unwrap(await admin.revokeKey((request.params as { key_id: string }).key_id));
+      unwrap(
+        await services
+          .actingAs(request.actor)
+          .operators.revokeKey((request.params as { key_id: string }).key_id),
+      );
       return reply.code(204).send();
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { OperatorInput as Input } from '../../domain/operators.ts';
 import type { Services } from '../../services/index.ts';
+import { PendingApproval } from './approvals.ts';
 import {
   adminErrors,
   adminSecurity,
@@ -29,7 +30,9 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       validatorCompiler: objectBody,
     },
     async (request, reply) => {
-      const created = unwrap(await admin.createOperator(request.body as Input));
+      const created = unwrap(
+        await services.actingAs(request.actor).operators.createOperator(request.body as Input),
+      );
       return reply.code(201).send(created);
     },
   );
@@ -70,16 +73,24 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       schema: {
         summary: 'Change an operator',
         description:
-          'Any field of the create body. A callback operator without a secret gets one generated (shown once).',
+          'Any field of the create body. A callback operator without a secret gets one generated (shown once). From a staff session, a change of rtp_variant or one that generates a wallet secret answers 202 with a pending approval (a different admin approves); wallet_secret itself is refused (use POST /operators/{id}/wallet-secret).',
         tags,
         security: adminSecurity,
         params: OperatorParams,
         body: Type.Ref('AdminOperatorInput'),
-        response: { 200: OperatorEnvelope, ...adminErrors(404) },
+        response: { 200: OperatorEnvelope, 202: PendingApproval, ...adminErrors(404) },
       },
       validatorCompiler: objectBody,
     },
-    async (request) =>
-      unwrap(await admin.updateOperator((request.params as { id: string }).id, request.body as Input)),
+    async (request, reply) => {
+      const gated = unwrap(
+        await services.approvals.updateOperator(
+          request.actor,
+          (request.params as { id: string }).id,
+          request.body as Input,
+        ),
+      );
+      return gated.applied ? gated.value : reply.code(202).send({ approval: gated.approval });
+    },
   );
 }

@@ -11,7 +11,6 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/octet
 const ACCEPTED = 'PNG, JPEG or WebP bytes as image/png, image/jpeg or image/webp';
 
 export function registerThumbnailRoutes(app: FastifyInstance, services: Services): void {
-  const thumbnails = services.artwork;
   const tags = ['admin'];
   app.addContentTypeParser(
     IMAGE_TYPES,
@@ -50,7 +49,9 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
           'send the image bytes with content-type image/png, image/jpeg or image/webp',
         );
       const stored = unwrap(
-        await thumbnails.put((request.params as { symbol: string }).symbol, request.body),
+        await services
+          .actingAs(request.actor)
+          .artwork.put((request.params as { symbol: string }).symbol, request.body),
       );
       return stored;
     },
@@ -68,7 +69,9 @@ export function registerThumbnailRoutes(app: FastifyInstance, services: Services
       },
     },
     async (request, reply) => {
-      unwrap(await thumbnails.remove((request.params as { symbol: string }).symbol));
+      unwrap(
+        await services.actingAs(request.actor).artwork.remove((request.params as { symbol: string }).symbol),
+      );
       return reply.code(204).send();
     },
   );

@@ -36,6 +36,7 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
   app.post(
     '/api/admin/v1/wallet/transactions/:tx_id/retry',
     {
+      config: { permission: 'support' },
       schema: {
         summary: 'Send a parked credit or rollback again (same transaction_id), with a fresh 24 h of retries',
         tags,
@@ -45,13 +46,15 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
       },
     },
     async (request) => {
-      return { transaction: unwrap(await staff.retry((request.params as { tx_id: string }).tx_id)) };
+      const queue = services.actingAs(request.actor).walletQueue;
+      return { transaction: unwrap(await queue.retry((request.params as { tx_id: string }).tx_id)) };
     },
   );
 
   app.post(
     '/api/admin/v1/wallet/transactions/:tx_id/resolve',
     {
+      config: { permission: 'support' },
       schema: {
         summary:
           'Close a parked transaction settled by hand with the operator; its round ends and the player is unblocked',
@@ -69,7 +72,11 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
         throw errors.invalidRequest('note must say how it was settled (1 to 1000 characters)');
       }
       return {
-        transaction: unwrap(await staff.resolve((request.params as { tx_id: string }).tx_id, note.trim())),
+        transaction: unwrap(
+          await services
+            .actingAs(request.actor)
+            .walletQueue.resolve((request.params as { tx_id: string }).tx_id, note.trim()),
+        ),
       };
     },
   );

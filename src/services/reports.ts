@@ -1,0 +1,114 @@
+// Reconciliation reports for operators and staff: a day's wallet transactions, streamed as NDJSON
+// or CSV a page at a time, and summaries by day, game and currency (rules: domain/reports.ts).
+import { stringify } from 'csv-stringify/sync';
+import { errors, type Outcome } from '../domain/errors.ts';
+import {
+  type ReportDay,
+  SUMMARY_COLUMNS,
+  type SummaryRow,
+  summaryRows,
+  TRANSACTION_COLUMNS,
+  type TransactionLine,
+  transactionLine,
+} from '../domain/reports.ts';
+import type { ReportsRepo } from '../store/reports.repo.ts';
+
+export type TransactionsFormat = 'ndjson' | 'csv';
+
+/** A summary row of one operator, as staff read it across operators. */
+export type StaffSummaryRow = { operator_id: string } & SummaryRow;
+
+export interface ReportService {
+  /**
+   * The operator's wallet transactions of the UTC day, in (created_at, id) order, as text chunks:
+   * NDJSON (one JSON object a line) or CSV (a header line, then one line a transaction).
+   */
+  transactions(operatorId: string, day: ReportDay, format: TransactionsFormat): AsyncIterable<string>;
+  /** The operator's totals by day, game and currency over [from, to] (inclusive days). */
+  summary(operatorId: string, from: ReportDay, to: ReportDay): Promise<SummaryRow[]>;
+  /** The same for staff: one operator, or every operator when `operatorId` is null; 404 for an unknown one. */
+  staffSummary(
+    operatorId: string | null,
+    from: ReportDay,
+    to: ReportDay,
+  ): Promise<Outcome<StaffSummaryRow[]>>;
+  /** Whether the operator exists (staff name one by id). */
+  operatorExists(operatorId: string): Promise<boolean>;
+}
+
+/** Lines written to the answer at once: one page of the store's keyset reads. */
+const CHUNK_LINES = 500;
+
+/** CSV of records with these columns (a header first, even with no record); booleans as true/false. */
+export function toCsv<T extends object>(
+  records: readonly T[],
+  columns: ReadonlyArray<keyof T & string>,
+  header = true,
+): string {
+  return stringify(records as T[], {
+    header,
+    columns: [...columns],
+    cast: { boolean: (value) => (value ? 'true' : 'false') },
+  });
+}
+
+export function createReportService(deps: { reports: ReportsRepo; now: () => Date }): ReportService {
+  const repo = deps.reports;
+
+  async function* transactions(
+    operatorId: string,
+    day: ReportDay,
+    format: TransactionsFormat,
+  ): AsyncGenerator<string> {
+    let chunk: TransactionLine[] = [];
+    let first = true;
+    const flush = (): string => {
+      const text =
+        format === 'csv'
+          ? toCsv(chunk, TRANSACTION_COLUMNS, first)
+          : chunk.map((line) => `${JSON.stringify(line)}\n`).join('');
+      first = false;
+      chunk = [];
+      return text;
+    };
+    for await (const row of repo.transactions(operatorId, day.start, day.end)) {
+      chunk.push(transactionLine(row));
+      if (chunk.length >= CHUNK_LINES) yield flush();
+    }
+    // The last (or only) chunk; for CSV, the header even when the day has no transaction.
+    if (chunk.length > 0 || (format === 'csv' && first)) yield flush();
+  }
+
+  async function summary(operatorId: string, from: ReportDay, to: ReportDay): Promise<SummaryRow[]> {
+    return summaryRows(await repo.totals(operatorId, from.start, to.end), deps.now());
+  }
+
+  return {
+    transactions,
+    summary,
+    operatorExists: (operatorId) => repo.operatorExists(operatorId),
+    async staffSummary(operatorId, from, to) {
+      if (operatorId !== null && !(await repo.operatorExists(operatorId))) {
+        return { ok: false, error: errors.notFound(`operator_id ${operatorId}: no such operator`) };
+      }
+      const rows: StaffSummaryRow[] = [];
+      for (const id of operatorId === null ? await repo.operatorIds() : [operatorId]) {
+        for (const row of await summary(id, from, to)) rows.push({ operator_id: id, ...row });
+      }
+      const byte = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+      rows.sort(
+        (a, b) =>
+          byte(a.date, b.date) ||
+          byte(a.operator_id, b.operator_id) ||
+          byte(a.game_symbol, b.game_symbol) ||
+          byte(a.currency, b.currency),
+      );
+      return { ok: true, value: rows };
+    },
+  };
+}
+
+export const STAFF_SUMMARY_COLUMNS: ReadonlyArray<keyof StaffSummaryRow & string> = [
+  'operator_id',
+  ...SUMMARY_COLUMNS,
+];

@@ -1,0 +1,128 @@
+// The reconciliation reports' reads: a day's wallet transactions in keyset pages (never the whole
+// day in memory) and a range's totals by day, game and currency, summed by PostgreSQL. The rules
+// are those of domain/reports.ts (txEffect), said once more here in SQL; test/reports checks that
+// both agree on the same rows.
+import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
+import type { Database, WalletTxStatus, WalletTxType } from './schema.ts';
+
+/** A wallet transaction with its round's stake, as the reports read it. */
+export interface ReportTxRow {
+  id: string;
+  round_id: string;
+  player_id: string;
+  game_symbol: string;
+  currency: string;
+  wallet_mode: 'internal' | 'callback';
+  type: WalletTxType;
+  action_type: string;
+  amount: bigint;
+  status: WalletTxStatus;
+  original_transaction_id: string | null;
+  round_stake: bigint;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+/** A day, game and currency's totals, amounts in minor units. */
+export interface TotalsRow {
+  date: string;
+  game_symbol: string;
+  currency: string;
+  rounds: number;
+  stakes: bigint;
+  wins: bigint;
+  free_round_wins: bigint;
+  rollbacks: number;
+  open: number;
+}
+
+/** Rows a page of the transactions report reads at once. */
+export const REPORT_PAGE_SIZE = 1000;
+
+const FREE_ROUND_ACTIONS = sql`('free_round', 'free_round_feature')`;
+
+export function reportsRepo(db: Kysely<Database>) {
+  return {
+    /**
+     * The operator's transactions created in [start, end), in (created_at, id) order, read a page
+     * at a time: each page starts after the last row of the one before (keyset, exact to the
+     * microsecond: the cursor is the database's own text of the timestamp).
+     */
+    async *transactions(
+      operatorId: string,
+      start: Date,
+      end: Date,
+      pageSize = REPORT_PAGE_SIZE,
+    ): AsyncGenerator<ReportTxRow> {
+      let cursor: { at: string; id: string } | null = null;
+      for (;;) {
+        const after: RawBuilder<unknown> = cursor
+          ? sql`and (t.created_at, t.id) > (${cursor.at}::timestamptz, ${cursor.id})`
+          : sql``;
+        const page: QueryResult<ReportTxRow & { cursor_at: string }> = await sql<
+          ReportTxRow & { cursor_at: string }
+        >`
+          select t.id, t.round_id, t.player_id, t.game_symbol, t.currency, t.wallet_mode, t.type,
+                 t.action_type, t.amount, t.status, t.original_transaction_id, r.stake as round_stake,
+                 t.created_at, t.finished_at, t.created_at::text as cursor_at
+            from wallet_transactions t
+            join rounds r on r.id = t.round_id
+           where t.operator_id = ${operatorId} and t.created_at >= ${start} and t.created_at < ${end}
+             ${after}
+           order by t.created_at, t.id
+           limit ${pageSize}`.execute(db);
+        const rows = page.rows;
+        for (const { cursor_at: _cursor, ...row } of rows) yield row;
+        const last = rows.at(-1);
+        if (!last || rows.length < pageSize) return;
+        cursor = { at: last.cursor_at, id: last.id };
+      }
+    },
+
+    /** The operator's totals of [start, end) by UTC day, game and currency (domain/reports.ts rules). */
+    async totals(operatorId: string, start: Date, end: Date): Promise<TotalsRow[]> {
+      type Raw = Omit<TotalsRow, 'stakes' | 'wins' | 'free_round_wins'> & {
+        stakes: string;
+        wins: string;
+        free_round_wins: string;
+      };
+      const { rows } = await sql<Raw>`
+        select to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.game_symbol, t.currency,
+               (count(*) filter (where (t.type = 'debit' and t.status = 'acknowledged')
+                  or (t.type = 'credit' and r.stake = 0 and t.status in ('acknowledged', 'resolved'))))::int as rounds,
+               coalesce(sum(t.amount) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0)::text
+                 as stakes,
+               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                  and t.action_type not in ${FREE_ROUND_ACTIONS}), 0)::text as wins,
+               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                  and t.action_type in ${FREE_ROUND_ACTIONS}), 0)::text as free_round_wins,
+               (count(*) filter (where t.type = 'rollback'))::int as rollbacks,
+               (count(*) filter (where t.status in ('pending', 'failed')))::int as open
+          from wallet_transactions t
+          join rounds r on r.id = t.round_id
+         where t.operator_id = ${operatorId} and t.created_at >= ${start} and t.created_at < ${end}
+         group by 1, 2, 3`.execute(db);
+      return rows.map((row) => ({
+        ...row,
+        stakes: BigInt(row.stakes),
+        wins: BigInt(row.wins),
+        free_round_wins: BigInt(row.free_round_wins),
+      }));
+    },
+
+    /** Whether an operator with this id exists. */
+    async operatorExists(id: string): Promise<boolean> {
+      return (
+        (await db.selectFrom('operators').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+      );
+    },
+
+    /** Every operator's id, in order (staff summaries across operators go one operator at a time). */
+    async operatorIds(): Promise<string[]> {
+      const rows = await db.selectFrom('operators').select('id').orderBy('id').execute();
+      return rows.map((row) => row.id);
+    },
+  };
+}
+
+export type ReportsRepo = ReturnType<typeof reportsRepo>;
