@@ -1,6 +1,7 @@
 // Shared pieces of the HTTP benchmarks: child servers and autocannon runs.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
@@ -8,6 +9,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 
 export interface Child<T> {
   info: T;
+  pid: number;
   /** CPU seconds (user + system) the child has used so far. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -42,6 +44,7 @@ export async function startChild<T>(
   });
   return {
     info,
+    pid: child.pid as number,
     cpuSeconds: () => cpuSecondsOf(child.pid as number),
     stop: () =>
       new Promise((resolve) => {
@@ -137,4 +140,19 @@ export function table(baseline: LoadResult, rows: LoadResult[], goals: Record<st
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * Puts `section` (starting with its `## heading`) into BENCHMARKS.md in place of the section of the
+ * same heading, or at the end: for the commands that measure one section (bench:soak, bench:fps).
+ */
+export async function writeBenchmarksSection(section: string): Promise<void> {
+  const file = path.join(root, 'BENCHMARKS.md');
+  const text = await readFile(file, 'utf8');
+  const heading = section.slice(0, section.indexOf('\n'));
+  const start = text.indexOf(`${heading}\n`);
+  const body = `${section.trimEnd()}\n`;
+  if (start < 0) return writeFile(file, `${text.trimEnd()}\n\n${body}`);
+  const after = text.indexOf('\n## ', start + heading.length);
+  await writeFile(file, `${text.slice(0, start)}${body}${after < 0 ? '' : text.slice(after)}`);
 }

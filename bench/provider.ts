@@ -46,9 +46,10 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       ),
     ];
     const goals = {
-      'GET /api/provider/v1/games': '≥ 0.8×',
-      'GET /api/provider/v1/game-art/{symbol} (SVG)': '≥ 0.8×',
-      'POST /api/provider/v1/launch-url': '≥ 0.4×',
+      'GET /api/provider/v1/games': '≥ 0.9×',
+      'GET /api/provider/v1/games/{symbol}': '≥ 0.9×',
+      'GET /api/provider/v1/game-art/{symbol} (SVG)': '≥ 0.9×',
+      'POST /api/provider/v1/launch-url': '≥ 0.5×',
     };
     return [
       '## Provider API',

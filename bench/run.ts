@@ -48,7 +48,7 @@ const header = [
 const analysisFile = path.join(root, 'bench/ANALYSIS.md');
 if (existsSync(analysisFile) && !only) parts.push((await readFile(analysisFile, 'utf8')).trim());
 // Sections other commands write (npm run bench:fps) are kept as they are.
-const KEPT = ['## Game client frame rate'];
+const KEPT = ['## Game client frame rate', '## Memory soak'];
 const benchmarksFile = path.join(root, 'BENCHMARKS.md');
 if (existsSync(benchmarksFile) && !only) {
   const previous = await readFile(benchmarksFile, 'utf8');

@@ -36,6 +36,8 @@ if (!force && existsSync(stamp) && statSync(stamp).mtimeMs >= newestSource()) {
   const started = Date.now();
   const { build } = await import('vite');
   await build({ configFile: path.join(clientDir, 'vite.config.ts'), logLevel: 'warn' });
+  // The staff console (/backoffice), its own entry and output: client/backoffice/dist.
+  await build({ configFile: path.join(clientDir, 'backoffice', 'vite.config.ts'), logLevel: 'warn' });
   await writeFile(stamp, `${new Date().toISOString()}\n`);
   process.stdout.write(`game client built into client/dist in ${Date.now() - started} ms\n`);
 }

@@ -1,14 +1,9 @@
-// npm run bench:fps: the game's frame rate in headless Chromium (no GPU: Pixi's canvas renderer in
-// software) on the desktop viewport, per game, while the reels spin and land and while a big win is
-// celebrated. Frames are timestamps of requestAnimationFrame; the figures are the mean over each
-// phase and the worst 500 ms window. Writes the "Game client frame rate" section of BENCHMARKS.md.
-import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { writeBenchmarksSection } from '../bench/http.ts';
 import { gameInfos } from '../src/games/index.ts';
 import { findSeed, stakeMultiple } from '../test/e2e/seeds.ts';
-import { DESKTOP, ROOT, startShowcase } from './lib/showcase.ts';
+import { DESKTOP, startShowcase } from './lib/showcase.ts';
 
 interface Phase {
   mean: number;
@@ -124,12 +119,4 @@ const section = [
   `Lowest window over all games: ${lowest.toFixed(1)} fps.`,
   '',
 ].join('\n');
-const file = path.join(ROOT, 'BENCHMARKS.md');
-const text = await readFile(file, 'utf8');
-const start = text.indexOf('## Game client frame rate');
-const next = start >= 0 ? text.indexOf('\n## ', start + 5) : -1;
-const updated =
-  start < 0
-    ? `${text.trimEnd()}\n\n${section}`
-    : `${text.slice(0, start)}${section}${next >= 0 ? text.slice(next + 1) : ''}`;
-await writeFile(file, updated);
+await writeBenchmarksSection(section);

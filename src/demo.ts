@@ -89,6 +89,7 @@ export function demoBanner(baseUrl: string, demo: DemoOperator, adminToken: stri
     `  admin token   : ${adminToken}`,
     `  lobby         : ${baseUrl}/`,
     `  API docs      : ${baseUrl}/docs`,
+    `  back office   : ${baseUrl}/backoffice (first admin: npm run cli -- staff create --email you@example.com --role admin)`,
     '',
     'Try it:',
     `  curl -s ${baseUrl}/api/provider/v1/games -H 'x-provider-api-key: ${demo.apiKey}'`,

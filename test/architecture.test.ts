@@ -21,6 +21,7 @@ const RANKS: Record<string, number> = {
   domain: 3,
   store: 2,
   games: 2,
+  jurisdictions: 2,
   engine: 1,
   'money.ts': 0,
   'config.ts': 0,

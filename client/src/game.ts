@@ -3,19 +3,40 @@
 // round it finds. Every word the player sees comes from the message catalog (i18n).
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
-import type { FreeRoundOffer, GameRules, PickStep, Round, SessionInfo, SpinRequest } from './api/types.ts';
+import type {
+  FreeRoundOffer,
+  GameRules,
+  JurisdictionRules,
+  JurisdictionState,
+  PickStep,
+  Round,
+  SessionInfo,
+  SpinRequest,
+} from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { language, type MessageKey, symbolName, t, tagline } from './i18n/i18n.ts';
+import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
 import {
   type BetChoice,
   buildLadder,
   canStep,
+  capLadder,
   defaultBet,
   type Ladder,
+  largestAffordable,
   type Mode,
   stepBet,
   totalBet,
 } from './logic/bet.ts';
+import {
+  celebrates,
+  clockSkew,
+  formatElapsed,
+  nextRoundAt,
+  realityCheckDueAt,
+  rulesOf,
+  SessionMeter,
+} from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
 import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
 import { anticipationReels, finalScreen, planPresentation, type Step } from './logic/presentation.ts';
@@ -28,6 +49,7 @@ import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts'
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
+import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
 import './styles/free-rounds.css';
 
 const BADGES: Record<string, MessageKey> = {
@@ -56,6 +78,13 @@ export interface GameStart {
 }
 
 const REPLAY_RECENT_MS = 120_000;
+/** Features that stop autoplay: the player should see them start. */
+const AUTOPLAY_STOPPING = new Set(['free_spins', 'pick', 'hold_and_collect']);
+
+/** Minor units of a signed decimal ("-12.50"). */
+function signedMinor(text: string, currency: string): bigint {
+  return text.startsWith('-') ? -toMinor(text.slice(1), currency) : toMinor(text, currency);
+}
 
 export async function startGame(start: GameStart): Promise<void> {
   const client = createRuntimeClient({ token: start.token });
@@ -90,6 +119,23 @@ class Game {
   /** The free-rounds grant being played (its rounds replace paid spins until used), else null. */
   private freeRound: FreeRoundOffer | null = null;
   private freeRoundsStrip: FreeRoundsStrip | null = null;
+  /** The market's rules for this session (the permissive default when the server sends none). */
+  private readonly market: JurisdictionRules;
+  private readonly meter: SessionMeter;
+  /** How far the server's clock runs ahead of this one (ms; 0 when they agree). */
+  private readonly skew: number;
+  /** Local time the next round may start. */
+  private readyAt = 0;
+  private realityTimer: ReturnType<typeof setTimeout> | null = null;
+  private realityDue = false;
+  private realityOpen = false;
+  private autoplay: AutoplayRun | null = null;
+  /** What the current call and everything it started staked and won (for autoplay). */
+  private chain = { stake: 0n, win: 0n, feature: false, failed: null as string | null };
+  /** The reels are spinning and may be stopped early (quick-stop, where allowed). */
+  private slamWindow = false;
+  /** The round on screen is not celebrated (a return at or below the stake where that is banned). */
+  private quiet = false;
 
   constructor(start: GameStart, client: RuntimeClient, info: SessionInfo) {
     this.start = start;
@@ -97,7 +143,10 @@ class Game {
     this.info = info;
     this.rules = info.game.rules;
     this.currency = info.session.currency;
-    this.ladder = buildLadder(info);
+    this.market = rulesOf(info);
+    // Stakes above the market's cap are not offered (the server refuses them too).
+    const cap = this.market.max_stake;
+    this.ladder = capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null);
     this.bet = defaultBet(this.ladder, info);
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
@@ -108,6 +157,9 @@ class Game {
       // storage may be disabled; sound then starts on
     }
     this.sound = new Sound(muted);
+    const now = Date.now();
+    this.meter = new SessionMeter(info.jurisdiction, now);
+    this.skew = info.jurisdiction ? clockSkew(info.jurisdiction, now) : 0;
   }
 
   private money(minor: bigint): string {
@@ -196,8 +248,14 @@ class Game {
       hasSpecial: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
       hasBuy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
+      autoplay: this.market.autoplay.allowed,
+      speeds: this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1,
+      fullscreen: this.market.fullscreen_allowed && document.fullscreenEnabled === true,
+      showSessionTime: this.market.show_session_time,
+      showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
+    root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
     hud.setState('loading');
     const stage = await createStage(hud.stage);
@@ -232,11 +290,18 @@ class Game {
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
-    hud.setKeysHint(t('hud.keys'));
+    hud.setKeysHint(this.market.spacebar_allowed ? t('hud.keys') : t('hud.keys_no_space'));
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
+    this.renderSession();
+    if (this.market.show_session_time || this.market.show_net_position)
+      setInterval(() => this.renderSession(), 1000);
+    const jurisdiction = this.info.jurisdiction;
+    if (jurisdiction?.reality_check?.due) await this.realityCheck();
+    else if (jurisdiction) this.scheduleRealityCheck(realityCheckDueAt(jurisdiction, this.skew));
+    if (this.ended) return;
     if (last) await this.resume(last);
     await this.offerFreeRounds();
   }
@@ -300,7 +365,27 @@ class Game {
         this.sound.play('click');
         action();
       });
-    click(hud.spin, () => void this.play(this.special ? 'special' : 'base'));
+    click(hud.spin, () => {
+      if (this.slamWindow) this.slam();
+      else void this.userPlay(this.mode());
+    });
+    click(hud.auto, () => {
+      if (this.autoplay) this.stopAutoplay('player');
+      else void this.startAutoplay();
+    });
+    click(hud.speed, () => {
+      motion.speed = hud.nextSpeed();
+    });
+    click(hud.fullscreen, () => {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+      else void document.documentElement.requestFullscreen().catch(() => {});
+    });
+    document.addEventListener('fullscreenchange', () =>
+      hud.fullscreen?.setAttribute('aria-pressed', String(document.fullscreenElement !== null)),
+    );
+    hud.stage.addEventListener('pointerdown', () => {
+      if (this.slamWindow) this.slam();
+    });
     click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
     click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
     click(hud.betSettings, async () => {
@@ -336,6 +421,8 @@ class Game {
     });
     document.addEventListener('keydown', (event) => {
       if (event.code !== 'Space' || event.repeat || document.querySelector('dialog[open]')) return;
+      // Where the market bans spacebar play, Space does nothing in the game (nor stops the reels).
+      if (!this.market.spacebar_allowed) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest(OWN_SPACE)) return; // a focused button answers Space itself
       event.preventDefault();
@@ -351,6 +438,10 @@ class Game {
   }
 
   private changeBet(next: BetChoice): void {
+    const cap = this.market.max_stake ? toMinor(this.market.max_stake, this.currency) : null;
+    // A coin and level chosen in the settings that together cost more than the cap: the highest step that fits.
+    if (cap !== null && totalBet(this.ladder, next, 'base') > cap)
+      next = largestAffordable(this.ladder, cap, 'base') ?? next;
     this.bet = next;
     this.renderBet();
   }
@@ -363,6 +454,14 @@ class Game {
       this.special,
     );
     this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
+    // Where the market wants them where the stake is placed (Germany, Spain): RTP and the top prize.
+    const unit = this.bet.coinMinor * BigInt(this.bet.level);
+    this.hud.setBetFacts(
+      this.market.show_rtp ? t('hud.rtp_short', { rtp: this.info.game.rtp || this.rules.rtp }) : '',
+      this.market.show_max_win
+        ? t('hud.max_win_short', { amount: this.money(BigInt(this.rules.maxWinCoins) * unit) })
+        : '',
+    );
   }
 
   private renderBalance(): void {
@@ -386,11 +485,15 @@ class Game {
   private async buy(): Promise<void> {
     const price = this.money(totalBet(this.ladder, this.bet, 'buy'));
     const what = this.info.game.features.free_spins ? t('buy.what_free_spins') : t('buy.what_bonus');
-    if (await confirmBuy(this.info.game.title, price, what)) await this.play('buy');
+    if (await confirmBuy(this.info.game.title, price, what)) await this.userPlay('buy');
   }
 
   private toLobby(): void {
-    const url = this.info.session.return_url;
+    this.navigate(this.info.session.return_url);
+  }
+
+  /** Leaves the game for the operator's page (from the top frame when the game is embedded). */
+  private navigate(url: string | null | undefined): void {
     if (!url || !/^https?:\/\//i.test(url)) return;
     try {
       if (window.top && window.top !== window) {
@@ -403,11 +506,68 @@ class Game {
     window.location.assign(url);
   }
 
+  /** A round the player asked for (Spin, Buy): the call, then a reality check that fell due. */
+  private async userPlay(mode: Mode): Promise<void> {
+    if (this.busy || this.ended || this.autoplay) return;
+    this.chain = { stake: 0n, win: 0n, feature: false, failed: null };
+    await this.play(mode);
+    await this.afterRound();
+  }
+
+  /** Between rounds: the reality check when it is due. */
+  private async afterRound(): Promise<void> {
+    if (this.realityDue && !this.ended && !this.busy) await this.realityCheck();
+  }
+
+  /** Resolves when the next round may start (the market's minimum cycle). */
+  private async untilReady(): Promise<void> {
+    const ms = this.readyAt - Date.now();
+    if (ms > 0) await new Promise<void>((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** What a spin answer says of the session: clock, net position, next round, reality check. */
+  private takeState(state: JurisdictionState | undefined, started: number): void {
+    const now = Date.now();
+    if (state) {
+      this.meter.update(state, now);
+      if (state.reality_check_due) this.realityDue = true;
+    }
+    this.readyAt = nextRoundAt(this.market, started, now, state?.next_round_at, this.skew);
+    this.renderSession();
+  }
+
+  private renderSession(): void {
+    if (!this.market.show_session_time && !this.market.show_net_position) return;
+    this.hud.setSession(formatElapsed(this.meter.seconds(Date.now())), this.netText(), this.meter.net);
+  }
+
+  private netText(): string {
+    try {
+      return this.money(signedMinor(this.meter.net, this.currency));
+    } catch {
+      return this.meter.net;
+    }
+  }
+
+  /** Quick-stop: the reels land at once (only offered where the market allows it). */
+  private slam(): void {
+    if (!this.slamWindow) return;
+    this.reels.slam();
+    this.start.root.dataset.slammed = String(Number(this.start.root.dataset.slammed ?? '0') + 1);
+  }
+
+  private closeSlamWindow(): void {
+    if (!this.slamWindow) return;
+    this.slamWindow = false;
+    this.hud.setSlammable(false);
+  }
+
   /** Plays one call: a paid spin in `mode`, or the next free spin while any are left. */
   private async play(mode: Mode): Promise<void> {
     if (this.busy || this.ended) return;
     this.busy = true;
     this.hud.setBusy(true);
+    await this.untilReady();
     this.hud.setState('spinning');
     const free = this.freeSpinsLeft > 0;
     const grant = !free && mode !== 'buy' ? this.freeRound : null;
@@ -421,14 +581,23 @@ class Game {
     };
     this.pending = body;
     this.reels.startSpin();
+    if (this.market.quick_stop_allowed) {
+      this.slamWindow = true;
+      this.hud.setSlammable(true);
+    }
     this.sound.play('spin');
     let continueFree = false;
     let retry = false;
+    const started = Date.now();
     try {
       const response = await this.client.spin(body, () => this.hud.announce(t('hud.retrying')));
       this.pending = null;
       const round = response.round;
+      this.takeState(response.jurisdiction_state, started);
       const stake = toMinor(round.stake, this.currency);
+      this.chain.stake += stake;
+      this.chain.win += toMinor(round.win, this.currency);
+      if (round.outcome?.features.some((f) => AUTOPLAY_STOPPING.has(f.type))) this.chain.feature = true;
       this.balance -= stake;
       this.renderBalance();
       if (round.kind === 'free_spin') this.freeSpinsPlayed++;
@@ -444,18 +613,53 @@ class Game {
       this.renderFreeSpins(round);
       if (wasFree && this.freeSpinsLeft === 0 && round.outcome) {
         const total = BigInt(round.outcome.sequenceWin);
-        this.sound.play('feature');
-        await freeSpinsOutro(this.hud.overlay, this.money(total), this.freeSpinsPlayed, (text) =>
-          this.hud.announce(text),
+        const shower = celebrates(this.market, total, this.stake);
+        if (shower) this.sound.play('feature');
+        await freeSpinsOutro(
+          this.hud.overlay,
+          this.money(total),
+          this.freeSpinsPlayed,
+          (text) => this.hud.announce(text),
+          shower,
         );
       }
       continueFree = this.freeSpinsLeft > 0;
       if (response.free_round) await this.afterFreeRound(response.free_round);
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
+      this.closeSlamWindow();
       await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);
-      retry = (await this.fail(error)) === 'retry';
+      const failure = error.failure;
+      if (failure.kind === 'api' && failure.code === 'cycle_too_fast') {
+        // Too soon for the market's minimum cycle: wait as told, then send the same request again.
+        const told = Number(failure.extra?.retry_after_ms);
+        const ms = Math.min(
+          Number.isFinite(told) && told > 0 ? told : this.market.min_cycle_ms || 1000,
+          60_000,
+        );
+        this.readyAt = Date.now() + ms;
+        const text = t('cycle.too_fast', { seconds: (Math.ceil(ms / 100) / 10).toFixed(1) });
+        this.hud.announce(text);
+        this.hud.notice(text);
+        this.start.root.dataset.cycleRefused = String(
+          Number(this.start.root.dataset.cycleRefused ?? '0') + 1,
+        );
+        retry = true;
+      } else if (failure.kind === 'api' && failure.code === 'reality_check_due') {
+        // Nothing was played: the reality check comes first, then the player spins again.
+        this.pending = null;
+        this.realityDue = true;
+        this.chain.failed = failure.code;
+      } else {
+        this.chain.failed = failure.kind === 'api' ? failure.code : 'network';
+        if (this.autoplay)
+          this.stopAutoplay(
+            failure.kind === 'api' && failure.code === 'insufficient_funds' ? 'funds' : 'error',
+          );
+        retry = (await this.fail(error)) === 'retry';
+      }
     } finally {
+      this.closeSlamWindow();
       this.busy = false;
       // Finished calls, for tests and tools that wait for a spin to be over.
       this.start.root.dataset.plays = String(Number(this.start.root.dataset.plays ?? '0') + 1);
@@ -463,6 +667,7 @@ class Game {
         const more = continueFree || retry;
         this.hud.setBusy(more);
         this.hud.setState(more ? 'presenting' : 'idle');
+        this.hud.waitFor(this.readyAt);
       }
     }
     // The same request again (same client_round_id), once this call is fully over.
@@ -471,6 +676,116 @@ class Game {
       await wait(500);
       await this.play('base');
     }
+  }
+
+  /** Autoplay: the player's settings, then rounds until a limit, a feature, an error or a check. */
+  private async startAutoplay(): Promise<void> {
+    if (this.busy || this.ended || this.autoplay || !this.market.autoplay.allowed) return;
+    const settings = await autoplaySettings({ rules: this.market, currency: this.currency });
+    if (!settings || this.ended || this.busy) return;
+    const run = new AutoplayRun(settings);
+    this.autoplay = run;
+    delete this.start.root.dataset.autoplayStopped;
+    this.hud.setAutoplay(run.left);
+    while (!this.ended && !run.stopped) {
+      await this.untilReady();
+      if (this.realityDue) run.stop('reality_check');
+      const mode = this.freeSpinsLeft > 0 ? 'base' : this.mode();
+      const stake = this.freeRound || this.freeSpinsLeft > 0 ? 0n : totalBet(this.ladder, this.bet, mode);
+      if (run.beforeRound(stake, this.balance)) break;
+      this.chain = { stake: 0n, win: 0n, feature: false, failed: null };
+      await this.play(mode);
+      if (this.chain.failed === 'reality_check_due') run.stop('reality_check');
+      else if (this.chain.failed) run.stop(this.chain.failed === 'insufficient_funds' ? 'funds' : 'error');
+      else run.afterRound(this.chain);
+      if (this.realityDue) run.stop('reality_check');
+      if (!run.stopped) this.hud.setAutoplay(run.left);
+    }
+    this.autoplay = null;
+    const reason: StopReason = run.stopped ?? 'player';
+    this.start.root.dataset.autoplayStopped = reason;
+    if (!this.ended) {
+      this.hud.setAutoplay(null);
+      this.hud.announce(t(`autoplay.stopped.${reason}`));
+      this.hud.notice(t(`autoplay.stopped.${reason}`));
+    }
+    await this.afterRound();
+  }
+
+  private stopAutoplay(reason: StopReason): void {
+    const run = this.autoplay;
+    if (!run) return;
+    run.stop(reason);
+    if (!this.ended) this.hud.setAutoplay(null);
+  }
+
+  /** Places (or clears) the timer of the next reality check. */
+  private scheduleRealityCheck(at: number | null): void {
+    if (this.realityTimer) clearTimeout(this.realityTimer);
+    this.realityTimer = null;
+    if (at === null || this.ended) return;
+    const ms = Math.min(Math.max(0, at - Date.now()), 2 ** 31 - 1);
+    this.realityTimer = setTimeout(() => {
+      this.realityDue = true;
+      if (this.autoplay) this.stopAutoplay('reality_check');
+      else if (!this.busy) void this.realityCheck();
+    }, ms);
+  }
+
+  /** The reality check: time played, net position, continue (next check scheduled) or leave. */
+  private async realityCheck(): Promise<void> {
+    if (this.realityOpen || this.ended) return;
+    this.realityOpen = true;
+    this.realityDue = false;
+    this.scheduleRealityCheck(null);
+    let returnUrl: string | null = null;
+    let fatal: RuntimeFailure | null = null;
+    const interval = this.info.jurisdiction?.reality_check?.interval_seconds ?? 3600;
+    this.start.root.dataset.realityCheck = 'open';
+    const action = await realityCheck({
+      time: formatElapsed(this.meter.seconds(Date.now())),
+      net: this.netText(),
+      historyUrl: safeLink(this.info.jurisdiction?.history_url),
+      answer: async (chosen) => {
+        try {
+          const answer = await this.client.realityCheck(chosen);
+          returnUrl = answer.return_url;
+          if (chosen === 'continue' && answer.reality_check) {
+            const at = realityCheckDueAt(answer, this.skew);
+            // A check due again at once would trap the player in it: the interval from now instead.
+            this.scheduleRealityCheck(
+              at !== null && at > Date.now() + 1000 ? at : Date.now() + interval * 1000,
+            );
+          }
+          return true;
+        } catch (error) {
+          if (!(error instanceof RuntimeFailure)) throw error;
+          if (messageFor(error.failure).fatal) {
+            fatal = error;
+            return true;
+          }
+          return false;
+        }
+      },
+    });
+    this.realityOpen = false;
+    this.start.root.dataset.realityCheck = action;
+    if (fatal) {
+      await this.fail(fatal);
+      return;
+    }
+    if (action === 'leave') this.leave(returnUrl ?? this.info.session.return_url ?? null);
+  }
+
+  /** The player left: to the operator's page, else a screen that says the window may be closed. */
+  private leave(url: string | null): void {
+    this.ended = true;
+    this.scheduleRealityCheck(null);
+    this.hud.lock();
+    if (url && /^https?:\/\//i.test(url)) {
+      this.hud.setState('ended');
+      this.navigate(url);
+    } else this.hud.endScreen(t('ended.title'), t('ended.text'));
   }
 
   private renderFreeSpins(round: Round): void {
@@ -485,8 +800,9 @@ class Game {
 
   /** Tells the player what went wrong; answers 'retry' when they asked to send the spin again. */
   private async fail(error: RuntimeFailure): Promise<string> {
-    const message = messageFor(error.failure);
+    const message = messageFor(error.failure, (d) => this.decimal(d));
     if (!message.retry) this.pending = null;
+    if (message.fatal) this.scheduleRealityCheck(null);
     this.sound.play('error');
     this.hud.setState('error');
     if (message.fatal) {
@@ -504,7 +820,8 @@ class Game {
         : [{ id: 'close', label: t('action.ok') }];
     const chosen = await showMessage(
       message.title,
-      message.text,
+      // Play is over and there is no lobby to go back to: the window may be closed.
+      message.fatal && !this.hud.lobby ? `${message.text} ${t('ended.close_window')}` : message.text,
       actions,
       `error-${error.failure.kind === 'api' ? error.failure.code : 'network'}`,
     );
@@ -579,11 +896,19 @@ class Game {
     const label = inFeature ? t('hud.feature_win') : t('hud.win');
     this.stake = baseBet;
     this.inFeature = inFeature;
+    // The stake this return is measured against: what the round cost, or the base bet of a round
+    // that cost nothing (a free spin, a free round).
+    const paid = toMinor(round.stake, this.currency);
+    this.quiet = !celebrates(this.market, BigInt(outcome.totalWin), paid > 0n ? paid : baseBet);
     let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
-    const countUp = (add: bigint): Promise<void> => {
+    const countUp = (add: bigint, plain = false): Promise<void> => {
       const from = shown;
       shown += add;
+      if (plain) {
+        this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
+        return Promise.resolve();
+      }
       return tween(500, (p) => {
         const now = from + (add * BigInt(Math.round(p * 1000))) / 1000n;
         this.hud.setWin(this.money(now), formatAmount(now, this.currency), label);
@@ -607,7 +932,7 @@ class Game {
     step: Step,
     outcome: NonNullable<Round['outcome']>,
     unit: bigint,
-    add: (minor: bigint) => Promise<void>,
+    add: (minor: bigint, plain?: boolean) => Promise<void>,
   ): Promise<void> {
     const screens = outcome.screens;
     switch (step.type) {
@@ -626,6 +951,7 @@ class Game {
           suspense,
           () => this.sound.play('tension'),
         );
+        if (step.screen === 0) this.closeSlamWindow();
         return;
       }
       case 'tumble':
@@ -640,8 +966,9 @@ class Game {
         await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
         return;
       case 'wins': {
-        const counting = add(step.amount);
-        this.sound.play('win');
+        // No fanfare for a return the market does not let us celebrate: the amount, at once.
+        const counting = this.quiet ? add(step.amount, true) : add(step.amount);
+        if (!this.quiet) this.sound.play('win');
         const positions = step.wins.flatMap((w) => w.positions);
         const only = step.wins.length === 1 ? step.wins[0] : undefined;
         const collected = step.wins.find((w) => w.kind === 'collect');
@@ -703,7 +1030,7 @@ class Game {
         return;
       case 'total': {
         // Below the stake nothing is celebrated: the meter and the highlighted symbols say enough.
-        if (step.tier === 'none' || step.tier === 'small') return;
+        if (step.tier === 'none' || step.tier === 'small' || this.quiet) return;
         this.start.root.dataset.lastTier = step.tier;
         await celebrateWin(this.hud.overlay, {
           amount: step.amount,

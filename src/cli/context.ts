@@ -2,11 +2,22 @@
 // migrated first and always closed; result output (text or --json); errors with exit codes.
 // The store and domain modules are imported when a command runs, not at start-up, so that
 // --help and usage errors answer at once.
+import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Config } from '../config.ts';
 import type { ApiError, Outcome } from '../domain/errors.ts';
+import type { Actor } from '../domain/staff.ts';
 import type { StaffServices } from '../services/index.ts';
 import type { Store } from '../store/db.ts';
+
+/** Who runs a command, as the audit trail names them: `cli:<os user>`. */
+export function cliActor(): Actor {
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {}
+  return { kind: 'cli', user };
+}
 
 /** Exit codes: 1 for a failed operation, 2 for a command line that cannot be run as written. */
 export const EXIT_FAILURE = 1;
@@ -87,7 +98,7 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   process.once('SIGTERM', interrupt);
   try {
     const applied = await migrate(store.pool);
-    return await work({ store, config, applied, staff: await createStaffServices(store) });
+    return await work({ store, config, applied, staff: await createStaffServices(store, cliActor()) });
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);

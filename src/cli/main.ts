@@ -10,7 +10,10 @@ import { registerDbCommand } from './db.ts';
 import { registerKeyCommand } from './key.ts';
 import { registerMockWalletCommand } from './mock-wallet.ts';
 import { registerOperatorCommand } from './operator.ts';
+import { registerReportCommand } from './report.ts';
+import { registerRoundCommand } from './round.ts';
 import { registerSimulateCommand } from './simulate.ts';
+import { registerStaffCommand } from './staff.ts';
 import { registerThumbnailCommand } from './thumbnail.ts';
 import { registerVerifyCommands } from './verify.ts';
 import { registerWalletCheckCommand } from './wallet-check.ts';
@@ -35,6 +38,9 @@ export function buildProgram(): Command {
   registerVerifyCommands(program);
   registerMockWalletCommand(program);
   registerWalletCheckCommand(program);
+  registerReportCommand(program);
+  registerRoundCommand(program);
+  registerStaffCommand(program);
   return program;
 }
 

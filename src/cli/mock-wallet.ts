@@ -19,6 +19,7 @@ export function registerMockWalletCommand(program: Command): void {
     )
     .requiredOption('--port <port>', 'port to listen on')
     .requiredOption('--secret <secret>', "the operator's wallet_secret")
+    .option('--next-secret <secret>', 'during a secret rotation: the new secret, accepted as well')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option(
       '--player <id:balance[:currency]>',
@@ -30,6 +31,7 @@ export function registerMockWalletCommand(program: Command): void {
       async (options: {
         port: string;
         secret: string;
+        nextSecret?: string;
         host: string;
         player: Record<string, { balance: string; currency?: string }>;
       }) => {
@@ -38,6 +40,7 @@ export function registerMockWalletCommand(program: Command): void {
         }
         const wallet = createMockWallet({
           secret: options.secret,
+          nextSecret: options.nextSecret,
           players: options.player,
           port: Number(options.port),
           host: options.host,

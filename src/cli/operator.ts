@@ -1,6 +1,7 @@
 // reelforge operator create|list|update: the Admin API's operator routes, on the store directly.
 import type { Command } from 'commander';
 import type { OperatorInput, OperatorView } from '../domain/operators.ts';
+import { JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { orFail, outputFor, table, usageError, withStore } from './context.ts';
 
 interface FieldOptions {
@@ -13,6 +14,7 @@ interface FieldOptions {
   rtpVariant?: string;
   demo?: string;
   language?: string;
+  jurisdiction?: string;
 }
 
 function addFieldOptions(command: Command, creating: boolean): Command {
@@ -39,6 +41,10 @@ function addFieldOptions(command: Command, creating: boolean): Command {
     .option(
       '--language <tag>',
       `players' language when a launch names none: en, de, es, pt-BR, fr, it or ja${clear}`,
+    )
+    .option(
+      '--jurisdiction <code>',
+      `jurisdiction profile a launch names none plays under: ${JURISDICTION_CODES.join(', ')}${creating ? ' (default default)' : ''}`,
     );
 }
 
@@ -62,6 +68,7 @@ function inputOf(options: FieldOptions): OperatorInput {
     rtp_variant: nullable(options.rtpVariant),
     demo_enabled: demoSwitch(options.demo),
     language: nullable(options.language),
+    default_jurisdiction: options.jurisdiction,
   };
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 }
@@ -77,6 +84,7 @@ function describe(operator: OperatorView): string[] {
     `  RTP variant      ${operator.rtp_variant ?? "each game's default"}`,
     `  demo play        ${operator.demo_enabled ? 'on' : 'off'}`,
     `  language         ${operator.language ?? 'en (default)'}`,
+    `  jurisdiction     ${operator.default_jurisdiction}`,
     `  created          ${operator.created_at}`,
     `  updated          ${operator.updated_at}`,
   ];

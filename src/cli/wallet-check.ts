@@ -11,6 +11,10 @@ export function registerWalletCheckCommand(program: Command): void {
     )
     .requiredOption('--url <url>', 'the wallet_base_url (…/balance, …/debit, …/credit, …/rollback under it)')
     .requiredOption('--secret <secret>', 'the wallet_secret')
+    .option(
+      '--next-secret <secret>',
+      'during a secret rotation: the new secret, which the wallet must accept too',
+    )
     .requiredOption('--player <id>', 'a test player with a balance of at least two of the smallest unit')
     .requiredOption('--currency <code>', "the player's currency")
     .option('--operator <id>', 'operator_id to send', 'op_wallet_check')
@@ -21,6 +25,7 @@ export function registerWalletCheckCommand(program: Command): void {
         options: {
           url: string;
           secret: string;
+          nextSecret?: string;
           player: string;
           currency: string;
           operator: string;
@@ -36,6 +41,7 @@ export function registerWalletCheckCommand(program: Command): void {
         const report = await runWalletCheck({
           url: options.url,
           secret: options.secret,
+          nextSecret: options.nextSecret,
           player: options.player,
           currency: options.currency,
           operatorId: options.operator,

@@ -8,8 +8,15 @@ export const CERTIFIED_BROWSERS = ['chrome', 'edge', 'firefox', 'safari', 'chrom
 
 /** Who is asking: one operator (its allowlist and RTP choice), or a master key reading everything. */
 export type CatalogScope =
-  | { kind: 'operator'; operatorId: string; allowlist: ReadonlySet<string>; rtpVariant: string | null }
-  | { kind: 'all' };
+  | {
+      kind: 'operator';
+      operatorId: string;
+      allowlist: ReadonlySet<string>;
+      rtpVariant: string | null;
+      /** Games staff switched off (out of every catalog). */
+      off?: ReadonlySet<string>;
+    }
+  | { kind: 'all'; off?: ReadonlySet<string> };
 
 export interface CatalogGame {
   symbol: string;
@@ -45,7 +52,7 @@ export interface CatalogOptions {
 }
 
 export function inScope(game: GameInfo, scope: CatalogScope): boolean {
-  if (!game.live) return false;
+  if (!game.live || scope.off?.has(game.symbol)) return false;
   return scope.kind === 'all' || scope.allowlist.has(game.symbol);
 }
 

@@ -5,16 +5,29 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   session_invalid: 401,
   session_expired: 401,
+  invalid_credentials: 401,
+  totp_required: 401,
   insufficient_funds: 402,
   forbidden: 403,
+  csrf_failed: 403,
   not_found: 404,
   conflict: 409,
   player_blocked: 409,
   round_in_progress: 409,
   free_round_unavailable: 409,
+  /** Staff replay: the round's certificate hash is not the current model's (Admin API, CLI). */
+  replay_model_mismatch: 409,
+  cycle_too_fast: 409,
+  reality_check_due: 409,
+  session_limit_reached: 409,
+  session_ended: 409,
+  game_in_progress_elsewhere: 409,
+  stake_above_limit: 400,
+  mode_not_allowed: 400,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  locked: 429,
   internal: 500,
   server_misconfigured: 500,
   wallet_rejected: 502,
@@ -29,12 +42,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly detail: string;
-  constructor(code: ErrorCode, detail: string) {
+  /** Fields the body carries besides success, error and detail (e.g. retry_after_ms, retry_after_seconds). */
+  readonly extra: Readonly<Record<string, string | number>> | undefined;
+  constructor(code: ErrorCode, detail: string, extra?: Record<string, string | number>) {
     super(detail);
     this.name = 'ApiError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.detail = detail;
+    this.extra = extra;
   }
 }
 
@@ -57,6 +73,42 @@ export const errors = {
   freeRoundUnavailable: (detail: string) => new ApiError('free_round_unavailable', detail),
   walletRejected: (detail: string) => new ApiError('wallet_rejected', detail),
   walletUnavailable: (detail: string) => new ApiError('wallet_unavailable', detail),
+  cycleTooFast: (retryAfterMs: number, minCycleMs: number) =>
+    new ApiError(
+      'cycle_too_fast',
+      `a round may start at least ${minCycleMs} ms after the previous one: wait ${retryAfterMs} ms`,
+      { retry_after_ms: retryAfterMs },
+    ),
+  realityCheckDue: () =>
+    new ApiError(
+      'reality_check_due',
+      'a reality check is due: answer it (POST /api/runtime/v1/reality-check) first',
+    ),
+  sessionLimitReached: (limit: 'time' | 'loss') =>
+    new ApiError(
+      'session_limit_reached',
+      limit === 'time'
+        ? "the session's time limit is reached: play is over; return to the lobby"
+        : "the session's loss limit is reached: play is over; return to the lobby",
+      { limit },
+    ),
+  sessionEnded: () =>
+    new ApiError('session_ended', 'the player left this session; launch the game again to play'),
+  gameInProgressElsewhere: () =>
+    new ApiError(
+      'game_in_progress_elsewhere',
+      'one game at a time: this player is playing another game; finish it (or wait 30 seconds) first',
+    ),
+  stakeAboveLimit: (maxStake: string) =>
+    new ApiError(
+      'stake_above_limit',
+      `the stake is above the limit of ${maxStake} per round for this player`,
+      {
+        max_stake: maxStake,
+      },
+    ),
+  modeNotAllowed: (field: 'buy_feature' | 'special_bet') =>
+    new ApiError('mode_not_allowed', `${field} is not allowed under this session's jurisdiction`),
 };
 
 /**
@@ -81,8 +133,10 @@ export interface ErrorBody {
   success: false;
   error: ErrorCode;
   detail: string;
+  [extra: string]: unknown;
 }
 
 export function errorBody(error: ApiError): ErrorBody {
-  return { success: false, error: error.code, detail: error.detail };
+  // The three fields last: an extra can never overwrite them.
+  return { ...error.extra, success: false, error: error.code, detail: error.detail };
 }

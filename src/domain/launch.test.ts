@@ -16,6 +16,14 @@ describe('checkLaunchRequest', () => {
         currency: undefined,
         returnUrl: undefined,
         device: 'desktop',
+        terms: {
+          jurisdiction: undefined,
+          realityCheckInterval: null,
+          ageBand: null,
+          timeLimitSeconds: null,
+          lossLimitText: null,
+          historyUrl: null,
+        },
       },
     });
   });
@@ -40,6 +48,14 @@ describe('checkLaunchRequest', () => {
         currency: 'EUR',
         returnUrl: 'https://casino.example/lobby?x=1',
         device: 'mobile',
+        terms: {
+          jurisdiction: undefined,
+          realityCheckInterval: null,
+          ageBand: null,
+          timeLimitSeconds: null,
+          lossLimitText: null,
+          historyUrl: null,
+        },
       },
     });
   });
@@ -144,5 +160,53 @@ describe('launchUrl', () => {
     expect(launchUrl('https://games.example', 'rf_ember crown', 'tok+/=', 'mobile', 'pt-BR')).toBe(
       'https://games.example/gs2c/play/rf_ember%20crown?token=tok%2B%2F%3D&device=mobile&lang=pt-BR',
     );
+  });
+});
+
+describe('checkLaunchRequest: jurisdiction fields (issue 13)', () => {
+  it('reads every field', () => {
+    const result = checkLaunchRequest({
+      ...valid,
+      jurisdiction: 'uk',
+      reality_check_interval: 600,
+      player_age_band: '18-24',
+      session_time_limit: 1800,
+      session_loss_limit: '50.00',
+      history_url: 'https://casino.example/history',
+    });
+    expect(result.ok && result.input.terms).toEqual({
+      jurisdiction: 'uk',
+      realityCheckInterval: 600,
+      ageBand: '18-24',
+      timeLimitSeconds: 1800,
+      lossLimitText: '50.00',
+      historyUrl: 'https://casino.example/history',
+    });
+  });
+
+  it.each([
+    ['jurisdiction', { jurisdiction: 'xx' }, /^jurisdiction "xx" is not a known market/],
+    ['jurisdiction', { jurisdiction: 7 }, /^jurisdiction must be a string/],
+    [
+      'reality_check_interval',
+      { reality_check_interval: 59 },
+      /^reality_check_interval must be a whole number/,
+    ],
+    ['reality_check_interval', { reality_check_interval: 86_401 }, /^reality_check_interval must be/],
+    ['reality_check_interval', { reality_check_interval: '600' }, /^reality_check_interval must be/],
+    ['reality_check_interval', { reality_check_interval: 60.5 }, /^reality_check_interval must be/],
+    ['player_age_band', { player_age_band: '16-17' }, /^player_age_band must be 18-24 or 25\+/],
+    ['session_time_limit', { session_time_limit: 0 }, /^session_time_limit must be a whole number/],
+    ['session_loss_limit', { session_loss_limit: '-5' }, /^session_loss_limit must be a positive decimal/],
+    ['session_loss_limit', { session_loss_limit: 5 }, /^session_loss_limit must be a string/],
+    ['history_url', { history_url: 'http://casino.example/h' }, /^history_url must be an absolute https URL/],
+    ['history_url', { history_url: 'not a url' }, /^history_url must be/],
+  ])('400 naming %s for %j', (_field, patch, detail) => {
+    const result = checkLaunchRequest({ ...valid, ...patch } as LaunchRequest);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.status).toBe(400);
+      expect(result.error.detail).toMatch(detail);
+    }
   });
 });

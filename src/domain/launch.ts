@@ -1,7 +1,8 @@
 // launch-url: validation of the operator's request and the create-or-refresh of a game session.
 import type { GameInfo } from '../games/types.ts';
+import { AGE_BANDS, type AgeBand, findProfile, JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { isSupportedCurrency, parseAmount } from '../money.ts';
-import { type ApiError, errors } from './errors.ts';
+import { ApiError, errors } from './errors.ts';
 import { canonicalTag } from './languages.ts';
 
 export type Device = 'desktop' | 'mobile';
@@ -17,6 +18,13 @@ export interface LaunchRequest {
   device?: unknown;
   play_mode?: unknown;
   language?: unknown;
+  /** Issue 13 (additive): the market and the player's terms for this session. */
+  jurisdiction?: unknown;
+  reality_check_interval?: unknown;
+  player_age_band?: unknown;
+  session_time_limit?: unknown;
+  session_loss_limit?: unknown;
+  history_url?: unknown;
 }
 
 export type PlayMode = 'real' | 'demo';
@@ -31,6 +39,89 @@ export interface LaunchInput {
   playMode: PlayMode;
   /** The player's BCP 47 tag as sent (canonical), if any; sessionLanguage picks the catalog. */
   language: string | undefined;
+  terms: LaunchTerms;
+}
+
+/** The jurisdiction fields of a launch, of the right shape (the profile checks them further). */
+export interface LaunchTerms {
+  jurisdiction: string | undefined;
+  realityCheckInterval: number | null;
+  ageBand: AgeBand | null;
+  timeLimitSeconds: number | null;
+  /** As sent: parsed in the session currency once that is known. */
+  lossLimitText: string | null;
+  historyUrl: string | null;
+}
+
+/** Bounds of the launch's time fields, in seconds: a minute to a day. */
+export const TERM_SECONDS = { min: 60, max: 86_400 } as const;
+
+function secondsField(body: LaunchRequest, field: 'reality_check_interval' | 'session_time_limit') {
+  const value = body[field];
+  if (value === undefined || value === null) return null;
+  if (
+    typeof value !== 'number' ||
+    !Number.isInteger(value) ||
+    value < TERM_SECONDS.min ||
+    value > TERM_SECONDS.max
+  ) {
+    return errors.invalidRequest(
+      `${field} must be a whole number of seconds from ${TERM_SECONDS.min} to ${TERM_SECONDS.max}`,
+    );
+  }
+  return value;
+}
+
+/** The jurisdiction fields: the first problem names its field. */
+export function checkLaunchTerms(
+  body: LaunchRequest,
+): { ok: true; terms: LaunchTerms } | { ok: false; error: ApiError } {
+  const fail = (detail: string) => ({ ok: false as const, error: errors.invalidRequest(detail) });
+  const fields: Record<string, string | undefined> = {};
+  for (const field of ['jurisdiction', 'player_age_band', 'session_loss_limit', 'history_url'] as const) {
+    const value = optionalString(body, field);
+    if (typeof value === 'object') return { ok: false, error: value };
+    fields[field] = value;
+  }
+  const jurisdiction = fields.jurisdiction;
+  if (jurisdiction !== undefined && !findProfile(jurisdiction)) {
+    return fail(
+      `jurisdiction ${JSON.stringify(jurisdiction).slice(0, 40)} is not a known market: one of ${JURISDICTION_CODES.join(', ')}`,
+    );
+  }
+  const interval = secondsField(body, 'reality_check_interval');
+  if (interval instanceof ApiError) return { ok: false, error: interval };
+  const timeLimit = secondsField(body, 'session_time_limit');
+  if (timeLimit instanceof ApiError) return { ok: false, error: timeLimit };
+  const band = fields.player_age_band;
+  if (band !== undefined && !(AGE_BANDS as readonly string[]).includes(band)) {
+    return fail('player_age_band must be 18-24 or 25+');
+  }
+  const loss = fields.session_loss_limit;
+  if (loss !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(loss)) {
+    return fail('session_loss_limit must be a positive decimal string such as "50.00"');
+  }
+  const historyUrl = fields.history_url;
+  if (historyUrl !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(historyUrl);
+    } catch {}
+    if (url?.protocol !== 'https:' || historyUrl.length > 2048) {
+      return fail('history_url must be an absolute https URL of at most 2048 characters');
+    }
+  }
+  return {
+    ok: true,
+    terms: {
+      jurisdiction,
+      realityCheckInterval: interval,
+      ageBand: (band as AgeBand | undefined) ?? null,
+      timeLimitSeconds: timeLimit,
+      lossLimitText: loss ?? null,
+      historyUrl: historyUrl ?? null,
+    },
+  };
 }
 
 const PRINTABLE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -111,9 +202,22 @@ export function checkLaunchRequest(
     if (language === undefined) return fail('language must be a BCP 47 language tag such as "de" or "pt-BR"');
   }
 
+  const checkedTerms = checkLaunchTerms(body);
+  if (!checkedTerms.ok) return checkedTerms;
+
   return {
     ok: true,
-    input: { gameKey: { symbol, slug }, playerId, coinText, currency, returnUrl, device, playMode, language },
+    input: {
+      gameKey: { symbol, slug },
+      playerId,
+      coinText,
+      currency,
+      returnUrl,
+      device,
+      playMode,
+      language,
+      terms: checkedTerms.terms,
+    },
   };
 }
 

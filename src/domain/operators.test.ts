@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { gameInfos } from '../games/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import {
+  acceptedSecrets,
   checkOperatorInput,
   newOperatorFields,
   type OperatorInput,
   operatorView,
   rtpVariantChoices,
+  signingSecret,
 } from './operators.ts';
 
 const URL_OK = 'https://wallet.casino.example/rf';
@@ -25,6 +27,9 @@ function row(fields: Partial<OperatorRow> = {}): OperatorRow {
     language: null,
     is_demo: false,
     demo_enabled: true,
+    default_jurisdiction: 'default',
+    wallet_secret_next: null,
+    wallet_secret_switch_at: null,
     created_at: new Date('2025-01-01T00:00:00Z'),
     updated_at: new Date('2025-01-02T00:00:00Z'),
     ...fields,
@@ -221,7 +226,19 @@ describe('newOperatorFields and operatorView', () => {
       rtp_variant: null,
       demo_enabled: true,
       language: null,
+      default_jurisdiction: 'default',
     });
+  });
+
+  it('keeps a known default jurisdiction and refuses others', () => {
+    const checked = checkOperatorInput(
+      { name: 'C', wallet_mode: 'internal', default_jurisdiction: 'uk' },
+      undefined,
+    );
+    expect(checked.ok && checked.value.fields.default_jurisdiction).toBe('uk');
+    expect(problems({ name: 'C', wallet_mode: 'internal', default_jurisdiction: 'xx' })[0]).toMatch(
+      /^default_jurisdiction must be one of default, uk, de/,
+    );
   });
 
   it('keeps a supported language in its catalog spelling and refuses others', () => {
@@ -242,5 +259,28 @@ describe('newOperatorFields and operatorView', () => {
     expect(view).not.toHaveProperty('wallet_secret');
     expect(view).not.toHaveProperty('is_demo');
     expect(operatorView(row()).wallet_secret_set).toBe(false);
+  });
+});
+
+describe('wallet secret rotation', () => {
+  const at = new Date('2026-05-01T12:00:00Z');
+  const rotating = row({
+    wallet_secret: 'old-secret-0123456789',
+    wallet_secret_next: 'new-secret-0123456789',
+    wallet_secret_switch_at: at,
+  });
+
+  it('signs with the old secret before switch_at and the new one from then on', () => {
+    expect(signingSecret(rotating, new Date(at.getTime() - 1))).toBe('old-secret-0123456789');
+    expect(signingSecret(rotating, at)).toBe('new-secret-0123456789');
+    expect(signingSecret(row({ wallet_secret: SECRET }), at)).toBe(SECRET);
+  });
+
+  it('accepts both until the switch, then only the new one', () => {
+    expect(acceptedSecrets(rotating, new Date(at.getTime() - 1))).toEqual([
+      'old-secret-0123456789',
+      'new-secret-0123456789',
+    ]);
+    expect(acceptedSecrets(rotating, at)).toEqual(['new-secret-0123456789']);
   });
 });

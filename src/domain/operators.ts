@@ -1,5 +1,6 @@
 // Operator settings: validation shared by the Admin API and the CLI, and the public view.
 import { gameInfos } from '../games/index.ts';
+import { JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { isSupportedCurrency } from '../money.ts';
 import type { OperatorFields, OperatorRow } from '../store/operators.repo.ts';
 import { randomBase62 } from './ids.ts';
@@ -99,13 +100,20 @@ export function checkOperatorInput(
     } else fields.language = known ?? null;
   }
 
+  if (has('default_jurisdiction')) {
+    const code = input.default_jurisdiction;
+    if (typeof code !== 'string' || !JURISDICTION_CODES.includes(code)) {
+      problems.push(`default_jurisdiction must be one of ${JURISDICTION_CODES.join(', ')}`);
+    } else fields.default_jurisdiction = code;
+  }
+
   const mode = fields.wallet_mode ?? existing?.wallet_mode;
   if (mode === 'callback' && problems.length === 0) {
     const url = fields.wallet_base_url !== undefined ? fields.wallet_base_url : existing?.wallet_base_url;
     if (!url) problems.push('wallet_base_url is required when wallet_mode is callback');
     const secret = fields.wallet_secret !== undefined ? fields.wallet_secret : existing?.wallet_secret;
     if (!secret) {
-      generatedSecret = `rf_whsec_${randomBase62(32)}`;
+      generatedSecret = newWalletSecret();
       fields.wallet_secret = generatedSecret;
     }
   }
@@ -125,7 +133,32 @@ export function newOperatorFields(fields: Partial<OperatorFields>): OperatorFiel
     rtp_variant: fields.rtp_variant ?? null,
     demo_enabled: fields.demo_enabled ?? true,
     language: fields.language ?? null,
+    default_jurisdiction: fields.default_jurisdiction ?? 'default',
   };
+}
+
+type SecretColumns = Pick<OperatorRow, 'wallet_secret' | 'wallet_secret_next' | 'wallet_secret_switch_at'>;
+
+/** The secret that signs a wallet callback at `now`: the scheduled next one from its switch time on. */
+export function signingSecret(row: SecretColumns, now: Date): string | null {
+  if (
+    row.wallet_secret_next &&
+    row.wallet_secret_switch_at &&
+    row.wallet_secret_switch_at.getTime() <= now.getTime()
+  )
+    return row.wallet_secret_next;
+  return row.wallet_secret;
+}
+
+/** The secrets an operator's wallet should accept at `now`: both while a rotation is scheduled. */
+export function acceptedSecrets(row: SecretColumns, now: Date): string[] {
+  const signing = signingSecret(row, now);
+  if (signing === row.wallet_secret_next) return signing ? [signing] : [];
+  return [row.wallet_secret, row.wallet_secret_next].filter((s): s is string => Boolean(s));
+}
+
+export function newWalletSecret(): string {
+  return `rf_whsec_${randomBase62(32)}`;
 }
 
 export interface OperatorView {
@@ -136,9 +169,12 @@ export interface OperatorView {
   wallet_mode: 'internal' | 'callback';
   wallet_base_url: string | null;
   wallet_secret_set: boolean;
+  /** A scheduled rotation: callbacks are signed with the new secret from this time on (null: none). */
+  wallet_secret_switch_at: string | null;
   rtp_variant: string | null;
   demo_enabled: boolean;
   language: string | null;
+  default_jurisdiction: string;
   created_at: string;
   updated_at: string;
 }
@@ -153,9 +189,13 @@ export function operatorView(row: OperatorRow): OperatorView {
     wallet_mode: row.wallet_mode,
     wallet_base_url: row.wallet_base_url,
     wallet_secret_set: row.wallet_secret !== null,
+    wallet_secret_switch_at: row.wallet_secret_next
+      ? (row.wallet_secret_switch_at?.toISOString() ?? null)
+      : null,
     rtp_variant: row.rtp_variant,
     demo_enabled: row.demo_enabled,
     language: row.language,
+    default_jurisdiction: row.default_jurisdiction,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -28,10 +28,25 @@ export type RoundRecord = Pick<
   | 'created_at'
   | 'finished_at'
   | 'free_round_grant_id'
+  | 'jurisdiction_code'
+  | 'jurisdiction_version'
 >;
 
+/** The jurisdiction profile a round was played under (null: played before profiles existed). */
+export type RoundJurisdiction = { code: string; version: string | null } | null;
+
 /** The runtime API's Round. */
-export type RoundView = Wire<RoundRecord>;
+export type RoundView = Wire<Omit<RoundRecord, 'jurisdiction_code' | 'jurisdiction_version'>> & {
+  jurisdiction: RoundJurisdiction;
+};
+
+export function roundJurisdiction(
+  round: Pick<RoundRecord, 'jurisdiction_code' | 'jurisdiction_version'>,
+): RoundJurisdiction {
+  return round.jurisdiction_code === null
+    ? null
+    : { code: round.jurisdiction_code, version: round.jurisdiction_version };
+}
 
 /** A settled round as the internal wallet's one statement leaves it (no second read). */
 export function settledRecord(round: NewRound): RoundRecord {
@@ -50,6 +65,8 @@ export function settledRecord(round: NewRound): RoundRecord {
     created_at: round.created_at,
     finished_at: round.created_at,
     free_round_grant_id: round.free_round_grant_id,
+    jurisdiction_code: round.jurisdiction_code,
+    jurisdiction_version: round.jurisdiction_version,
   };
 }
 
@@ -201,6 +218,7 @@ export function roundView(round: RoundRecord, brief = false): RoundView {
     finished_at: round.finished_at ? round.finished_at.toISOString() : null,
     outcome,
     free_round_grant_id: round.free_round_grant_id,
+    jurisdiction: roundJurisdiction(round),
   };
 }
 
@@ -214,5 +232,5 @@ export function staffRoundView(round: RoundRow) {
     outcome: _outcome,
     ...columns
   } = round;
-  return toWire(columns, round.currency);
+  return { ...toWire(columns, round.currency), jurisdiction: roundJurisdiction(round) };
 }

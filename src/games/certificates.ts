@@ -180,34 +180,48 @@ export function certifiedFigure(model: GameModel, mode: BetMode = 'base'): Certi
   return certification.ok ? (certification.certified.modes[mode] ?? null) : null;
 }
 
+/** A stored round that may not be replayed under the model now in place: never another outcome. */
 export type ReplayRefusal = {
   ok: false;
-  reason: 'round_not_certified' | 'model_not_certified' | 'certificate_mismatch';
+  reason: 'replay_model_mismatch';
+  /** The certificate hash the round recorded. */
+  storedHash: string | null;
+  /** The certificate hash of the model now in place; null when it is not certified (or missing). */
+  currentHash: string | null;
   detail: string;
 };
 
+/** May be replayed: `checked` when the round's certificate hash was compared (null: not stored). */
+export type ReplayAllowed = { ok: true; checked: boolean; currentHash: string | null };
+
 /**
  * Whether a stored round may be replayed under `model`: only under the certificate it was played
- * under. `storedHash` is the certificate hash the round recorded (null: recorded none).
+ * under. `storedHash` is the certificate hash the round recorded; null for rounds stored before
+ * rounds recorded it (migration 010), which replay under the current model unchecked.
  */
 export function checkReplayModel(
   storedHash: string | null,
   model: GameModel,
   certification: Certification = certificationOf(model),
-): { ok: true } | ReplayRefusal {
-  if (!storedHash)
-    return { ok: false, reason: 'round_not_certified', detail: 'the round recorded no certificate hash' };
+): ReplayAllowed | ReplayRefusal {
+  const currentHash = certification.ok ? certification.certificateHash : null;
+  if (storedHash === null) return { ok: true, checked: false, currentHash };
+  const name = `${model.slug} ${model.variant}`;
   if (!certification.ok)
     return {
       ok: false,
-      reason: 'model_not_certified',
-      detail: `the current model is not certified (${certification.reason}): ${certification.detail}`,
+      reason: 'replay_model_mismatch',
+      storedHash,
+      currentHash,
+      detail: `the round was played under certificate ${storedHash}; ${name} has no certified model now (${certification.reason}: ${certification.detail})`,
     };
   if (certification.certificateHash !== storedHash)
     return {
       ok: false,
-      reason: 'certificate_mismatch',
-      detail: `round played under certificate ${storedHash.slice(0, 12)}…, ${model.slug} ${model.variant} is now ${certification.certificateHash.slice(0, 12)}…`,
+      reason: 'replay_model_mismatch',
+      storedHash,
+      currentHash,
+      detail: `the round was played under certificate ${storedHash}; ${name} is now certificate ${certification.certificateHash}`,
     };
-  return { ok: true };
+  return { ok: true, checked: true, currentHash };
 }

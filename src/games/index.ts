@@ -8,6 +8,7 @@ export {
   certifiedFigure,
   checkReplayModel,
   type MaxWin,
+  type ReplayAllowed,
   type ReplayRefusal,
   readCertificate,
 } from './certificates.ts';
@@ -31,5 +32,12 @@ export {
   modelOf,
   type VariantCertification,
 } from './registry.ts';
-export { type CertifiedReplay, replayCertified } from './replay.ts';
+export {
+  type CertifiedReplay,
+  certificateHashOf,
+  modelOfRound,
+  replayCertified,
+  replayStoredRound,
+  type StoredRound,
+} from './replay.ts';
 export type { FeatureFlags, GameInfo } from './types.ts';

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomBase62 } from '../domain/ids.ts';
 import type { Services } from '../services/index.ts';
 import { registerAdminRoutes } from './admin/index.ts';
+import { registerBackoffice } from './backoffice/index.ts';
 import { installEdgeGuards } from './edge-guard.ts';
 import {
   clientErrorHandler,
@@ -27,6 +28,8 @@ import { registerGamesGet } from './provider/games.get.ts';
 import { registerGamesList } from './provider/games.list.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLaunchUrl } from './provider/launch-url.ts';
+import { registerReportSummary } from './provider/reports.summary.get.ts';
+import { registerReportTransactions } from './provider/reports.transactions.get.ts';
 import { registerRoundGet } from './provider/rounds.get.ts';
 import { registerRoundsList } from './provider/rounds.list.ts';
 import { securitySchemes } from './provider/security.ts';
@@ -137,6 +140,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         { name: 'artwork' },
         { name: 'free rounds', description: 'Added in 1.2.0: free-rounds campaigns and their grants.' },
         { name: 'rounds', description: 'Added in 1.2.0: round lookups and round details pages for support.' },
+        { name: 'reports', description: 'Added in 1.2.0: reconciliation reports (UTC days).' },
         { name: 'admin', description: 'Internal: provider staff only.' },
       ],
     },
@@ -157,7 +161,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerIntegrationGuide(app);
-  installMetrics(app, services);
+  const registry = installMetrics(app, services);
   logWalletAttempts(app, services);
   registerHealth(app, services);
   registerGamesList(app, services);
@@ -172,9 +176,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerRoundsList(app, services);
   registerRoundGet(app, services);
   registerTransactionRoundGet(app, services);
+  registerReportTransactions(app, services);
+  registerReportSummary(app, services);
   registerRuntimeRoutes(app, services);
   const clientFiles = registerGameClient(app, undefined, services);
   if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
-  await app.register(async (admin) => registerAdminRoutes(admin, services));
+  registerBackoffice(app);
+  await app.register(async (admin) => registerAdminRoutes(admin, services, registry));
   return app;
 }

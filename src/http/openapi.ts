@@ -81,6 +81,8 @@ const OPERATOR_SCOPED = [
   '/api/provider/v1/rounds',
   '/api/provider/v1/rounds/{round_id}',
   '/api/provider/v1/transactions/{transaction_id}/round',
+  '/api/provider/v1/reports/transactions',
+  '/api/provider/v1/reports/summary',
 ];
 
 /** The document operators read: internal admin routes removed, wallet callbacks added. */

@@ -7,6 +7,22 @@ export const ErrorResponse = Type.Object(
     detail: Type.Optional(Type.String()),
     error: Type.Optional(Type.String()),
     message: Type.Optional(Type.String()),
+    retry_after_ms: Type.Optional(
+      Type.Integer({ description: 'Runtime API, cycle_too_fast: milliseconds until a round may start.' }),
+    ),
+    limit: Type.Optional(
+      Type.Union([Type.Literal('time'), Type.Literal('loss')], {
+        description: 'Runtime API, session_limit_reached: which limit of the session was reached.',
+      }),
+    ),
+    max_stake: Type.Optional(
+      Type.String({ description: "Runtime API, stake_above_limit: the player's stake cap per round." }),
+    ),
+    retry_after_seconds: Type.Optional(
+      Type.Integer({
+        description: 'On a 429 from the Admin API sign-in: seconds until it may be tried again.',
+      }),
+    ),
   },
   {
     $id: 'ErrorResponse',
@@ -118,6 +134,9 @@ const launchUrlFields = {
       description: 'Added in 1.2.0: the session plays for real money or in demo (fun money).',
     }),
   ),
+  jurisdiction: Type.Optional(
+    Type.String({ description: 'Added in 1.3.0: the jurisdiction profile code the session plays under.' }),
+  ),
 };
 
 export const LaunchUrlData = Type.Object(launchUrlFields, { $id: 'LaunchUrlData' });
@@ -134,6 +153,7 @@ export const LaunchUrlResponse = Type.Object(
     launch_url: Type.Optional(Type.String({ format: 'uri' })),
     expires_at: Type.Optional(Type.String({ format: 'date-time' })),
     play_mode: Type.Optional(Type.Union([Type.Literal('real'), Type.Literal('demo')])),
+    jurisdiction: Type.Optional(Type.String()),
   },
   { $id: 'LaunchUrlResponse' },
 );
@@ -162,6 +182,41 @@ export const LaunchUrlRequest = Type.Object(
           'Since 1.2.0 (additive). The player\'s language as a BCP 47 tag ("de", "pt-BR", "ja-JP"). The game plays in the closest of en, de, es, pt-BR, fr, it, ja; without it (or for a language outside that list) in the operator\'s default language, else English. A malformed tag is a 400.',
         minLength: 2,
         maxLength: 35,
+      }),
+    ),
+    jurisdiction: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.3.0 (additive). The market's profile code: default, uk, de, se, nl, es, on. Without it the operator's default jurisdiction, else default. See docs/jurisdictions.md.",
+      }),
+    ),
+    reality_check_interval: Type.Optional(
+      Type.Integer({
+        description: 'Added in 1.3.0. Seconds between reality checks for this session (60 to 86400).',
+      }),
+    ),
+    player_age_band: Type.Optional(
+      Type.Union([Type.Literal('18-24'), Type.Literal('25+')], {
+        description:
+          "Added in 1.3.0. The player's age band where the market's stake cap depends on it (uk); without it the lower cap applies.",
+      }),
+    ),
+    session_time_limit: Type.Optional(
+      Type.Integer({
+        description: 'Added in 1.3.0. Seconds this session may last (60 to 86400); play ends when reached.',
+      }),
+    ),
+    session_loss_limit: Type.Optional(
+      Type.String({
+        description:
+          'Added in 1.3.0. Decimal amount in the session currency the player may lose in this session; play ends when reached.',
+      }),
+    ),
+    history_url: Type.Optional(
+      Type.String({
+        format: 'uri',
+        description:
+          "Added in 1.3.0. The operator's history page for the player (https), linked from the reality check.",
       }),
     ),
   },
@@ -339,6 +394,18 @@ export const OperatorRound = Type.Object(
     win: Type.String(),
     cancel_reason: nullable(Type.String()),
     free_round: nullable(Type.Object({ campaign_id: Type.String(), grant_id: Type.String() })),
+    certificate_hash: nullable(
+      Type.String({
+        description:
+          'SHA-256 of the certified model and code the round was played under (docs/certification.md); null for rounds stored before rounds recorded it.',
+      }),
+    ),
+    jurisdiction: nullable(
+      Type.Object(
+        { code: Type.String(), version: nullable(Type.String()) },
+        { description: 'The market profile the round was played under (docs/jurisdictions.md).' },
+      ),
+    ),
     created_at: time(),
     finished_at: nullable(time()),
     transactions: Type.Array(Type.Ref('RoundTransaction')),

@@ -49,6 +49,8 @@ export type Fault =
 
 export interface MockWalletOptions {
   secret: string;
+  /** During a secret rotation: the next secret, accepted as well as `secret`. */
+  nextSecret?: string;
   players?: Record<string, { balance: string; currency?: string }>;
   port?: number;
   host?: string;
@@ -82,7 +84,8 @@ const fail = (status: number, error: string, message?: string): Answer => ({
   body: { success: false, error, ...(message ? { message } : {}) },
 });
 
-export function createMockWallet(options: MockWalletOptions) {
+export function createMockWallet(given: MockWalletOptions) {
+  const options = { ...given };
   const now = options.now ?? (() => Date.now());
   const players = new Map<string, MockPlayer>();
   for (const [id, player] of Object.entries(options.players ?? {})) {
@@ -226,6 +229,9 @@ export function createMockWallet(options: MockWalletOptions) {
     socket.on('close', () => sockets.delete(socket));
   });
 
+  /** How many calls verified with each secret (a rotation shows when the signer switched). */
+  const signedWith = { current: 0, next: 0 };
+
   async function serve(request: IncomingMessage, response: ServerResponse) {
     const type = PATHS[(request.url ?? '').replace(/\/+$/, '').replace(/^.*(\/[a-z]+)$/, '$1')];
     if (request.method !== 'POST' || !type) return send(response, fail(404, 'not_found'));
@@ -237,12 +243,13 @@ export function createMockWallet(options: MockWalletOptions) {
       const value = request.headers[name];
       return typeof value === 'string' ? value : undefined;
     };
-    const check = verifyWalletSignature(
-      options.secret,
-      { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) },
-      raw,
-      Math.floor(now() / 1000),
-    );
+    const signed = { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) };
+    let check = verifyWalletSignature(options.secret, signed, raw, Math.floor(now() / 1000));
+    if (check.ok) signedWith.current++;
+    else if (check.reason === 'invalid_signature' && options.nextSecret) {
+      check = verifyWalletSignature(options.nextSecret, signed, raw, Math.floor(now() / 1000));
+      if (check.ok) signedWith.next++;
+    }
     if (!check.ok) {
       const error = check.reason === 'stale_timestamp' ? 'stale_timestamp' : 'invalid_signature';
       return send(response, fail(401, error));
@@ -279,11 +286,16 @@ export function createMockWallet(options: MockWalletOptions) {
     transactions,
     tombstones,
     applications,
+    signedWith,
     calls,
     freeRounds,
     /** Tests: replace the fault hook (undefined: behave). */
     setFault(next: MockWalletOptions['fault']) {
       fault = next;
+    },
+    /** A rotation was scheduled: accept the next secret as well (undefined: the current one only). */
+    acceptNextSecret(secret: string | undefined) {
+      options.nextSecret = secret;
     },
     balanceOf(playerId: string): string | undefined {
       const player = players.get(playerId);

@@ -205,3 +205,25 @@ describe('a wallet that goes silent: the run stops and nothing is left debited',
     expect(report.balance).toEqual({ start: '10.00', end: '10.00' });
   });
 });
+
+describe('wallet-check during a secret rotation', () => {
+  it('passes a wallet that accepts both secrets, and the mock wallet counts which one signed', async () => {
+    const url = await walletWith({ nextSecret: 'n3xt-secret' });
+    const { report, lines } = await check(url, { nextSecret: 'n3xt-secret' });
+    expect(report.passed).toBe(true);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^PASS {2}rotation: a call signed with the next secret/),
+    );
+    expect(wallet?.signedWith.next).toBe(1);
+    expect(wallet?.signedWith.current).toBeGreaterThan(1);
+  });
+
+  it('fails a wallet that knows only the current secret', async () => {
+    const url = await walletWith();
+    const { report, lines } = await check(url, { nextSecret: 'n3xt-secret' });
+    expect(report.passed).toBe(false);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^FAIL {2}rotation: .*answered 401 to the next secret/),
+    );
+  });
+});

@@ -26,6 +26,8 @@ import { diagnoseBalanceReply, type PreflightResult, type WalletReply } from './
 export interface WalletCheckOptions {
   url: string;
   secret: string;
+  /** During a secret rotation: also check that the wallet accepts calls signed with the next secret. */
+  nextSecret?: string;
   player: string;
   currency: string;
   operatorId?: string;
@@ -118,14 +120,14 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
   async function post(
     type: CallbackType,
     stored: string,
-    tamper: { timestampShift?: number; badSignature?: boolean; timeoutMs?: number } = {},
+    tamper: { timestampShift?: number; badSignature?: boolean; timeoutMs?: number; secret?: string } = {},
   ): Promise<WalletReply> {
     const requestId = newId('att');
     const raw = fillRequestId(stored, requestId);
     const timestamp = String(Math.floor(Date.now() / 1000) + (tamper.timestampShift ?? 0));
     const signature = tamper.badSignature
       ? signWalletRequest(`${options.secret}-wrong`, timestamp, raw)
-      : signWalletRequest(options.secret, timestamp, raw);
+      : signWalletRequest(tamper.secret ?? options.secret, timestamp, raw);
     const started = performance.now();
     try {
       const response = await request(`${base}/${type}`, {
@@ -255,6 +257,19 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
     return `balance ${amount(start)}`;
   });
   if (start < 2n * unit) gone = 'the test player cannot cover the suite';
+  const nextSecret = options.nextSecret;
+  if (nextSecret) {
+    await check('rotation: a call signed with the next secret is accepted as well', async () => {
+      const reply = await post('balance', body('balance', { tx: newId('tx'), minor: 0n }), {
+        secret: nextSecret,
+      });
+      must(
+        reply.status === 200,
+        `the wallet answered ${reply.status ?? reply.failure ?? 'nothing'} to the next secret: during the rotation window it must accept both`,
+      );
+      return '';
+    });
+  }
 
   const debitTx = newId('tx');
   const debitBody = body('debit', { tx: debitTx, minor: unit });

@@ -1,7 +1,7 @@
 // wallet-check's first call: one signed balance query whose answer is read for the mistakes a
 // first integration makes, each told in one line with what to change. A fatal one stops the run
 // before any money moves, instead of fourteen contradictory failures.
-import { minorUnits } from '../money.ts';
+import { formatAmount, minorUnits, parseAmount } from '../money.ts';
 import { parseReportedBalance } from '../wallet/protocol.ts';
 
 /** One wallet call as sent and answered: the raw text, so that shapes a strict reader rejects can be named. */
@@ -55,6 +55,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function result(finding: PreflightFinding, fatal: boolean, line: string, ms: number, balance?: bigint) {
   return { finding, fatal, line, ms, ...(balance === undefined ? {} : { balance }) };
 }
+
+/** The balance's digits as the answer's text carries them (`"balance": 10.50` → `10.50`). */
+const RAW_BALANCE = /"balance"\s*:\s*(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/;
 
 /** Reads the preflight balance answer. `reply.ms` over the timeout means it came, but too late. */
 export function diagnoseBalanceReply(reply: WalletReply, context: PreflightContext): PreflightResult {
@@ -140,13 +143,20 @@ export function diagnoseBalanceReply(reply: WalletReply, context: PreflightConte
     return result('refused', true, `the wallet refused the balance query (${reply.status} ${said})`, ms);
   }
 
-  if (typeof answer.balance === 'number')
+  if (typeof answer.balance === 'number') {
+    // The example is the digits the wallet wrote, read from the raw answer: JSON.parse has already
+    // made the parsed value a float (10.50 → 10.5, 12345678901234567.89 → 12345678901234568). A
+    // number with an exponent, or more decimals than the currency has, gets the plain advice.
+    const digits = RAW_BALANCE.exec(reply.text)?.[1] ?? String(answer.balance);
+    const exact = parseAmount(digits, currency);
+    const example = exact.ok ? ` ("${formatAmount(exact.minor, currency)}")` : '';
     return result(
       'number_not_string',
       true,
-      `balance is the JSON number ${String(answer.balance)}; amounts are decimal strings ("${Number(answer.balance).toFixed(minorUnits(currency))}"), so that no amount passes through a float`,
+      `balance is the JSON number ${digits}; amounts are decimal strings${example}, so that no amount passes through a float`,
       ms,
     );
+  }
   if (answer.success !== true || typeof answer.balance !== 'string')
     return result(
       'malformed',

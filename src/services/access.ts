@@ -31,6 +31,8 @@ interface Cached<T> {
 export interface AccessService {
   /** Who an API key acts as; null for an unknown or revoked key. */
   principalFor(apiKey: string): Promise<Principal | null>;
+  /** Games staff switched off (for scopes built elsewhere). */
+  switchedOff(): Promise<ReadonlySet<string>>;
   /** An operator with its allowlist, or null when it does not exist. */
   operatorAccess(operatorId: string): Promise<OperatorAccess | null>;
   /**
@@ -45,6 +47,8 @@ export function createAccessService(deps: {
   operators: OperatorsRepo;
   changes: Changes;
   now?: () => number;
+  /** Games staff switched off; none when absent. */
+  switchedOff?: () => Promise<ReadonlySet<string>>;
 }): AccessService {
   const { keys, operators } = deps;
   const now = deps.now ?? Date.now;
@@ -85,7 +89,10 @@ export function createAccessService(deps: {
     return value;
   }
 
-  function activeScope(access: OperatorAccess | null, what: string): ScopeResult {
+  const noneOff: ReadonlySet<string> = new Set();
+  const switchedOff = deps.switchedOff ?? (async () => noneOff);
+
+  async function activeScope(access: OperatorAccess | null, what: string): Promise<ScopeResult> {
     if (!access) return { ok: false, error: errors.forbidden(`${what} does not exist`) };
     if (access.operator.status !== 'active') {
       return { ok: false, error: errors.forbidden(`operator ${access.operator.id} is inactive`) };
@@ -98,6 +105,7 @@ export function createAccessService(deps: {
         operatorId: access.operator.id,
         allowlist: access.allowlist,
         rtpVariant: access.operator.rtp_variant,
+        off: await switchedOff(),
       },
     };
   }
@@ -122,7 +130,8 @@ export function createAccessService(deps: {
       };
     }
     const [operatorId] = named;
-    if (operatorId === undefined) return { ok: true, operator: null, scope: { kind: 'all' } };
+    if (operatorId === undefined)
+      return { ok: true, operator: null, scope: { kind: 'all', off: await switchedOff() } };
     return activeScope(await operatorAccess(operatorId), `operator ${operatorId}`);
   }
 
@@ -133,5 +142,5 @@ export function createAccessService(deps: {
     operatorCache.clear();
   });
 
-  return { principalFor, operatorAccess, scopeFor };
+  return { principalFor, operatorAccess, scopeFor, switchedOff };
 }

@@ -5,7 +5,8 @@ export type Change =
   | { kind: 'operator'; operatorId: string }
   | { kind: 'api_key'; keyId: string }
   | { kind: 'catalog'; operatorId: string }
-  | { kind: 'artwork'; symbol: string; uploaded: boolean };
+  | { kind: 'artwork'; symbol: string; uploaded: boolean }
+  | { kind: 'game_live'; symbol: string };
 
 export interface Changes {
   announce(change: Change): void;

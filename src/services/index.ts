@@ -3,31 +3,44 @@
 // none of them sees the store.
 import type { Config } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
+import type { Actor } from '../domain/staff.ts';
 import { certifiedRtp } from '../games/index.ts';
+import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
+import { gamesRepo } from '../store/games.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
 import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
+import { reportsRepo } from '../store/reports.repo.ts';
 import { roundsRepo } from '../store/rounds.repo.ts';
 import { sessionsRepo } from '../store/sessions.repo.ts';
 import { signingKeysRepo } from '../store/signing-keys.repo.ts';
+import { staffRepo } from '../store/staff.repo.ts';
 import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
 import { walletRepo } from '../store/wallet.repo.ts';
 import type { WalletAttemptEvent } from '../wallet/callback-client.ts';
 import { type RetryPolicy, retryPolicyFor } from '../wallet/retry-policy.ts';
 import { createWallets, type Wallets } from '../wallet/wallets.ts';
-import { type AccessService, createAccessService } from './access.ts';
+import { ACCESS_CACHE_MS, type AccessService, createAccessService } from './access.ts';
+import { type ApprovalService, createApprovalService } from './approvals.ts';
 import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from './artwork.ts';
+import { type AuditService, createAuditService } from './audit.ts';
+import { auditedActions, type StaffActions } from './audited.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
+import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
+import { createReportService, type ReportService } from './reports.ts';
 import { createRoundDetailsService, type RoundDetailsService } from './round-details.ts';
+import { createRoundReplayService, type RoundReplayService } from './round-replay.ts';
 import { createRoundService, type RoundService } from './rounds.ts';
 import { createSessionService, type SessionService } from './sessions.ts';
+import { createStaffService, type StaffService } from './staff.ts';
 import { createStaffRoundService, type StaffRoundService } from './staff-rounds.ts';
+import { totpBox } from './totp.ts';
 import { createWalletQueueService, type WalletQueueService } from './wallet-queue.ts';
 
 export interface PoolUsage {
@@ -56,12 +69,26 @@ export interface Services {
   operators: OperatorService;
   walletQueue: WalletQueueService;
   staffRounds: StaffRoundService;
+  /** Staff replay of any stored round under the certificate it was played under. */
+  roundReplay: RoundReplayService;
   /** Free-round campaigns and grants (operators), and the offers a game shows. */
   freeRounds: FreeRoundService;
   /** Round lookups for support and the signed round details page. */
   roundDetails: RoundDetailsService;
+  /** Reconciliation reports: a day's wallet transactions, and totals by day, game and currency. */
+  reports: ReportService;
   /** Both wallet modes and the retry worker (the node starts and stops it). */
   wallets: Wallets;
+  /** Staff accounts, sign-in and sessions of the back office. */
+  staff: StaffService;
+  /** The hash-chained audit trail of every staff, token and CLI change. */
+  audit: AuditService;
+  /** The changing services as `actor` uses them: every change written to the audit trail. */
+  actingAs(actor: Actor): StaffActions;
+  /** Changes that need a second admin when a staff session asks for them. */
+  approvals: ApprovalService;
+  /** Staff's live switch per game. */
+  gameSwitches: GameSwitchService;
   /** Every callback attempt as it ends, for the logs and the metrics. */
   walletAttempts: { listen(listener: (event: WalletAttemptEvent) => void): void };
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
@@ -100,7 +127,18 @@ export async function createServices(
   };
   const now = () => clock.now();
   const changes = createChanges();
-  const access = createAccessService({ ...repos, changes, now: () => clock.now().getTime() });
+  const gameSwitches = createGameSwitchService({
+    games: gamesRepo(db),
+    changes,
+    now: () => clock.now().getTime(),
+    cacheMs: ACCESS_CACHE_MS,
+  });
+  const access = createAccessService({
+    ...repos,
+    changes,
+    now: () => clock.now().getTime(),
+    switchedOff: gameSwitches.switchedOff,
+  });
   const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
   const sessions = createSessionService({ sessions: repos.sessions, access, now });
   const attemptListeners: Array<(event: WalletAttemptEvent) => void> = [];
@@ -111,6 +149,7 @@ export async function createServices(
     },
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
+    now,
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
@@ -123,10 +162,33 @@ export async function createServices(
     publicBaseUrl: () => config.publicBaseUrl,
     now,
   });
+  const audit = createAuditService({ audit: auditRepo(db), now });
+  const staff = createStaffService({
+    staff: staffRepo(db),
+    audit,
+    totp: totpBox(await signingKeysRepo(db).get('staff_totp')),
+    now,
+  });
+  const operators = createOperatorService({ ...repos, changes });
+  const actingAs = (actor: Actor) =>
+    auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
+  const approvals = createApprovalService({
+    approvals: approvalsRepo(db),
+    staff: staffRepo(db),
+    operators: repos.operators,
+    audit,
+    actingAs,
+    now,
+  });
   return {
     config,
     clock,
     access,
+    staff,
+    audit,
+    actingAs,
+    approvals,
+    gameSwitches,
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
       rtpOf: (game, variant) => certifiedRtp(game.symbol, variant),
@@ -146,11 +208,13 @@ export async function createServices(
       walletTimeoutMs: config.walletTimeoutMs,
       now,
     }),
-    operators: createOperatorService({ ...repos, changes }),
+    operators,
     walletQueue,
     staffRounds: createStaffRoundService({ ...repos, queue: walletQueue }),
+    roundReplay: createRoundReplayService(repos),
     freeRounds,
     roundDetails,
+    reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     rateLimiter,
@@ -171,18 +235,47 @@ export async function createServices(
 /** What staff commands on the store need (the CLI): no timers, no wallets, no connections out. */
 export interface StaffServices {
   operators: OperatorService;
-  artwork: ArtworkService;
+  artwork: StaffActions['artwork'];
+  reports: ReportService;
+  roundReplay: RoundReplayService;
+  staff: StaffService;
+  audit: AuditService;
 }
 
-export async function createStaffServices(store: Store): Promise<StaffServices> {
+/** `actor`: who runs the command (the audit trail names them on every change). */
+export async function createStaffServices(store: Store, actor: Actor): Promise<StaffServices> {
   const changes = createChanges();
+  const now = () => new Date();
+  const audit = createAuditService({ audit: auditRepo(store.db), now });
+  const artwork = await createArtworkService({ thumbnails: thumbnailsRepo(store.db), changes });
+  const actions = auditedActions(
+    {
+      operators: createOperatorService({
+        operators: operatorsRepo(store.db),
+        keys: apiKeysRepo(store.db),
+        changes,
+      }),
+      artwork,
+      games: createGameSwitchService({ games: gamesRepo(store.db), changes, now: Date.now, cacheMs: 0 }),
+    },
+    audit,
+    actor,
+  );
   return {
-    operators: createOperatorService({
-      operators: operatorsRepo(store.db),
-      keys: apiKeysRepo(store.db),
-      changes,
+    operators: actions.operators,
+    artwork: actions.artwork,
+    audit,
+    staff: createStaffService({
+      staff: staffRepo(store.db),
+      audit,
+      totp: totpBox(await signingKeysRepo(store.db).get('staff_totp')),
+      now,
     }),
-    artwork: await createArtworkService({ thumbnails: thumbnailsRepo(store.db), changes }),
+    reports: createReportService({ reports: reportsRepo(store.db), now }),
+    roundReplay: createRoundReplayService({
+      rounds: roundsRepo(store.db),
+      demoRounds: roundsRepo(store.db, 'demo_rounds'),
+    }),
   };
 }
 

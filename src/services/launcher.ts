@@ -14,6 +14,13 @@ import {
   resolveLaunchGame,
 } from '../domain/launch.ts';
 import { coinValuesFor, findGameInfo } from '../games/index.ts';
+import {
+  checkSessionTerms,
+  effectiveRules,
+  profileOf,
+  realityCheckInterval,
+} from '../jurisdictions/index.ts';
+import { parseAmount } from '../money.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { SessionsRepo } from '../store/sessions.repo.ts';
 
@@ -26,6 +33,8 @@ export interface Launched {
   launch_url: string;
   expires_at: string;
   play_mode: 'real' | 'demo';
+  /** The jurisdiction profile the session plays under (additive). */
+  jurisdiction: string;
 }
 
 export interface LaunchService {
@@ -63,8 +72,32 @@ export function createLaunchService(deps: {
       const coin = checkCoin(input.coinText, currency, coinValuesFor(game, currency));
       if (!coin.ok) throw coin.error;
 
+      const { terms } = input;
+      // The launch's market, else the operator's default (a code since removed plays as default).
+      const profile = profileOf(terms.jurisdiction || operator.default_jurisdiction);
+      const rules = effectiveRules(profile);
+      let lossLimit: bigint | null = null;
+      if (terms.lossLimitText !== null) {
+        const parsed = parseAmount(terms.lossLimitText, currency);
+        if (!parsed.ok || parsed.minor <= 0n) {
+          throw errors.invalidRequest(
+            `session_loss_limit ${terms.lossLimitText} is not a positive ${currency} amount`,
+          );
+        }
+        lossLimit = parsed.minor;
+      }
+      const problem = checkSessionTerms(rules, profile.code, currency, {
+        ageBand: terms.ageBand,
+        realityCheckSeconds: terms.realityCheckInterval,
+        timeLimitSeconds: terms.timeLimitSeconds,
+        lossLimit,
+      });
+      if (problem) throw errors.invalidRequest(problem.detail);
+      const interval = realityCheckInterval(rules, terms.realityCheckInterval);
+
+      const now = deps.now();
       const token = `ses_${randomBase62(24)}`;
-      const expiresAt = new Date(deps.now().getTime() + sessionTtlSeconds * 1000);
+      const expiresAt = new Date(now.getTime() + sessionTtlSeconds * 1000);
       await deps.sessions.launch({
         id: newId('gs'),
         operator_id: operator.id,
@@ -77,6 +110,15 @@ export function createLaunchService(deps: {
         coin: coin.coin,
         expires_at: expiresAt,
         play_mode: input.playMode,
+        jurisdiction_code: profile.code,
+        jurisdiction_version: profile.version,
+        player_age_band: terms.ageBand,
+        reality_check_interval: interval,
+        reality_check_at: interval === null ? null : new Date(now.getTime() + interval * 1000),
+        time_limit_seconds: terms.timeLimitSeconds,
+        loss_limit: lossLimit,
+        history_url: terms.historyUrl,
+        session_started_at: now,
       });
       return {
         symbol: game.symbol,
@@ -93,6 +135,7 @@ export function createLaunchService(deps: {
         ),
         expires_at: expiresAt.toISOString(),
         play_mode: input.playMode,
+        jurisdiction: profile.code,
       };
     },
   };

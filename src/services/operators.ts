@@ -6,9 +6,11 @@ import { newId } from '../domain/ids.ts';
 import {
   checkOperatorInput,
   newOperatorFields,
+  newWalletSecret,
   type OperatorInput,
   type OperatorView,
   operatorView,
+  signingSecret,
 } from '../domain/operators.ts';
 import { findGameInfo } from '../games/index.ts';
 import type { ApiKeysRepo, OperatorsRepo } from '../store/operators.repo.ts';
@@ -31,6 +33,15 @@ export interface OperatorService {
   createOperator(input: OperatorInput, options?: { isDemo?: boolean }): Promise<OperatorSaved>;
   updateOperator(id: string, input: OperatorInput): Promise<OperatorSaved>;
   getOperator(id: string): Promise<Outcome<OperatorView>>;
+  /**
+   * Schedules a wallet secret rotation: a new secret (returned only here) signs callbacks from
+   * `switchAt` on; until then the current one does, and the operator's wallet accepts both.
+   */
+  rotateWalletSecret(
+    id: string,
+    switchAt: Date,
+    now: Date,
+  ): Promise<Outcome<{ operator: OperatorView; wallet_secret: string; switch_at: string }>>;
   listOperators(): Promise<OperatorView[]>;
   /** Creates an operator key (operatorId given) or a master key; the key text is returned only here. */
   createKey(kind: KeyKind, operatorId?: string): Promise<Outcome<{ key_id: string; api_key: string }>>;
@@ -77,7 +88,14 @@ export function createOperatorService(deps: {
       if (!existing) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
       const checked = checkOperatorInput(input, existing);
       if (!checked.ok) return { ok: false, error: errors.invalidRequest(checked.problems.join('; ')) };
-      const row = await operators.update(id, checked.value.fields);
+      const { fields } = checked.value;
+      // A secret set outright replaces any scheduled rotation, in the same write.
+      const row = await operators.update(
+        id,
+        fields.wallet_secret !== undefined
+          ? { ...fields, wallet_secret_next: null, wallet_secret_switch_at: null }
+          : fields,
+      );
       if (!row) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
       changes.announce({ kind: 'operator', operatorId: id });
       const secret = checked.value.generatedSecret;
@@ -92,6 +110,29 @@ export function createOperatorService(deps: {
       return row
         ? { ok: true, value: operatorView(row) }
         : { ok: false, error: errors.notFound(`operator ${id} not found`) };
+    },
+
+    async rotateWalletSecret(id, switchAt, now) {
+      const existing = await operators.find(id);
+      if (!existing) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
+      if (existing.wallet_mode !== 'callback' || !existing.wallet_base_url)
+        return {
+          ok: false,
+          error: errors.conflict(`operator ${id} does not use a callback wallet: it has no secret to rotate`),
+        };
+      const secret = newWalletSecret();
+      const row = await operators.setWalletSecrets(id, {
+        // A rotation already past its switch: its new secret is the current one now.
+        wallet_secret: signingSecret(existing, now),
+        wallet_secret_next: secret,
+        wallet_secret_switch_at: switchAt,
+      });
+      if (!row) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
+      changes.announce({ kind: 'operator', operatorId: id });
+      return {
+        ok: true,
+        value: { operator: operatorView(row), wallet_secret: secret, switch_at: switchAt.toISOString() },
+      };
     },
 
     async listOperators(): Promise<OperatorView[]> {

@@ -5,13 +5,22 @@
 // draws, its game, RTP variant and model hash.
 import { errors } from '../domain/errors.ts';
 import { checkRoundDetailsLink, roundDetailsUrl } from '../domain/round-details.ts';
-import { type GameState, outcomeToJson, replay } from '../engine/index.ts';
+import { roundJurisdiction } from '../domain/rounds.ts';
+import { outcomeToJson } from '../engine/index.ts';
 import type { OutcomeJson } from '../engine/outcome.ts';
-import { describeGame, type GameDescription, getGame, modelHash, modelOf } from '../games/index.ts';
+import {
+  describeGame,
+  type GameDescription,
+  getGame,
+  modelHash,
+  modelOf,
+  replayStoredRound,
+} from '../games/index.ts';
 import { formatAmount } from '../money.ts';
 import type { FreeRoundsRepo } from '../store/free-rounds.repo.ts';
 import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo, WalletTxRow } from '../store/wallet.repo.ts';
+import { canonical, storedRoundOf } from './round-replay.ts';
 
 export interface RoundTransaction {
   transaction_id: string;
@@ -39,6 +48,10 @@ export interface OperatorRound {
   win: string;
   cancel_reason: string | null;
   free_round: { campaign_id: string; grant_id: string } | null;
+  /** The certificate the round was played under (null: stored before rounds recorded it). */
+  certificate_hash: string | null;
+  /** The market profile the round was played under (null: stored before rounds recorded it). */
+  jurisdiction: { code: string; version: string | null } | null;
   created_at: string;
   finished_at: string | null;
   transactions: RoundTransaction[];
@@ -67,8 +80,13 @@ export interface RoundPage {
   model_hash: string;
   round: Omit<OperatorRound, 'round_details_url' | 'transactions'> & { transactions: RoundTransaction[] };
   outcome: OutcomeJson;
-  /** The stored draws re-derive the stored outcome exactly. */
+  /**
+   * The stored draws re-derive the stored outcome exactly, under the certificate the round was
+   * played under (a round stored with another certificate than the current model's is not verified).
+   */
   replay_verified: boolean;
+  /** The certificate hash the round was played under; null for rounds stored before it was recorded. */
+  certificate_hash: string | null;
 }
 
 export interface RoundDetailsService {
@@ -85,15 +103,6 @@ export interface RoundDetailsService {
 }
 
 const MAX_RANGE_DAYS = 31;
-
-/** JSON with object keys sorted: the store's jsonb does not keep key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-}
 
 function cursorOf(row: RoundRow): string {
   return Buffer.from(`${row.created_at.toISOString()}|${row.id}`, 'utf8').toString('base64url');
@@ -153,6 +162,8 @@ export function createRoundDetailsService(deps: {
         win: money(row.win),
         cancel_reason: row.cancel_reason,
         free_round: grantId ? { campaign_id: campaigns.get(grantId) ?? '', grant_id: grantId } : null,
+        certificate_hash: row.certificate_hash,
+        jurisdiction: roundJurisdiction(row),
         created_at: row.created_at.toISOString(),
         finished_at: row.finished_at ? row.finished_at.toISOString() : null,
         transactions: txs
@@ -239,13 +250,11 @@ export function createRoundDetailsService(deps: {
       if (!view) throw missing;
       const model = modelOf(game, row.variant);
       const stored = row.outcome as OutcomeJson;
-      const replayed = replay(
-        model,
-        row.state_before as GameState,
-        { coin: row.coin, betLevel: row.bet_level, mode: row.mode },
-        stored.draws,
-      );
-      const verified = replayed.ok && canonical(outcomeToJson(replayed.outcome)) === canonical(stored);
+      // Replayed only under the certificate the round was played under: another model would draw
+      // another, valid-looking outcome from the same draws.
+      const replayed = replayStoredRound(storedRoundOf(row));
+      const replayedJson = replayed.ok ? outcomeToJson(replayed.outcome) : null;
+      const verified = replayedJson !== null && canonical(replayedJson) === canonical(stored);
       const { round_details_url: _url, ...round } = view;
       const { features: _features, ...rules } = describeGame(game, row.variant);
       return {
@@ -260,10 +269,11 @@ export function createRoundDetailsService(deps: {
         variant: model.variant,
         model_hash: modelHash(model),
         round,
-        // The screens drawn are the replay's, from the stored draws; the stored outcome when a
-        // replay is impossible (then replay_verified says so).
-        outcome: replayed.ok ? outcomeToJson(replayed.outcome) : stored,
+        // The screens drawn are the stored outcome's: the replay's when it re-derives them exactly,
+        // else the stored ones as they were (replay_verified then says NOT verified).
+        outcome: verified && replayedJson !== null ? replayedJson : stored,
         replay_verified: verified,
+        certificate_hash: row.certificate_hash,
       };
     },
   };

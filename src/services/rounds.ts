@@ -5,8 +5,10 @@
 import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
 import { claimError, FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
+import { jurisdictionState, realityCheckView, stakeOf } from '../domain/jurisdiction.ts';
 import {
   actionTypeOf,
+  CLIENT_ROUND_ID,
   type FeatureView,
   featureView,
   type NewRound,
@@ -25,6 +27,8 @@ import {
   type Rng,
   spin,
 } from '../engine/index.ts';
+import { certificateHashOf } from '../games/index.ts';
+import { modeAllowed, type Refusal, roundRefusal, type SessionFacts } from '../jurisdictions/index.ts';
 import { formatAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
 import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
@@ -42,7 +46,17 @@ export interface SpinAnswer {
   state: FeatureView;
   /** The grant the round was played on (a free round or a feature spin it started), else null. */
   free_round: FreeRoundState | null;
+  /** The session under its jurisdiction after this round (issue 13). */
+  jurisdiction_state: ReturnType<typeof jurisdictionState>;
 }
+
+export interface RealityCheckAnswer {
+  reality_check: ReturnType<typeof realityCheckView>;
+  return_url: string | null;
+}
+
+/** How long one game at a time holds a player's play after a round of the session. */
+export const PLAY_HOLD_MS = 30_000;
 
 /** The grant a round is played on, and whether it takes one of the grant's rounds. */
 interface GrantPlay {
@@ -64,6 +78,8 @@ export interface RoundService {
   seedSession(sessionId: string, seed: number | null): void;
   /** Demo sessions: the fun balance back to its start; answers it. */
   resetDemoBalance(session: RuntimeSession): Promise<bigint>;
+  /** The player's answer to a due (or early) reality check. */
+  answerRealityCheck(session: RuntimeSession, action: 'continue' | 'leave'): Promise<RealityCheckAnswer>;
 }
 
 /** Tries of a spin whose session state moved under it (another click of the same session won). */
@@ -144,6 +160,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     balance: bigint | null,
     session: RuntimeSession,
     state = session.state,
+    netPosition = session.row.net_position,
   ): Promise<SpinAnswer> {
     const { currency } = session.row;
     const grantId = round.free_round_grant_id;
@@ -152,7 +169,64 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       balance: balance === null ? null : formatAmount(balance, currency),
       state: featureView(state, currency),
       free_round: grantId ? await deps.freeRounds.offerOf(grantId, session) : null,
+      jurisdiction_state: jurisdictionState(
+        session.jurisdiction.rules,
+        {
+          now: deps.now(),
+          startedAt: session.row.session_started_at,
+          lastRoundAt: round.created_at,
+          netPosition,
+          realityCheckAt: session.row.reality_check_at,
+        },
+        currency,
+      ),
     };
+  }
+
+  /** The session's facts for the jurisdiction's round checks. */
+  function factsOf(session: RuntimeSession, now: Date): SessionFacts {
+    const { row } = session;
+    return {
+      now,
+      startedAt: row.session_started_at,
+      lastRoundAt: row.last_round_at,
+      netPosition: row.net_position,
+      realityCheckAt: row.reality_check_at,
+      timeLimitSeconds: row.time_limit_seconds,
+      lossLimit: row.loss_limit,
+      ended: row.ended_at !== null,
+      featureInProgress: session.state.freeSpinsLeft > 0,
+      demo: isDemo(session),
+    };
+  }
+
+  function refusalError(refusal: Refusal, session: RuntimeSession): ApiError {
+    switch (refusal.code) {
+      case 'session_ended':
+        return errors.sessionEnded();
+      case 'session_limit_reached':
+        return errors.sessionLimitReached(refusal.limit);
+      case 'reality_check_due':
+        return errors.realityCheckDue();
+      case 'cycle_too_fast':
+        return errors.cycleTooFast(refusal.retryAfterMs, session.jurisdiction.rules.min_cycle_ms);
+    }
+  }
+
+  /**
+   * What the session's jurisdiction refuses before the round is played (issue 13): a banned mode,
+   * an ended session, a limit reached, a due reality check, a round too soon after the last.
+   */
+  function jurisdictionRefusal(session: RuntimeSession, body: SpinRequest, now: Date): ApiError | null {
+    const { rules } = session.jurisdiction;
+    if (session.state.freeSpinsLeft === 0) {
+      if (body.buy_feature === true && !modeAllowed(rules, 'buy'))
+        return errors.modeNotAllowed('buy_feature');
+      if (body.special_bet === true && !modeAllowed(rules, 'special'))
+        return errors.modeNotAllowed('special_bet');
+    }
+    const refusal = roundRefusal(rules, factsOf(session, now));
+    return refusal ? refusalError(refusal, session) : null;
   }
 
   /**
@@ -191,7 +265,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     const fresh = await deps.sessions.resolve(session.token);
     const state = fresh.ok ? fresh.session.state : session.state;
     const balance = await walletOf(session).balanceAfter(round, playerOf(session));
-    return answer(round, balance, session, state);
+    return answer(round, balance, fresh.ok ? fresh.session : session, state);
   }
 
   /** The engine plays the click; the round is ready for the wallet. */
@@ -247,7 +321,11 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       state_after: nextState,
       outcome: outcomeToJson(outcome),
       created_at: createdAt,
+      jurisdiction_code: session.jurisdiction.profile.code,
+      jurisdiction_version: session.jurisdiction.profile.version,
       free_round_grant_id: grant ? grant.grant.id : null,
+      // The certificate this round is played under: replay later refuses any other model.
+      certificate_hash: certificateHashOf(session.model),
       ...(grant
         ? {
             free_round: {
@@ -273,15 +351,40 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         if (!again.ok) throw again.error;
         session = again.session;
       }
+      const now = deps.now();
+      const refused = jurisdictionRefusal(session, body, now);
+      if (refused) {
+        // A repeated click of a round already made gets that round, never a refusal.
+        const click = body.client_round_id;
+        if (typeof click === 'string' && CLIENT_ROUND_ID.test(click)) {
+          const made = await roundsOf(session).findByClientId(session.row.id, click);
+          if (made) return answerExisting(session, click);
+        }
+        throw refused;
+      }
       const namesGrant = body.free_round_grant_id !== undefined && body.free_round_grant_id !== null;
       // A free round's bet comes from its campaign: the body's bet fields need only the right shape.
+      // The bet is read against the game's whole ladder, so a bet the profile's cap leaves out is
+      // answered as above the cap rather than as not offered.
       const read = readSpinRequest(
         body,
-        session.ladder,
+        session.gameLadder,
         namesGrant ? Math.max(1, session.state.freeSpinsLeft) : session.state.freeSpinsLeft,
       );
       if (!read.ok) throw read.error;
       const { clientRoundId, ...bet } = read.input;
+      const { maxStake, rules, profile } = session.jurisdiction;
+      if (maxStake !== null && !namesGrant && session.state.freeSpinsLeft === 0) {
+        const stake = stakeOf(session.gameLadder, bet.coin, bet.betLevel, bet.mode);
+        if (stake > maxStake) throw errors.stakeAboveLimit(formatAmount(maxStake, session.row.currency));
+      }
+      if (session.row.jurisdiction_version !== profile.version) {
+        await deps.sessions.syncJurisdictionVersion(session);
+      }
+      if (rules.one_game_at_a_time && !isDemo(session)) {
+        const held = await deps.sessions.claimPlay(session, now, new Date(now.getTime() + PLAY_HOLD_MS));
+        if (!held) throw errors.gameInProgressElsewhere();
+      }
       const grant = await grantPlay(session, body.free_round_grant_id);
       const { round, nextState } = prepare(session, clientRoundId, bet, grant);
       const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
@@ -291,14 +394,17 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         expiresAt,
       });
       switch (result.kind) {
-        case 'settled':
+        case 'settled': {
+          const net = session.row.net_position + (round.win - round.stake);
           deps.sessions.remember(
             session,
             nextState,
             expiresAt,
             grant ? (nextState.freeSpinsLeft > 0 ? grant.grant.id : null) : undefined,
+            { startedAt: round.created_at, net },
           );
-          return answer(result.round, result.balance, session, nextState);
+          return answer(result.round, result.balance, session, nextState, net);
+        }
         case 'stale':
           continue;
         case 'duplicate':
@@ -322,6 +428,20 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     async resetDemoBalance(session) {
       if (!isDemo(session)) throw errors.forbidden('only a demo session has a fun balance to reset');
       return deps.wallets.demo.reset(session.row.id, session.row.currency);
+    },
+    async answerRealityCheck(session, action) {
+      const now = deps.now();
+      const interval = session.row.reality_check_interval;
+      const nextAt = interval === null ? now : new Date(now.getTime() + interval * 1000);
+      if (action === 'continue' && interval === null) {
+        throw errors.conflict('this session has no reality check to answer');
+      }
+      await deps.sessions.answerRealityCheck(session, action, nextAt);
+      const row = {
+        ...session.row,
+        reality_check_at: action === 'continue' ? nextAt : session.row.reality_check_at,
+      };
+      return { reality_check: realityCheckView(row, now), return_url: session.row.return_url };
     },
     seedSession(sessionId, seed) {
       if (seed === null) seeded.delete(sessionId);

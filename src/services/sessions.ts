@@ -4,8 +4,10 @@
 import { inScope, variantFor } from '../domain/catalog.ts';
 import { type ApiError, errors } from '../domain/errors.ts';
 import { sha256 } from '../domain/ids.ts';
+import { restrictLadder, type SessionJurisdiction } from '../domain/jurisdiction.ts';
 import { type GameModel, type GameState, initialState } from '../engine/index.ts';
 import { type BetLadder, betLadder, type Game, getGame, modelOf } from '../games/index.ts';
+import { effectiveRules, maxStakeMinor, profileOf } from '../jurisdictions/index.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { SessionRow, SessionsRepo } from '../store/sessions.repo.ts';
 import type { AccessService } from './access.ts';
@@ -16,7 +18,11 @@ export interface RuntimeSession {
   game: Game;
   variant: string;
   model: GameModel;
+  /** The ladder the session offers: the game's, less what its jurisdiction leaves out. */
   ladder: BetLadder;
+  /** The game's whole ladder in the session currency (a bet is read against it, then checked). */
+  gameLadder: BetLadder;
+  jurisdiction: SessionJurisdiction;
   state: GameState;
   stateVersion: bigint;
   /** The token the request came with: the session_id the operator knows this session by. */
@@ -40,8 +46,20 @@ export interface SessionService {
   /** resolve() for the spin path: an internal-wallet session may come from the cache. */
   resolveForPlay(token: string | undefined): Promise<Resolved>;
   /** After a round: the cached row moves on with the session (state, version, expiry). */
-  remember(session: RuntimeSession, state: unknown, expiresAt: Date, featureGrantId?: string | null): void;
+  remember(
+    session: RuntimeSession,
+    state: unknown,
+    expiresAt: Date,
+    featureGrantId?: string | null,
+    round?: { startedAt: Date; net: bigint },
+  ): void;
   forget(token: string): void;
+  /** The profile's version changed since launch (a release): the session row follows it. */
+  syncJurisdictionVersion(session: RuntimeSession): Promise<void>;
+  /** One game at a time: this session holds the player's play until `until` (false: another does). */
+  claimPlay(session: RuntimeSession, now: Date, until: Date): Promise<boolean>;
+  /** The player answered the reality check: continue (next one at `nextAt`) or leave (session ends). */
+  answerRealityCheck(session: RuntimeSession, action: 'continue' | 'leave', nextAt: Date): Promise<void>;
   /** Pushes the session's expiry to now + `ttlSeconds` (sessions slide with play). */
   slide(session: RuntimeSession, ttlSeconds: number): Promise<Date>;
 }
@@ -82,6 +100,30 @@ export function createSessionService(deps: {
     return build(row, token);
   }
 
+  /**
+   * The game's ladder in the session's currency, and that ladder fitted to the session's market and
+   * age band: the same for every spin of a session, so made once per combination (read-only).
+   */
+  const fitted = new Map<string, Pick<RuntimeSession, 'gameLadder' | 'ladder' | 'jurisdiction'>>();
+  function fittedTo(game: Game, row: SessionRow) {
+    const key = `${game.symbol}\n${row.currency}\n${row.jurisdiction_code}\n${row.player_age_band ?? ''}`;
+    let found = fitted.get(key);
+    if (!found) {
+      const profile = profileOf(row.jurisdiction_code);
+      const rules = effectiveRules(profile);
+      const maxStake = maxStakeMinor(rules, row.currency, row.player_age_band);
+      const gameLadder = betLadder(game, row.currency);
+      found = {
+        gameLadder,
+        ladder: restrictLadder(gameLadder, rules, maxStake),
+        jurisdiction: { profile, rules, maxStake },
+      };
+      if (fitted.size >= 10_000) fitted.clear();
+      fitted.set(key, found);
+    }
+    return found;
+  }
+
   async function build(row: SessionRow, token: string): Promise<Resolved> {
     if (row.expires_at.getTime() <= now().getTime()) return { ok: false, error: errors.sessionExpired() };
     const operatorAccess = await access.operatorAccess(row.operator_id);
@@ -98,6 +140,7 @@ export function createSessionService(deps: {
       operatorId: operator.id,
       allowlist,
       rtpVariant: operator.rtp_variant,
+      off: await access.switchedOff(),
     };
     if (!game || !inScope(game, scope)) {
       return {
@@ -107,6 +150,7 @@ export function createSessionService(deps: {
     }
     const variant = variantFor(game, scope);
     const model = modelOf(game, variant);
+    const { gameLadder, ladder, jurisdiction } = fittedTo(game, row);
     return {
       ok: true,
       session: {
@@ -115,7 +159,9 @@ export function createSessionService(deps: {
         game,
         variant: model.variant,
         model,
-        ladder: betLadder(game, row.currency),
+        ladder,
+        gameLadder,
+        jurisdiction,
         state: stateOf(row, model),
         stateVersion: row.state_version,
         token,
@@ -141,7 +187,7 @@ export function createSessionService(deps: {
       return resolved;
     },
     /** After a round: the cached row moves on with the session (state, version, expiry). */
-    remember(session: RuntimeSession, state: unknown, expiresAt: Date, featureGrantId?: string | null): void {
+    remember(session, state, expiresAt, featureGrantId, round): void {
       if (!cache.has(session.token)) return;
       cache.set(session.token, {
         ...session.row,
@@ -149,10 +195,26 @@ export function createSessionService(deps: {
         state_version: session.stateVersion + 1n,
         expires_at: expiresAt,
         ...(featureGrantId !== undefined ? { feature_grant_id: featureGrantId } : {}),
+        // As the rounds' insert trigger (migration 011) moved the row.
+        ...(round ? { last_round_at: round.startedAt, net_position: round.net } : {}),
       });
     },
     forget(token: string): void {
       cache.delete(token);
+    },
+    async syncJurisdictionVersion(session) {
+      await deps.sessions.setJurisdictionVersion(session.row.id, session.jurisdiction.profile.version);
+      cache.delete(session.token);
+    },
+    claimPlay: (session, at, until) => deps.sessions.claimPlay(session.row, at, until),
+    async answerRealityCheck(session, action, nextAt) {
+      if (action === 'leave') {
+        await deps.sessions.end(session.row.id, now());
+        await deps.sessions.releasePlay(session.row);
+      } else {
+        await deps.sessions.answerRealityCheck(session.row.id, nextAt);
+      }
+      cache.delete(session.token);
     },
     /** Pushes the session's expiry to now + TTL (sessions slide with play). */
     async slide(session: RuntimeSession, ttlSeconds: number): Promise<Date> {

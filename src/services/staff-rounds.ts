@@ -11,6 +11,10 @@ export interface StaffRoundFilter {
   operatorId?: string;
   playerId?: string;
   status?: RoundStatus;
+  /** One round by its id (the other filters still apply). */
+  roundId?: string;
+  /** The round a wallet transaction (debit, credit or rollback) belongs to. */
+  transactionId?: string;
   /** A round id: the page starts after it. */
   before?: string;
   limit: number;
@@ -30,7 +34,9 @@ export function createStaffRoundService(deps: {
   return {
     async list(filter) {
       let beforeSeq: bigint | undefined;
-      if (filter.before !== undefined) {
+      // A round named by its id or a transaction's is found whatever page `before` names.
+      const byId = filter.roundId !== undefined || filter.transactionId !== undefined;
+      if (filter.before !== undefined && !byId) {
         const before = await deps.rounds.find(filter.before);
         if (!before)
           return { ok: false, error: errors.invalidRequest(`before names no round (${filter.before})`) };

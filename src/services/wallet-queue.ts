@@ -14,6 +14,8 @@ export interface WalletQueueService {
   counts(): Promise<{ pending: number; parked: number }>;
   /** The views of these transactions, each with its attempts. */
   views(txs: WalletTxRow[]): Promise<TransactionView[]>;
+  /** One transaction with its attempts, or 404. */
+  get(id: string): Promise<Outcome<TransactionView>>;
   /** Puts a parked (or waiting) credit or rollback back in the queue, due now, with a fresh 24 h. */
   retry(id: string): Promise<Outcome<TransactionView>>;
   /**
@@ -57,6 +59,7 @@ export function createWalletQueueService(deps: {
     list: async (status, limit) => views(await repo.withStatus(status, limit)),
     counts: () => repo.openCounts(),
     views,
+    get: view,
     async retry(id) {
       if (!(await repo.requeue(id, deps.policy.giveUpAfterMs))) return refused(id, 'retried');
       deps.worker.kick();

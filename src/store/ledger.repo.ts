@@ -33,6 +33,9 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     outcome: round.outcome,
     created_at: round.created_at.toISOString(),
     free_round_grant_id: round.free_round_grant_id,
+    certificate_hash: round.certificate_hash,
+    // No jurisdiction: the round's profile comes from its session row in the same statement
+    // (rf_play_internal_round, migration 014; the insert trigger of 011 for the others).
   };
 }
 

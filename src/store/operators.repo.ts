@@ -15,6 +15,8 @@ export interface OperatorFields {
   /** Whether launch-url accepts play_mode "demo" for this operator's players. */
   demo_enabled: boolean;
   language: string | null;
+  /** The jurisdiction profile code a launch without `jurisdiction` plays under. */
+  default_jurisdiction: string;
 }
 
 export function operatorsRepo(db: Kysely<Database>) {
@@ -44,10 +46,31 @@ export function operatorsRepo(db: Kysely<Database>) {
       return db.selectFrom('operators').selectAll().orderBy('created_at').orderBy('id').execute();
     },
 
-    async update(id: string, fields: Partial<OperatorFields>): Promise<OperatorRow | undefined> {
+    async update(
+      id: string,
+      fields: Partial<OperatorFields> &
+        Partial<Pick<OperatorRow, 'wallet_secret_next' | 'wallet_secret_switch_at'>>,
+    ): Promise<OperatorRow | undefined> {
       return db
         .updateTable('operators')
         .set({ ...fields, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The secret columns together: a rotation scheduled, or (all null but the secret) none. */
+    async setWalletSecrets(
+      id: string,
+      secrets: {
+        wallet_secret: string | null;
+        wallet_secret_next: string | null;
+        wallet_secret_switch_at: Date | null;
+      },
+    ): Promise<OperatorRow | undefined> {
+      return db
+        .updateTable('operators')
+        .set({ ...secrets, updated_at: new Date() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();

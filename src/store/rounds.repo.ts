@@ -29,6 +29,9 @@ export type NewRound = Pick<
   | 'outcome'
   | 'created_at'
   | 'free_round_grant_id'
+  | 'certificate_hash'
+  | 'jurisdiction_code'
+  | 'jurisdiction_version'
 > & {
   /** The wallet action_type of its debit and credit. */
   action_type: string;
@@ -39,6 +42,10 @@ export type NewRound = Pick<
 };
 
 export interface RoundFilter {
+  /** The round with this id. */
+  roundId?: string;
+  /** The round of this wallet transaction. */
+  transactionId?: string;
   operatorId?: string;
   playerId?: string;
   status?: RoundStatus;
@@ -128,6 +135,12 @@ export function roundsRepo(db: Kysely<Database>, table: 'rounds' | 'demo_rounds'
 
     async list(filter: RoundFilter): Promise<RoundRow[]> {
       let query = db.selectFrom(from).selectAll().orderBy('seq', 'desc').limit(filter.limit);
+      if (filter.roundId !== undefined) query = query.where('id', '=', filter.roundId);
+      const { transactionId } = filter;
+      if (transactionId !== undefined)
+        query = query.where('id', '=', (eb) =>
+          eb.selectFrom('wallet_transactions').select('round_id').where('id', '=', transactionId),
+        );
       if (filter.operatorId !== undefined) query = query.where('operator_id', '=', filter.operatorId);
       if (filter.playerId !== undefined) query = query.where('player_id', '=', filter.playerId);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);

@@ -20,6 +20,11 @@ export interface OperatorsTable {
   language: Generated<string | null>;
   is_demo: Generated<boolean>;
   demo_enabled: Generated<boolean>;
+  /** The jurisdiction profile code a launch without `jurisdiction` plays under (migration 011). */
+  default_jurisdiction: Generated<string>;
+  /** A scheduled rotation (migration 012): signs callbacks from wallet_secret_switch_at on. */
+  wallet_secret_next: Generated<string | null>;
+  wallet_secret_switch_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -58,6 +63,20 @@ export interface GameSessionsTable {
   created_at: Timestamp;
   refreshed_at: Timestamp;
   expires_at: RequiredTimestamp;
+  /** Jurisdiction profile and the player's terms, set at each launch (migration 011). */
+  jurisdiction_code: Generated<string>;
+  jurisdiction_version: string | null;
+  player_age_band: '18-24' | '25+' | null;
+  reality_check_interval: number | null;
+  reality_check_at: NullableTimestamp;
+  time_limit_seconds: number | null;
+  loss_limit: NullableBigInt;
+  history_url: string | null;
+  session_started_at: Timestamp;
+  /** Kept by the rounds' insert trigger: the last round's start and wins minus stakes. */
+  last_round_at: NullableTimestamp;
+  net_position: ColumnType<bigint, never, bigint | string>;
+  ended_at: NullableTimestamp;
 }
 
 export interface GameThumbnailsTable {
@@ -81,6 +100,14 @@ export type WalletTxStatus = 'pending' | 'acknowledged' | 'rejected' | 'unknown'
 export type PlayMode = 'real' | 'demo';
 
 /** Money rounds (`rounds`) and demo rounds (`demo_rounds`, wallet_mode 'demo') share one shape. */
+/** One game at a time: the session of a player that holds play, until when (migration 011). */
+export interface PlayerActivityTable {
+  operator_id: string;
+  player_id: string;
+  session_id: string;
+  active_until: RequiredTimestamp;
+}
+
 export interface RoundsTable {
   id: string;
   seq: Generated<bigint>;
@@ -108,6 +135,14 @@ export interface RoundsTable {
   free_round_grant_id: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /**
+   * The certificate hash of the model and code the round was played under (migration 010); null
+   * for rounds stored before it. Replay refuses a model whose certificate hash is another.
+   */
+  certificate_hash: string | null;
+  /** The jurisdiction profile (code, version) the round was played under (migration 011). */
+  jurisdiction_code: string | null;
+  jurisdiction_version: string | null;
 }
 
 export interface FreeRoundCampaignsTable {
@@ -203,6 +238,71 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+export type StaffRole = 'admin' | 'support' | 'finance' | 'viewer';
+
+export interface StaffAccountsTable {
+  id: string;
+  email: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled: Generated<boolean>;
+  totp_last_step: ColumnType<bigint | null, bigint | number | null | undefined, bigint | number | null>;
+  disabled: Generated<boolean>;
+  failed_attempts: Generated<number>;
+  first_failed_at: NullableTimestamp;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StaffSessionsTable {
+  id: string;
+  staff_id: string;
+  token_hash: Buffer;
+  csrf_token: string;
+  created_at: RequiredTimestamp;
+  last_seen_at: RequiredTimestamp;
+  expires_at: RequiredTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  seq: Generated<bigint>;
+  id: string;
+  at: RequiredTimestamp;
+  actor: string;
+  actor_staff_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface ApprovalsTable {
+  id: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  change: ColumnType<unknown, string, never>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  requested_by: string;
+  requested_at: RequiredTimestamp;
+  decided_by: string | null;
+  decided_at: NullableTimestamp;
+  reason: string | null;
+}
+
+export interface GameLiveSwitchesTable {
+  game_symbol: string;
+  live: boolean;
+  changed_at: Timestamp;
+}
+
 export interface Database {
   operators: OperatorsTable;
   api_keys: ApiKeysTable;
@@ -216,9 +316,15 @@ export interface Database {
   free_round_campaigns: FreeRoundCampaignsTable;
   free_round_grants: FreeRoundGrantsTable;
   signing_keys: SigningKeysTable;
+  player_activity: PlayerActivityTable;
   wallet_transactions: WalletTransactionsTable;
   wallet_attempts: WalletAttemptsTable;
   wallet_balances: WalletBalancesTable;
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  approvals: ApprovalsTable;
+  game_live_switches: GameLiveSwitchesTable;
 }
 
 export type { BigIntColumn };

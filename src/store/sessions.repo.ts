@@ -19,7 +19,14 @@ export type SessionUpsert = Pick<
   | 'return_url'
   | 'coin'
   | 'expires_at'
-> & { play_mode: PlayMode };
+  | 'jurisdiction_version'
+  | 'player_age_band'
+  | 'reality_check_interval'
+  | 'reality_check_at'
+  | 'time_limit_seconds'
+  | 'loss_limit'
+  | 'history_url'
+> & { play_mode: PlayMode; jurisdiction_code: string; session_started_at: Date };
 
 const keyOf = (s: {
   operator_id: string;
@@ -44,9 +51,13 @@ export function sessionsRepo(db: Kysely<Database>) {
       with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
       insert into game_sessions
         (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
-         play_mode)
+         play_mode, jurisdiction_code, jurisdiction_version, player_age_band, reality_check_interval,
+         reality_check_at, time_limit_seconds, loss_limit, history_url, session_started_at)
       select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
-        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode
+        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode,
+        launch.jurisdiction_code, launch.jurisdiction_version, launch.player_age_band,
+        launch.reality_check_interval, launch.reality_check_at, launch.time_limit_seconds, launch.loss_limit,
+        launch.history_url, launch.session_started_at
       from relaxed, unnest(
         ${column((i) => i.id)}::text[], ${column((i) => i.operator_id)}::text[],
         ${column((i) => i.player_id)}::text[], ${column((i) => i.game_symbol)}::text[],
@@ -54,9 +65,18 @@ export function sessionsRepo(db: Kysely<Database>) {
         ${column((i) => i.device)}::text[], ${column((i) => i.return_url)}::text[],
         ${column((i) => (i.coin === null ? null : i.coin.toString()))}::bigint[],
         ${column((i) => i.expires_at.toISOString())}::timestamptz[],
-        ${column((i) => i.play_mode)}::text[]
+        ${column((i) => i.play_mode)}::text[],
+        ${column((i) => i.jurisdiction_code)}::text[], ${column((i) => i.jurisdiction_version)}::text[],
+        ${column((i) => i.player_age_band)}::text[], ${column((i) => i.reality_check_interval)}::integer[],
+        ${column((i) => i.reality_check_at?.toISOString() ?? null)}::timestamptz[],
+        ${column((i) => i.time_limit_seconds)}::integer[],
+        ${column((i) => (i.loss_limit === null ? null : i.loss_limit.toString()))}::bigint[],
+        ${column((i) => i.history_url)}::text[],
+        ${column((i) => i.session_started_at.toISOString())}::timestamptz[]
       ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
-        return_url, coin, expires_at, play_mode, position)
+        return_url, coin, expires_at, play_mode, jurisdiction_code, jurisdiction_version, player_age_band,
+        reality_check_interval, reality_check_at, time_limit_seconds, loss_limit, history_url,
+        session_started_at, position)
       order by launch.position
       on conflict (operator_id, player_id, game_symbol, currency, play_mode) do update set
         token_hash = excluded.token_hash,
@@ -64,7 +84,20 @@ export function sessionsRepo(db: Kysely<Database>) {
         return_url = excluded.return_url,
         coin = excluded.coin,
         expires_at = excluded.expires_at,
-        refreshed_at = now()
+        refreshed_at = now(),
+        -- A launch starts the player's session afresh: its market, terms, clock and net position
+        -- (last_round_at stays, so a relaunch cannot skip the minimum cycle time).
+        jurisdiction_code = excluded.jurisdiction_code,
+        jurisdiction_version = excluded.jurisdiction_version,
+        player_age_band = excluded.player_age_band,
+        reality_check_interval = excluded.reality_check_interval,
+        reality_check_at = excluded.reality_check_at,
+        time_limit_seconds = excluded.time_limit_seconds,
+        loss_limit = excluded.loss_limit,
+        history_url = excluded.history_url,
+        session_started_at = excluded.session_started_at,
+        net_position = 0,
+        ended_at = null
       returning *, (xmax = 0) as created
     `.execute(db);
     const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));
@@ -92,6 +125,54 @@ export function sessionsRepo(db: Kysely<Database>) {
         .set({ expires_at: expiresAt })
         .where('id', '=', id)
         .where('expires_at', '<', expiresAt)
+        .execute();
+    },
+
+    /** The player answered the reality check: the next one is due at `nextAt`. */
+    async answerRealityCheck(id: string, nextAt: Date): Promise<void> {
+      await db.updateTable('game_sessions').set({ reality_check_at: nextAt }).where('id', '=', id).execute();
+    },
+
+    /** The player left: the session plays no more rounds until it is launched again. */
+    async end(id: string, at: Date): Promise<void> {
+      await db.updateTable('game_sessions').set({ ended_at: at }).where('id', '=', id).execute();
+    },
+
+    /** The profile's version changed since launch (a new release): the session follows it. */
+    async setJurisdictionVersion(id: string, version: string): Promise<void> {
+      await db
+        .updateTable('game_sessions')
+        .set({ jurisdiction_version: version })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * One game at a time: this session takes (or keeps) the player's play until `until`, unless
+     * another session of the player holds it past `now`. One statement, so two nodes cannot both win.
+     */
+    async claimPlay(
+      session: { id: string; operator_id: string; player_id: string },
+      now: Date,
+      until: Date,
+    ): Promise<boolean> {
+      const { rows } = await sql<{ session_id: string }>`
+        insert into player_activity as a (operator_id, player_id, session_id, active_until)
+        values (${session.operator_id}, ${session.player_id}, ${session.id}, ${until})
+        on conflict (operator_id, player_id) do update
+          set session_id = excluded.session_id, active_until = excluded.active_until
+          where a.session_id = excluded.session_id or a.active_until <= ${now}
+        returning a.session_id`.execute(db);
+      return rows.length === 1;
+    },
+
+    /** Lets go of the player's play if this session holds it (the player left). */
+    async releasePlay(session: { id: string; operator_id: string; player_id: string }): Promise<void> {
+      await db
+        .deleteFrom('player_activity')
+        .where('operator_id', '=', session.operator_id)
+        .where('player_id', '=', session.player_id)
+        .where('session_id', '=', session.id)
         .execute();
     },
 

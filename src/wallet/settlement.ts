@@ -8,6 +8,7 @@
 //            └ no answer / lease ran out ─> rollback ──ack──> cancelled
 //   credits and rollbacks: retried with backoff until acknowledged, parked after giveUpAfterMs.
 import { newId } from '../domain/ids.ts';
+import { signingSecret } from '../domain/operators.ts';
 import type { NewRound } from '../domain/rounds.ts';
 import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
@@ -23,6 +24,8 @@ export interface SettlementDeps {
   policy: RetryPolicy;
   timeoutMs: number;
   findOperator(id: string): Promise<OperatorRow | undefined>;
+  /** The clock that picks the signing secret during a rotation (default: the system's). */
+  now?: () => Date;
 }
 
 /** What a step needs of a transaction: enough to send it and to write what follows it. */
@@ -232,7 +235,8 @@ export function createSettlement(deps: SettlementDeps) {
         responseBody: null,
       };
     }
-    const endpoint = { operatorId, baseUrl: operator.wallet_base_url, secret: operator.wallet_secret };
+    const secret = signingSecret(operator, deps.now?.() ?? new Date()) ?? operator.wallet_secret;
+    const endpoint = { operatorId, baseUrl: operator.wallet_base_url, secret };
     return client.attempt(endpoint, type, body);
   }
 

@@ -23,6 +23,8 @@ export interface WalletsDeps {
   policy: RetryPolicy;
   timeoutMs: number;
   findOperator(id: string): Promise<OperatorRow | undefined>;
+  /** The clock that picks the signing secret during a rotation (default: the system's). */
+  now?: () => Date;
   /** Told of every callback attempt (logs, metrics). */
   observe?: (event: WalletAttemptEvent) => void;
 }

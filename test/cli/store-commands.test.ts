@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** The staff services on the test store, as the CLI builds them. */
 async function staffOf(on: Store) {
-  return createStaffServices(on);
+  return createStaffServices(on, { kind: 'cli', user: 'test' });
 }
 
 async function createOperator(fields: Record<string, unknown> = {}): Promise<string> {
@@ -88,6 +88,7 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
       status: 'active',
       wallet_mode: 'internal',
       wallet_secret_set: false,
+      wallet_secret_switch_at: null,
       rtp_variant: '94.5',
     });
     expect(await operatorRow(operator.id)).toMatchObject({ name: 'Lucky Casino', currency: 'EUR' });
@@ -176,6 +177,17 @@ describe.concurrent('reelforge on the store', { timeout: 60_000 }, () => {
     const refused = await cli('operator', 'update', id, '--language', 'nl');
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toMatch(/language must be null or one of/);
+  });
+
+  it('operator update --jurisdiction: sets the default market; an unknown one is refused', async () => {
+    const id = await createOperator();
+    const set = await cli('operator', 'update', id, '--jurisdiction', 'uk');
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toMatch(/jurisdiction\s+uk/);
+    expect(await operatorRow(id)).toMatchObject({ default_jurisdiction: 'uk' });
+    const refused = await cli('operator', 'update', id, '--jurisdiction', 'mars');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/default_jurisdiction must be one of/);
   });
 
   it('operator update: switching to callback generates and shows a secret', async () => {

@@ -38,6 +38,7 @@ describe('reelforge command line', () => {
     [['catalog', 'set', 'op_x'], /at least one game symbol or slug/],
     [['catalog', 'set', 'op_x', 'rf_ember_crown', '--none'], /games or --none, not both/],
     [['thumbnail', 'put', 'rf_ember_crown'], /missing required argument 'file'/],
+    [['round', 'replay'], /missing required argument 'round_id'/],
   ])('exit 2 for %j', async (args, message) => {
     const stderr: string[] = [];
     const stdout: string[] = [];

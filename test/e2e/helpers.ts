@@ -4,6 +4,7 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Clock } from '../../src/services/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 export const ARTIFACTS = path.resolve('test-results/e2e');
@@ -23,9 +24,11 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } };
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const PHONE_LANDSCAPE = { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true };
 
-export async function startE2eServer(): Promise<TestServer> {
+export async function startE2eServer(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'rf-e2e-data-'));
-  return startTestServer({ DEMO_LOBBY: 'true', DATA_DIR: dataDir });
+  return startTestServer({ DEMO_LOBBY: 'true', DATA_DIR: dataDir, ...options.env }, { clock: options.clock });
 }
 
 /** Chromium as on a machine without outside network: headless, no GPU, no background traffic. */
@@ -58,6 +61,9 @@ export async function launchUrl(
     device?: 'desktop' | 'mobile';
     returnUrl?: string;
     coin?: string;
+    currency?: string;
+    /** More launch fields (a market, the player's limits). */
+    extra?: Record<string, unknown>;
   },
 ): Promise<Launch> {
   const response = await server.request('/api/provider/v1/launch-url', {
@@ -67,8 +73,9 @@ export async function launchUrl(
       symbol: fields.symbol,
       external_player_id: fields.player,
       device: fields.device ?? 'desktop',
-      currency: 'USD',
+      currency: fields.currency ?? 'USD',
       ...(fields.coin ? { coin: fields.coin } : {}),
+      ...fields.extra,
       ...(fields.returnUrl ? { return_url: fields.returnUrl } : {}),
     },
   });

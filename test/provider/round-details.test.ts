@@ -39,7 +39,16 @@ describe('round lookups', () => {
       game_symbol: 'rf_ember_crown',
       status: 'settled',
       free_round: null,
+      jurisdiction: { code: 'default', version: expect.any(String) },
     });
+    // The certificate it was played under: the game's current one for its variant.
+    const stored = await server.store.db
+      .selectFrom('rounds')
+      .select('certificate_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(found.body.data.certificate_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(found.body.data.certificate_hash).toBe(stored.certificate_hash);
     const types = found.body.data.transactions.map(
       (t: { type: string; status: string }) => `${t.type}:${t.status}`,
     );

@@ -73,6 +73,13 @@ describe('parked transactions', () => {
     expect((await ledgerOf(server, roundId)).some((t) => t.type === 'rollback')).toBe(false);
     expect(cents(wallet.balanceOf('p-retry'))).toBe(10000n - 200n + cents(win));
     expect((await player.spin({ coin: '0.10' })).status).toBe(200);
+    const audit = await server.admin('GET', `/api/admin/v1/audit?entity=wallet_transaction`);
+    const entry = audit.body.entries.find(
+      (e: { action: string; entity_id: string }) =>
+        e.action === 'wallet_transaction.retry' && e.entity_id === creditId,
+    );
+    expect(entry).toMatchObject({ actor: 'token', before: { status: 'failed', id: creditId } });
+    expect(entry.after.status).not.toBe('failed');
   });
 
   it('lets staff resolve a parked credit by hand, which ends the round and unblocks the player', async () => {
@@ -94,5 +101,14 @@ describe('parked transactions', () => {
     });
     expect(again.status).toBe(409);
     expect((await player.spin({ coin: '0.10' })).status).toBe(200);
+    const audit = await server.admin('GET', `/api/admin/v1/audit?entity=wallet_transaction`);
+    const entries = audit.body.entries.filter((e: { entity_id: string }) => e.entity_id === creditId);
+    expect(entries).toHaveLength(1); // the refused second resolve is not a change
+    expect(entries[0]).toMatchObject({
+      action: 'wallet_transaction.resolve',
+      actor: 'token',
+      before: { status: 'failed' },
+      after: { status: 'resolved', note: 'paid by the operator by hand, ticket OPS-42' },
+    });
   });
 });

@@ -95,6 +95,61 @@ describe('runtime client', () => {
   });
 });
 
+describe('market refusals (issue 13)', () => {
+  it('keeps the extra fields of an error body for the player message', async () => {
+    const { fake } = fakeRuntime([
+      {
+        status: 409,
+        json: { success: false, error: 'session_limit_reached', detail: 'x', limit: 'loss' },
+      },
+    ]);
+    const client = createRuntimeClient({ token: 't', fetch: fake, sleep: async () => {} });
+    const error = await client.spin(body).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RuntimeFailure);
+    const failure = (error as RuntimeFailure).failure;
+    expect(failure).toMatchObject({ kind: 'api', code: 'session_limit_reached', extra: { limit: 'loss' } });
+    expect(messageFor(failure)).toMatchObject({ title: 'Play limit reached', fatal: true, retry: false });
+    expect(messageFor(failure).text).toContain('loss limit');
+  });
+
+  it('names the limit that ended play, and the stake cap in the currency', () => {
+    const time = messageFor({
+      kind: 'api',
+      status: 409,
+      code: 'session_limit_reached',
+      detail: '',
+      extra: { limit: 'time' },
+    });
+    expect(time.text).toContain('time limit');
+    const cap = messageFor(
+      { kind: 'api', status: 400, code: 'stake_above_limit', detail: '', extra: { max_stake: '2.00' } },
+      (d) => `£${d}`,
+    );
+    expect(cap).toMatchObject({ title: 'Bet too high', fatal: false });
+    expect(cap.text).toContain('£2.00');
+  });
+
+  it('does not retry the market refusals by itself', () => {
+    for (const code of [
+      'cycle_too_fast',
+      'reality_check_due',
+      'session_limit_reached',
+      'game_in_progress_elsewhere',
+    ])
+      expect(retryDelay({ kind: 'api', status: 409, code, detail: '' }, 0)).toBeNull();
+    const elsewhere = messageFor({
+      kind: 'api',
+      status: 409,
+      code: 'game_in_progress_elsewhere',
+      detail: '',
+    });
+    expect(elsewhere).toMatchObject({ title: 'Another game is open', fatal: false, retry: false });
+    expect(messageFor({ kind: 'api', status: 400, code: 'mode_not_allowed', detail: '' }).title).toBe(
+      'Not available',
+    );
+  });
+});
+
 describe('token', () => {
   it('moves the token out of the address', () => {
     expect(takeToken('https://g.example/gs2c/play/rf_x?token=abc&device=mobile#top')).toEqual({

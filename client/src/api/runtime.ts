@@ -1,7 +1,14 @@
 // The runtime API client: Bearer session token, the provider error body, and the retry rule of a
 // spin (the same client_round_id is sent again, so a retry can never play or pay twice).
 import type { Failure } from '../logic/messages.ts';
-import type { HistoryPage, Round, SessionInfo, SpinRequest, SpinResponse } from './types.ts';
+import type {
+  HistoryPage,
+  RealityCheckAnswer,
+  Round,
+  SessionInfo,
+  SpinRequest,
+  SpinResponse,
+} from './types.ts';
 
 export class RuntimeFailure extends Error {
   readonly failure: Failure;
@@ -46,6 +53,8 @@ export interface RuntimeClient {
   round(id: string): Promise<Round>;
   /** Demo sessions: the fun balance back to its start. */
   resetDemo(): Promise<{ balance: string }>;
+  /** The player's answer to a reality check. */
+  realityCheck(action: 'continue' | 'leave'): Promise<RealityCheckAnswer>;
 }
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
@@ -80,12 +89,23 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       payload = undefined;
     }
     if (!response.ok) {
-      const error = payload as { error?: string; detail?: string } | undefined;
+      const {
+        error,
+        detail,
+        success: _,
+        ...extra
+      } = (payload ?? {}) as {
+        error?: string;
+        detail?: string;
+        success?: boolean;
+        [field: string]: unknown;
+      };
       throw new RuntimeFailure({
         kind: 'api',
         status: response.status,
-        code: error?.error ?? `http_${response.status}`,
-        detail: error?.detail ?? '',
+        code: error ?? `http_${response.status}`,
+        detail: detail ?? '',
+        ...(Object.keys(extra).length > 0 ? { extra } : {}),
       });
     }
     return payload as T;
@@ -112,6 +132,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       return call<HistoryPage>('GET', `/history?${query}`);
     },
     resetDemo: () => call<{ balance: string }>('POST', '/demo/reset', {}),
+    realityCheck: (action) => call<RealityCheckAnswer>('POST', '/reality-check', { action }),
     async round(id) {
       return (await call<{ round: Round }>('GET', `/rounds/${encodeURIComponent(id)}`)).round;
     },

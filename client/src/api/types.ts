@@ -1,6 +1,7 @@
 // The runtime API's wire shapes (docs/runtime-api.md), as the game client reads them. Shapes the
 // server already defines are imported as types only (erased from the bundle), not written again.
 
+import type { jurisdictionState, jurisdictionView } from '../../../src/domain/jurisdiction.ts';
 import type { RoundView } from '../../../src/domain/rounds.ts';
 import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engine/outcome.ts';
 import type { GameDescription } from '../../../src/games/play.ts';
@@ -52,6 +53,8 @@ export interface SessionInfo {
   free_rounds?: FreeRoundOffer[];
   /** The grant whose free round started the feature still being played, else null. */
   free_round?: FreeRoundState | null;
+  /** The market's rules (absent from a server before issue 13: the permissive default then). */
+  jurisdiction?: JurisdictionInfo;
 }
 
 /** The server's free-rounds offer (runtime API), shapes imported rather than written again. */
@@ -98,9 +101,23 @@ export interface SpinResponse {
   balance: string | null;
   state: FeatureState;
   free_round?: FreeRoundState | null;
+  jurisdiction_state?: JurisdictionState;
 }
 
 export interface HistoryPage {
   rounds: Round[];
   next_before: string | null;
+}
+
+/** The market's profile and the session under it (`GET session` → `jurisdiction`), as the server builds it. */
+export type JurisdictionInfo = ReturnType<typeof jurisdictionView>;
+/** The market's rules for this session. */
+export type JurisdictionRules = JurisdictionInfo['rules'];
+export type RealityCheck = NonNullable<JurisdictionInfo['reality_check']>;
+/** After each spin: where the session stands and when the next round may start. */
+export type JurisdictionState = ReturnType<typeof jurisdictionState>;
+
+export interface RealityCheckAnswer {
+  reality_check: RealityCheck | null;
+  return_url: string | null;
 }

@@ -4,6 +4,7 @@ import {
   type BetChoice,
   buildLadder,
   canStep,
+  capLadder,
   coinsFromMultiplier,
   defaultBet,
   largestAffordable,
@@ -35,6 +36,16 @@ function info(
 }
 
 describe('bet ladder', () => {
+  it('leaves out the steps above a market’s stake cap, keeping the lowest', () => {
+    const ladder = buildLadder(info());
+    // Line cost 20: totals 20, 40, 60, … minor units; a cap of 1.00 keeps coin × level ≤ 5.
+    const capped = capLadder(ladder, 100n);
+    expect(capped.steps.map((s) => s.coinMinor * BigInt(s.level))).toEqual([1n, 2n, 3n, 4n, 5n]);
+    expect(canStep(capped, capped.steps[4] as BetChoice, 1)).toBe(false);
+    expect(capLadder(ladder, null)).toBe(ladder);
+    expect(capLadder(ladder, 1n).steps).toHaveLength(1);
+  });
+
   it('orders every coin × level by total and drops equal totals', () => {
     const ladder = buildLadder(info());
     const totals = ladder.steps.map((s) => s.coinMinor * BigInt(s.level));

@@ -75,6 +75,17 @@ export function buildLadder(info: Pick<SessionInfo, 'bet' | 'session' | 'game'>)
   return { currency, coins, levels, modeCoins, steps: distinct };
 }
 
+/**
+ * The ladder without the steps whose base total is above the market's stake cap (`cap` in minor
+ * units; null: no cap). The lowest step stays, so there is always a bet (the server refuses it if
+ * even that is too high).
+ */
+export function capLadder(ladder: Ladder, cap: bigint | null): Ladder {
+  if (cap === null) return ladder;
+  const steps = ladder.steps.filter((step, i) => i === 0 || totalBet(ladder, step, 'base') <= cap);
+  return { ...ladder, steps };
+}
+
 /** Minor units a spin costs in `mode` at this coin and level (0 when the mode does not exist). */
 export function totalBet(ladder: Ladder, bet: BetChoice, mode: Mode): bigint {
   const coins = ladder.modeCoins[mode];

@@ -1,7 +1,9 @@
 // What the player is told when a call fails, by the runtime API's error code (words from the catalog).
 import { t } from '../i18n/i18n.ts';
 
-export type Failure = { kind: 'api'; status: number; code: string; detail: string } | { kind: 'network' };
+export type Failure =
+  | { kind: 'api'; status: number; code: string; detail: string; extra?: Record<string, unknown> }
+  | { kind: 'network' };
 
 export interface PlayerMessage {
   title: string;
@@ -20,7 +22,11 @@ type Known =
   | 'wallet_rejected'
   | 'player_blocked'
   | 'round_in_progress'
-  | 'forbidden';
+  | 'forbidden'
+  | 'game_in_progress_elsewhere'
+  | 'stake_above_limit'
+  | 'mode_not_allowed'
+  | 'session_ended';
 
 const KNOWN: Record<Known, { fatal: boolean; retry: boolean }> = {
   insufficient_funds: { fatal: false, retry: false },
@@ -31,11 +37,43 @@ const KNOWN: Record<Known, { fatal: boolean; retry: boolean }> = {
   player_blocked: { fatal: true, retry: false },
   round_in_progress: { fatal: false, retry: true },
   forbidden: { fatal: true, retry: false },
+  game_in_progress_elsewhere: { fatal: false, retry: false },
+  stake_above_limit: { fatal: false, retry: false },
+  mode_not_allowed: { fatal: false, retry: false },
+  session_ended: { fatal: true, retry: false },
 };
 
-export function messageFor(failure: Failure): PlayerMessage {
+/**
+ * The player's words for a failure; `money` formats a decimal amount of the session's currency (the
+ * stake cap of `stake_above_limit`).
+ */
+export function messageFor(failure: Failure, money: (decimal: string) => string = (d) => d): PlayerMessage {
   if (failure.kind === 'network') {
     return { title: t('error.network.title'), text: t('error.network.text'), fatal: false, retry: true };
+  }
+  if (failure.code === 'session_limit_reached') {
+    // Play is over: the message names the limit the player set.
+    const limit = failure.extra?.limit === 'loss' ? 'loss' : 'time';
+    return {
+      title: t('error.session_limit_reached.title'),
+      text: t(`error.session_limit_reached.${limit}`),
+      fatal: true,
+      retry: false,
+    };
+  }
+  if (failure.code === 'stake_above_limit' && typeof failure.extra?.max_stake === 'string') {
+    let max = failure.extra.max_stake;
+    try {
+      max = money(max);
+    } catch {
+      // an amount the formatter cannot read is shown as sent
+    }
+    return {
+      title: t('error.stake_above_limit.title'),
+      text: t('error.stake_above_limit.max', { max }),
+      fatal: false,
+      retry: false,
+    };
   }
   if (Object.hasOwn(KNOWN, failure.code)) {
     const code = failure.code as Known;

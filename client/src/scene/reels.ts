@@ -15,6 +15,7 @@ interface SpinStrip {
 }
 
 export class ReelsView {
+  private slammed = false;
   readonly art: SymbolArt;
   private readonly app: Application;
   private readonly rules: GameRules;
@@ -127,8 +128,14 @@ export class ReelsView {
     return { phase: 'spin', reelSet: null, stops: null, symbols, values };
   }
 
+  /** Quick-stop: the reels still to land drop at once, without suspense (where the market allows it). */
+  slam(): void {
+    this.slammed = true;
+  }
+
   /** Starts every reel scrolling until `land` stops them. */
   startSpin(): void {
+    this.slammed = false;
     this.clearHighlight();
     if (motion.reduced) {
       for (const column of this.cells) for (const cell of column) cell.alpha = 0.4;
@@ -197,7 +204,8 @@ export class ReelsView {
     this.screen = screen;
     const drops: Promise<void>[] = [];
     for (let reel = 0; reel < this.rules.reels; reel++) {
-      if (!quick && anticipate.includes(reel)) {
+      const fast = quick || this.slammed;
+      if (!fast && anticipate.includes(reel)) {
         onAnticipate?.(reel);
         await this.suspenseOn(reel);
       }
@@ -211,12 +219,12 @@ export class ReelsView {
         cell.y = target - l.gridHeight;
         this.grid.addChild(cell);
         column.push(cell);
-        drops.push(tween(quick ? 120 : 260, (t) => (cell.y = target - l.gridHeight * (1 - t)), easeOutBack));
+        drops.push(tween(fast ? 120 : 260, (t) => (cell.y = target - l.gridHeight * (1 - t)), easeOutBack));
       }
       for (const old of this.cells[reel] ?? []) old.destroy({ children: true });
       this.cells[reel] = column;
       onReel?.(reel);
-      await wait(quick ? 40 : 110);
+      if (!this.slammed) await wait(quick ? 40 : 110);
     }
     await Promise.all(drops);
     this.suspense.clear();

@@ -175,11 +175,13 @@ export async function freeSpinsOutro(
   total: string,
   played: number,
   announce: (text: string) => void,
+  /** False where the market bans celebrating a total at or below the stake: no coin shower. */
+  shower = true,
 ): Promise<void> {
   show(
     overlay,
     'free-spins-outro',
-    coins(14),
+    shower ? coins(14) : '',
     h(
       'div',
       { class: 'tier-box outro' },

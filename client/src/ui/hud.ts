@@ -12,7 +12,18 @@ export interface HudOptions {
   hasSpecial: boolean;
   hasBuy: boolean;
   muted: boolean;
+  /** Controls the market allows (all true under the default profile). */
+  autoplay?: boolean;
+  speeds?: number;
+  fullscreen?: boolean;
+  /** What the market requires on screen: the session clock and the net position. */
+  showSessionTime?: boolean;
+  showNetPosition?: boolean;
 }
+
+/** Spin speeds the turbo button steps through: normal, turbo, super turbo. */
+export const SPEEDS = [1, 2, 4] as const;
+const SPEED_NAMES = ['speed.normal', 'speed.turbo', 'speed.super'] as const;
 
 export class Hud {
   readonly root: HTMLElement;
@@ -27,11 +38,29 @@ export class Hud {
   readonly history: HTMLButtonElement;
   readonly lobby: HTMLButtonElement | null;
   readonly mute: HTMLButtonElement;
+  /** Autoplay (its settings, or Stop while it runs); null where the market bans it. */
+  readonly auto: HTMLButtonElement | null;
+  /** Turbo: steps through the allowed speeds; null where the market bans turbo. */
+  readonly speed: HTMLButtonElement | null;
+  readonly fullscreen: HTMLButtonElement | null;
+  private readonly cycleWait: HTMLElement;
+  private readonly noticeBox: HTMLElement;
+  private noticeTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly sessionTime: HTMLOutputElement | null;
+  private readonly netPosition: HTMLOutputElement | null;
+  private readonly speeds: number;
+  private speedIndex = 0;
+  private waitUntil = 0;
+  private waitTimer: ReturnType<typeof setInterval> | null = null;
+  private autoRunning = false;
+  private slammable = false;
   private readonly balance: HTMLOutputElement;
   private readonly win: HTMLOutputElement;
   private readonly winLabel: HTMLElement;
   private readonly totalBet: HTMLOutputElement;
   private readonly betDetail: HTMLElement;
+  /** RTP and maximum win beside the stake, where the market requires them there. */
+  private readonly betFacts: HTMLElement;
   private readonly freeSpins: HTMLElement;
   private readonly bannerBox: HTMLElement;
   private readonly live: HTMLElement;
@@ -60,17 +89,83 @@ export class Hud {
       ? button(t('hud.special'), t('hud.special_button'), { class: 'toggle', 'aria-pressed': 'false' })
       : null;
     this.buy = options.hasBuy ? button(t('hud.buy'), t('hud.buy_button'), { class: 'buy' }) : null;
+    this.auto = options.autoplay
+      ? button(t('autoplay.open'), t('autoplay.button'), {
+          class: 'auto',
+          'data-testid': 'autoplay',
+          'aria-haspopup': 'dialog',
+        })
+      : null;
+    this.speeds = Math.min(options.speeds ?? 1, SPEEDS.length);
+    this.speed =
+      this.speeds > 1
+        ? button(t('speed.label', { speed: t('speed.normal') }), t('speed.button'), {
+            class: 'toggle speed',
+            'data-testid': 'turbo',
+            'data-speed': '1',
+            'aria-pressed': 'false',
+          })
+        : null;
+    this.fullscreen = options.fullscreen
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'round',
+            'aria-label': t('hud.fullscreen'),
+            title: t('hud.fullscreen'),
+            'data-testid': 'fullscreen',
+            'aria-pressed': 'false',
+          },
+          h('span', { class: 'fs-icon', 'aria-hidden': 'true' }),
+        )
+      : null;
+    // The countdown shows on the Spin button itself; the full sentence is for screen readers.
+    this.cycleWait = h('small', { class: 'sr-only', 'data-testid': 'cycle-wait', role: 'timer' });
+    this.noticeBox = h('p', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
+    this.sessionTime = options.showSessionTime ? h('output', { 'data-testid': 'session-time' }) : null;
+    this.netPosition = options.showNetPosition ? h('output', { 'data-testid': 'net-position' }) : null;
+    const strip =
+      this.sessionTime || this.netPosition
+        ? h(
+            'div',
+            {
+              class: 'session-strip',
+              role: 'group',
+              'aria-label': t('session.group'),
+              'data-testid': 'session-strip',
+            },
+            this.sessionTime
+              ? h(
+                  'span',
+                  { class: 'item' },
+                  h('span', { class: 'label' }, t('session.time')),
+                  this.sessionTime,
+                )
+              : '',
+            this.netPosition
+              ? h(
+                  'span',
+                  { class: 'item' },
+                  h('span', { class: 'label' }, t('session.net')),
+                  this.netPosition,
+                )
+              : '',
+          )
+        : null;
     this.balance = h('output', { 'data-testid': 'balance', 'aria-live': 'off' });
     this.win = h('output', { 'data-testid': 'last-win' });
     this.winLabel = h('span', { class: 'label' }, t('hud.last_win'));
     this.totalBet = h('output', { 'data-testid': 'total-bet' });
     this.betDetail = h('small', { 'data-testid': 'bet-detail' });
+    this.betFacts = h('small', { class: 'bet-facts', 'data-testid': 'bet-facts', hidden: true });
     this.betSettings = h(
       'button',
       { type: 'button', class: 'bet-box', 'aria-label': t('hud.bet_settings') },
       h('span', { class: 'label' }, t('hud.total_bet')),
       this.totalBet,
       this.betDetail,
+      this.betFacts,
     );
     this.freeSpins = h('div', { class: 'free-spins', 'data-testid': 'free-spins', hidden: true });
     this.bannerBox = h('div', { class: 'banner', hidden: true, 'aria-hidden': 'true' });
@@ -92,9 +187,25 @@ export class Hud {
         { class: 'top' },
         this.lobby ?? h('span'),
         this.logo,
-        h('nav', { class: 'menu', 'aria-label': t('hud.menu') }, this.paytable, this.history, this.mute),
+        h(
+          'nav',
+          { class: 'menu', 'aria-label': t('hud.menu') },
+          this.paytable,
+          this.history,
+          this.mute,
+          this.fullscreen ?? '',
+        ),
       ),
-      h('main', { class: 'stage-wrap' }, this.stage, this.freeSpins, this.bannerBox, this.overlay),
+      h(
+        'main',
+        { class: 'stage-wrap' },
+        this.stage,
+        strip ?? '',
+        this.noticeBox,
+        this.freeSpins,
+        this.bannerBox,
+        this.overlay,
+      ),
       h(
         'footer',
         { class: 'bar' },
@@ -105,7 +216,19 @@ export class Hud {
           h('div', { class: 'meter' }, this.winLabel, this.win),
         ),
         h('div', { class: 'bet' }, this.betDown, this.betSettings, this.betUp),
-        h('div', { class: 'actions' }, this.special ?? '', this.buy ?? '', this.spin),
+        h(
+          'div',
+          { class: 'actions' },
+          h(
+            'div',
+            { class: 'options' },
+            this.special ?? '',
+            this.buy ?? '',
+            this.speed ?? '',
+            this.auto ?? '',
+          ),
+          h('div', { class: 'spin-box' }, this.spin, this.cycleWait),
+        ),
       ),
       this.live,
       this.keysHint,
@@ -148,6 +271,13 @@ export class Hud {
     this.special?.setAttribute('aria-pressed', String(special));
   }
 
+  /** The RTP and maximum win beside the stake ('' leaves either out; both empty hides the line). */
+  setBetFacts(rtp: string, maxWin: string): void {
+    const parts = [rtp, maxWin].filter((part) => part !== '');
+    this.betFacts.textContent = parts.join(' · ');
+    this.betFacts.hidden = parts.length === 0;
+  }
+
   setLimits(canUp: boolean, canDown: boolean): void {
     this.betUp.dataset.limit = String(!canUp);
     this.betDown.dataset.limit = String(!canDown);
@@ -173,12 +303,119 @@ export class Hud {
   private refresh(): void {
     const off = this.busy || this.locked;
     const free = this.root.classList.contains('in-free-spins');
-    this.spin.disabled = off;
+    const waiting = this.waitUntil > Date.now();
+    this.spin.disabled = this.locked || (off && !this.slammable) || (!off && waiting) || this.autoRunning;
+    if (this.auto) this.auto.disabled = this.locked || (!this.autoRunning && (off || free));
+    if (this.speed) this.speed.disabled = this.locked;
     this.betUp.disabled = off || free || this.betUp.dataset.limit === 'true';
     this.betDown.disabled = off || free || this.betDown.dataset.limit === 'true';
     this.betSettings.disabled = off || free;
     if (this.special) this.special.disabled = off || free;
     if (this.buy) this.buy.disabled = off || free;
+  }
+
+  /**
+   * Quick-stop: while the reels spin, Spin stays pressable and stops them (only where the market
+   * allows it).
+   */
+  setSlammable(on: boolean): void {
+    this.slammable = on;
+    this.spin.setAttribute('aria-label', on ? t('hud.quick_stop') : t('hud.spin'));
+    this.refresh();
+  }
+
+  /** Spin waits until `until` (local ms), counting down on the button; 0 clears the wait. */
+  waitFor(until: number): void {
+    this.waitUntil = until;
+    if (this.waitTimer) clearInterval(this.waitTimer);
+    this.waitTimer = null;
+    const tick = () => {
+      const left = this.waitUntil - Date.now();
+      if (left <= 0) {
+        this.cycleWait.textContent = '';
+        this.spin.textContent = t('hud.spin_button');
+        this.spin.classList.remove('waiting');
+        if (this.waitTimer) clearInterval(this.waitTimer);
+        this.waitTimer = null;
+        delete this.root.dataset.cycleWait;
+      } else {
+        const seconds = (Math.ceil(left / 100) / 10).toFixed(1);
+        this.cycleWait.textContent = t('cycle.wait', { seconds });
+        this.spin.textContent = `${seconds} s`;
+        this.spin.classList.add('waiting');
+        this.root.dataset.cycleWait = 'true';
+      }
+      this.refresh();
+    };
+    tick();
+    if (this.waitUntil > Date.now()) this.waitTimer = setInterval(tick, 100);
+  }
+
+  /** Autoplay running: its button reads Stop with the spins left, Spin is off. */
+  setAutoplay(left: number | null): void {
+    this.autoRunning = left !== null;
+    if (this.auto) {
+      this.auto.textContent =
+        left === null ? t('autoplay.button') : t('autoplay.stop_button', { count: left });
+      this.auto.setAttribute('aria-label', left === null ? t('autoplay.open') : t('autoplay.stop'));
+      this.auto.setAttribute(
+        'title',
+        left === null ? t('autoplay.open') : t('autoplay.left', { count: left }),
+      );
+      this.auto.classList.toggle('running', left !== null);
+      if (left === null) this.auto.setAttribute('aria-haspopup', 'dialog');
+      else this.auto.removeAttribute('aria-haspopup');
+    }
+    this.root.dataset.autoplay = left === null ? 'off' : String(left);
+    this.refresh();
+  }
+
+  /** The next allowed speed (wrapping to normal); returns the speed factor. */
+  nextSpeed(): number {
+    this.speedIndex = (this.speedIndex + 1) % this.speeds;
+    const factor = SPEEDS[this.speedIndex] ?? 1;
+    if (this.speed) {
+      this.speed.dataset.speed = String(factor);
+      this.speed.setAttribute('aria-pressed', String(this.speedIndex > 0));
+      this.speed.textContent = this.speedIndex === 2 ? t('speed.button_super') : t('speed.button');
+      const label = t('speed.label', { speed: t(SPEED_NAMES[this.speedIndex] ?? 'speed.normal') });
+      this.speed.setAttribute('aria-label', label);
+      this.speed.setAttribute('title', label);
+    }
+    return factor;
+  }
+
+  /** A short line over the reels for a few seconds (why autoplay stopped, why a spin waits). */
+  notice(text: string, ms = 4000): void {
+    this.noticeBox.textContent = text;
+    this.noticeBox.hidden = false;
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      this.noticeBox.hidden = true;
+    }, ms);
+  }
+
+  /** The session clock and net position, where the market requires them. */
+  setSession(time: string, net: string, netDecimal: string): void {
+    if (this.sessionTime) this.sessionTime.textContent = time;
+    if (this.netPosition) {
+      this.netPosition.textContent = net;
+      this.netPosition.dataset.amount = netDecimal;
+    }
+  }
+
+  /** The session is over for good: the whole game gives way to a closing message. */
+  endScreen(title: string, text: string): void {
+    if (this.waitTimer) clearInterval(this.waitTimer);
+    this.root.dataset.state = 'ended';
+    this.root.replaceChildren(
+      h(
+        'div',
+        { class: 'fatal', role: 'status', 'data-testid': 'end-screen' },
+        h('h1', {}, title),
+        h('p', {}, text),
+      ),
+    );
   }
 
   setMuted(muted: boolean): void {

@@ -1,10 +1,11 @@
-// GET /gs2c/assets/{file}: the client's content-hashed files, cached for a year, gzip when accepted.
+// GET /gs2c/assets/{file} (and /backoffice/assets/{file}): a Vite build's content-hashed files,
+// cached for a year, gzip when accepted.
 import type { FastifyInstance } from 'fastify';
 import type { ClientDist } from './client-dist.ts';
 
-export function registerClientAssets(app: FastifyInstance, dist: ClientDist): void {
+export function registerClientAssets(app: FastifyInstance, dist: ClientDist, prefix = '/gs2c'): void {
   app.get<{ Params: { file: string } }>(
-    '/gs2c/assets/:file',
+    `${prefix}/assets/:file`,
     { schema: { hide: true }, logLevel: 'warn' },
     async (request, reply) => {
       const asset = await dist.asset(request.params.file);

@@ -33,7 +33,7 @@ export interface Asset {
 
 export interface ClientDist {
   dir: string;
-  template(name: 'play' | 'lobby' | 'round'): Promise<string | null>;
+  template(name: 'play' | 'lobby' | 'round' | 'backoffice'): Promise<string | null>;
   asset(name: string): Promise<Asset | null>;
 }
 

@@ -14,8 +14,8 @@ function page(title: string, text: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
 }
 
-/** Support pages are opened from a link: no framing by other sites. */
-const DETAILS_CSP = `${SHELL_CSP}; frame-ancestors 'none'`;
+/** Support pages are opened from a link; only the back office (same origin) may frame them. */
+const DETAILS_CSP = `${SHELL_CSP}; frame-ancestors 'self'`;
 
 export function registerRoundDetailsPage(app: FastifyInstance, services: Services, dist: ClientDist): void {
   app.get(

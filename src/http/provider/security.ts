@@ -14,4 +14,11 @@ export const securitySchemes = {
     scheme: 'bearer',
     description: 'Admin API: Authorization: Bearer $ADMIN_TOKEN.',
   },
+  staffSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'rf_staff',
+    description:
+      'Admin API: the staff session cookie from POST /api/admin/v1/auth/sign-in; non-GET requests also send x-csrf-token.',
+  },
 } as const;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
 import { registerDemoResetPost } from './demo-reset.post.ts';
 import { registerHistoryGet } from './history.get.ts';
+import { registerRealityCheckPost } from './reality-check.post.ts';
 import { registerRoundGet } from './round.get.ts';
 import { registerSessionGet } from './session.get.ts';
 import { registerSpinPost } from './spin.post.ts';
@@ -14,5 +15,6 @@ export function registerRuntimeRoutes(app: FastifyInstance, services: Services):
   registerHistoryGet(app, services);
   registerRoundGet(app, services);
   registerDemoResetPost(app, services);
+  registerRealityCheckPost(app, services);
   if (services.config.appEnv === 'test') registerTestRngPost(app, services);
 }

@@ -26,7 +26,14 @@ export function registerRoundGet(app: FastifyInstance, services: Services): void
       if (!row) throw errors.notFound(`round ${id} not found`);
       await services.sessions.slide(session, services.config.sessionTtlSeconds);
       return {
-        round: { ...roundView(row), replay: { variant: row.variant, state_before: row.state_before } },
+        round: {
+          ...roundView(row),
+          replay: {
+            variant: row.variant,
+            state_before: row.state_before,
+            certificate_hash: row.certificate_hash,
+          },
+        },
       };
     },
   );

@@ -52,7 +52,18 @@ export const Round = Type.Object({
   finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   outcome: Type.Unknown(),
   free_round_grant_id: Type.Union([Type.String(), Type.Null()]),
-  replay: Type.Optional(Type.Object({ variant: Type.String(), state_before: Type.Unknown() })),
+  replay: Type.Optional(
+    Type.Object({
+      variant: Type.String(),
+      state_before: Type.Unknown(),
+      // The certificate the round was played under (null: stored before rounds recorded it).
+      certificate_hash: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    }),
+  ),
+  jurisdiction: Type.Union([
+    Type.Object({ code: Type.String(), version: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Null(),
+  ]),
 });
 
 // The schema is written out for the OpenAPI document; the type it describes must stay the domain's
@@ -60,5 +71,65 @@ export const Round = Type.Object({
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const roundSchemaIsRoundView: Same<Omit<Static<typeof Round>, 'replay'>, RoundView> = true;
 void roundSchemaIsRoundView;
+
+/** The spin answer's view of the session under its jurisdiction (issue 13). */
+export const JurisdictionState = Type.Object({
+  net_position: Type.String(),
+  elapsed_seconds: Type.Integer(),
+  reality_check_due: Type.Boolean(),
+  next_round_at: Type.String({ format: 'date-time' }),
+});
+
+export const RealityCheck = Type.Union([
+  Type.Object({
+    interval_seconds: Type.Integer(),
+    due: Type.Boolean(),
+    next_due_at: Type.String({ format: 'date-time' }),
+  }),
+  Type.Null(),
+]);
+
+/** GET /session's `jurisdiction` (docs/runtime-api.md, docs/jurisdictions.md). */
+export const SessionJurisdiction = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  version: Type.String(),
+  rules: Type.Object({
+    min_cycle_ms: Type.Integer(),
+    autoplay: Type.Object({
+      allowed: Type.Boolean(),
+      max_rounds: Type.Union([Type.Integer(), Type.Null()]),
+      requires_loss_limit: Type.Boolean(),
+      requires_single_win_limit: Type.Boolean(),
+    }),
+    turbo_allowed: Type.Boolean(),
+    super_turbo_allowed: Type.Boolean(),
+    quick_stop_allowed: Type.Boolean(),
+    spacebar_allowed: Type.Boolean(),
+    fullscreen_allowed: Type.Boolean(),
+    social_mode: Type.Boolean(),
+    feature_buy_allowed: Type.Boolean(),
+    ante_allowed: Type.Boolean(),
+    max_stake: Type.Union([Type.String(), Type.Null()]),
+    show_net_position: Type.Boolean(),
+    show_session_time: Type.Boolean(),
+    show_rtp: Type.Boolean(),
+    show_max_win: Type.Boolean(),
+    celebrate_at_or_below_stake: Type.Boolean(),
+    jackpots_allowed: Type.Boolean(),
+    one_game_at_a_time: Type.Boolean(),
+  }),
+  reality_check: RealityCheck,
+  limits: Type.Object({
+    time_limit_seconds: Type.Union([Type.Integer(), Type.Null()]),
+    loss_limit: Type.Union([Type.String(), Type.Null()]),
+  }),
+  session_started_at: Type.String({ format: 'date-time' }),
+  elapsed_seconds: Type.Integer(),
+  net_position: Type.String(),
+  history_url: Type.Union([Type.String(), Type.Null()]),
+  next_round_at: Type.String({ format: 'date-time' }),
+  ended: Type.Boolean(),
+});
 
 export const runtimeErrors = (...statuses: number[]) => errorResponses(400, 401, 403, ...statuses);

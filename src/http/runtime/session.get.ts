@@ -1,12 +1,20 @@
 // GET /api/runtime/v1/session: the game, its bet ladder, the balance and the feature state.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { jurisdictionView } from '../../domain/jurisdiction.ts';
 import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
 import { describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
 import { runtimeSession } from './auth.ts';
-import { FeatureState, FreeRoundOffer, FreeRoundState, Round, runtimeErrors } from './schemas.ts';
+import {
+  FeatureState,
+  FreeRoundOffer,
+  FreeRoundState,
+  Round,
+  runtimeErrors,
+  SessionJurisdiction,
+} from './schemas.ts';
 
 const Mode = Type.Union([
   Type.Null(),
@@ -53,6 +61,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
             last_round: Type.Union([Round, Type.Null()]),
             free_rounds: Type.Array(FreeRoundOffer),
             free_round: FreeRoundState,
+            jurisdiction: SessionJurisdiction,
           }),
           ...runtimeErrors(502, 503),
         },
@@ -111,6 +120,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
         last_round: last[0] ? roundView(last[0]) : null,
         free_rounds: offers,
         free_round: freeRound,
+        jurisdiction: jurisdictionView(session.jurisdiction, row, services.clock.now()),
       };
     },
   );

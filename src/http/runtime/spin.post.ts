@@ -6,7 +6,7 @@ import type { SpinRequest } from '../../domain/rounds.ts';
 import type { Services } from '../../services/index.ts';
 import { objectBody } from '../admin/shared.ts';
 import { bearerToken } from './auth.ts';
-import { FeatureState, FreeRoundState, Round, runtimeErrors } from './schemas.ts';
+import { FeatureState, FreeRoundState, JurisdictionState, Round, runtimeErrors } from './schemas.ts';
 
 export function registerSpinPost(app: FastifyInstance, services: Services): void {
   app.post(
@@ -31,6 +31,7 @@ export function registerSpinPost(app: FastifyInstance, services: Services): void
             balance: Type.Union([Type.String(), Type.Null()]),
             state: FeatureState,
             free_round: FreeRoundState,
+            jurisdiction_state: JurisdictionState,
           }),
           ...runtimeErrors(402, 404, 409, 502, 503),
         },
