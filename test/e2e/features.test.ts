@@ -15,6 +15,7 @@ import {
   runtime,
   screenshot,
   shownBalance,
+  spinOnce,
   startE2eServer,
 } from './helpers.ts';
 
@@ -100,6 +101,22 @@ describe('features in the browser', () => {
     expect(await shownBalance(page)).toBe(session.balance);
     const last = session.last_round;
     expect(await page.getByTestId('last-win').getAttribute('data-amount')).toBe(last.win);
+    await context.close();
+  });
+
+  it('pick bonus on a desktop, landed by an ordinary spin: the shared spin helper plays it out', async () => {
+    // The lobby test spins each game once at random; when Jade Paths lands the pick bonus there,
+    // spinOnce must pick and collect like a player instead of waiting for a spin that never ends.
+    const seed = findSeed('rf_jade_paths', 'base', (o) => o.features.some((f) => f.type === 'pick'));
+    const launch = await seeded('rf_jade_paths', 'p-pick-desktop', seed);
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await openGame(page, launch.url);
+    await spinOnce(page);
+    const session = (await runtime(server, launch.token, 'session')).body;
+    const rounds = (await runtime(server, launch.token, 'history?limit=1')).body;
+    expect(rounds.rounds[0].outcome.features.some((f: { type: string }) => f.type === 'pick')).toBe(true);
+    expect(await shownBalance(page)).toBe(session.balance);
     await context.close();
   });
 

@@ -108,14 +108,36 @@ export async function shownBalance(page: Page): Promise<string | null> {
   return page.getAttribute('[data-testid="balance"]', 'data-amount');
 }
 
-/** Clicks Spin and waits until that call (and any free spins it started) is over. */
+/**
+ * Clicks Spin and waits until that call (and any free spins it started) is over. A random spin can
+ * land the pick bonus, which waits for the player: the helper picks and collects as a player would.
+ */
 export async function spinOnce(page: Page): Promise<void> {
   const plays = Number((await page.getAttribute('#app', 'data-plays')) ?? '0');
   await page.getByRole('button', { name: 'Spin', exact: true }).click();
-  await page.waitForFunction((n) => Number(document.getElementById('app')?.dataset.plays ?? '0') > n, plays, {
-    timeout: 60_000,
-  });
+  await finishPlay(page, plays);
   await idle(page, 120_000);
+}
+
+/** Waits until more than `plays` calls are over, playing out a pick bonus on the way. */
+async function finishPlay(page: Page, plays: number, timeout = 60_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const done = await page.evaluate(
+      (n) => Number(document.getElementById('app')?.dataset.plays ?? '0') > n,
+      plays,
+    );
+    if (done) return;
+    const bonus = page.locator('dialog[data-testid="pick-bonus"][open]');
+    if (await bonus.isVisible()) {
+      const collect = bonus.locator('.dialog-actions button:not([hidden])');
+      if (await collect.isVisible()) await collect.click();
+      else await bonus.locator('button.pick:not([disabled])').first().click();
+      continue;
+    }
+    if (Date.now() > deadline) throw new Error(`the spin was not over after ${timeout} ms`);
+    await page.waitForTimeout(100);
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
