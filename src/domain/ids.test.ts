@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId, randomBase62 } from './ids.ts';
+import { newId, randomBase62, sha256 } from './ids.ts';
 
 describe('randomBase62', () => {
   it('spells at least the given bytes of randomness: ceil(8·bytes / log2 62) base62 characters', () => {
@@ -34,5 +34,17 @@ describe('randomBase62', () => {
     // 61 degrees of freedom: mean 61, and 125 is passed about once in a million fair runs. Taking
     // byte % 62 without skipping 248..255 favours the first eight characters and gives about 4,000.
     expect(chiSquare).toBeLessThan(125);
+  });
+});
+
+describe('sha256', () => {
+  it('is SHA-256 of the UTF-8 text (stored token and key hashes stay valid)', () => {
+    expect(sha256('abc').toString('hex')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    // UTF-8, not Latin-1: "é" is two bytes.
+    expect(sha256('é').toString('hex')).toBe(
+      '4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c',
+    );
   });
 });

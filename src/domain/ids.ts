@@ -1,5 +1,5 @@
 // Prefixed, opaque identifiers and secrets (base62 of CSPRNG bytes).
-import { createHash, randomFillSync } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** 248 = 4 × 62: a byte below it, taken modulo 62, is uniform over the alphabet. */
@@ -40,6 +40,7 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(12)}`;
 }
 
+/** One-shot hash: about a third cheaper than a createHash object (every launch and token look-up). */
 export function sha256(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+  return hash('sha256', text, 'buffer');
 }

@@ -36,18 +36,22 @@ const keyOf = (s: {
   play_mode: PlayMode;
 }) => `${s.operator_id}\n${s.player_id}\n${s.game_symbol}\n${s.currency}\n${s.play_mode}`;
 
-type Launched = { row: SessionRow; created: boolean };
+/** What a launch answers: the session's id (kept when the launch refreshes it) and whether it is new. */
+type Launched = { id: string; created: boolean };
+type LaunchedRow = Launched & Pick<SessionRow, 'operator_id' | 'player_id' | 'game_symbol' | 'currency' | 'play_mode'>;
 
 export function sessionsRepo(db: Kysely<Database>) {
   // One row per session in a statement: a second launch of the same session waits for the next
   // one, so the two apply in order (the later token wins, as when they come one by one).
   const launches = batchWriter<SessionUpsert, Launched>(keyOf, async (batch) => {
     const column = <T>(pick: (input: SessionUpsert) => T) => batch.map(pick);
+    // Only the key and the outcome come back: the launch needs no other column, and parsing a whole
+    // session row (its timestamps into Dates) was CPU each launch paid for nothing.
     // A session moves no money: its commit need not wait for the disk flush. At worst a database
     // crash loses the last launches, and those players launch again. set_config(..., true) is
     // local to this statement's transaction, so money writes stay synchronous; the insert reads
     // the CTE because PostgreSQL skips a CTE nothing refers to.
-    const result = await sql<SessionRow & { created: boolean }>`
+    const result = await sql<LaunchedRow>`
       with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
       insert into game_sessions
         (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
@@ -98,14 +102,13 @@ export function sessionsRepo(db: Kysely<Database>) {
         session_started_at = excluded.session_started_at,
         net_position = 0,
         ended_at = null
-      returning *, (xmax = 0) as created
+      returning id, operator_id, player_id, game_symbol, currency, play_mode, (xmax = 0) as created
     `.execute(db);
     const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));
     return batch.map((input) => {
       const found = byKey.get(keyOf(input));
       if (!found) throw new Error('the session upsert returned no row');
-      const { created, ...row } = found;
-      return { row, created };
+      return { id: found.id, created: found.created };
     });
   });
 
