@@ -1,70 +1,138 @@
 // Provider API throughput beside a bare Fastify hello-world, same autocannon settings, one machine.
+// Each endpoint is measured right after a hello-world run of its own, so that a machine whose load
+// changes during the benchmark moves both sides of a ratio alike; read endpoints are also measured
+// against the hello-world answering a body of the same size (what moving those bytes costs alone).
 // Run: sh scripts/node24.sh node bench/provider.ts [--quick]
-import { type LoadOptions, load, startChild, table } from './http.ts';
+import { type LoadOptions, type LoadResult, load, startChild } from './http.ts';
+
+interface Endpoint {
+  name: string;
+  path: string;
+  goal: string;
+  authenticated: boolean;
+  /** A new body per request (launch-url); GET when absent. */
+  bodies?: () => string;
+}
+
+interface Measured {
+  endpoint: Endpoint;
+  row: LoadResult;
+  /** The hello-world measured just before the row. */
+  hello: LoadResult;
+  /** The hello-world answering as many bytes as the endpoint does (GET endpoints). */
+  sized?: { bytes: number; result: LoadResult };
+}
 
 export async function runProviderBench(options: { quick?: boolean } = {}): Promise<string> {
   const settings: LoadOptions = { duration: options.quick ? 3 : 10, connections: 20 };
-  const hello = await startChild<{ url: string }>('bench/hello.ts');
-  const baseline = await load('hello-world (bare Fastify)', `${hello.info.url}/`, settings, {}, hello);
-  await hello.stop();
-
-  const node = await startChild<{ url: string; apiKey: string }>('bench/serve.ts');
+  const [hello, node] = await Promise.all([
+    startChild<{ url: string }>('bench/hello.ts'),
+    startChild<{ url: string; apiKey: string }>('bench/serve.ts'),
+  ]);
   const { url, apiKey } = node.info;
   const headers = { 'x-provider-api-key': apiKey };
+  let player = 0;
+  const endpoints: Endpoint[] = [
+    {
+      name: 'GET /api/provider/v1/games',
+      path: '/api/provider/v1/games',
+      goal: '≥ 0.9×',
+      authenticated: true,
+    },
+    {
+      name: 'GET /api/provider/v1/games/{symbol}',
+      path: '/api/provider/v1/games/rf_ember_crown',
+      goal: '≥ 0.9×',
+      authenticated: true,
+    },
+    {
+      name: 'GET /api/provider/v1/game-art/{symbol} (SVG)',
+      path: '/api/provider/v1/game-art/rf_ember_crown?title=Ember%20Crown&slug=ember-crown',
+      goal: '≥ 0.9×',
+      authenticated: false,
+    },
+    {
+      name: 'POST /api/provider/v1/launch-url',
+      path: '/api/provider/v1/launch-url',
+      goal: '≥ 0.5×',
+      authenticated: true,
+      // A new player each time: every request creates a session row.
+      bodies: () => JSON.stringify({ symbol: 'rf_ember_crown', external_player_id: `bench-${player++}` }),
+    },
+  ];
   try {
-    await load('warm-up', `${url}/api/provider/v1/games`, { ...settings, duration: 2 }, { headers });
-    const rows = [
-      await load('GET /api/provider/v1/games', `${url}/api/provider/v1/games`, settings, { headers }, node),
-      await load(
-        'GET /api/provider/v1/games/{symbol}',
-        `${url}/api/provider/v1/games/rf_ember_crown`,
+    const warm = { ...settings, duration: 2 };
+    await Promise.all([
+      load('warm-up', `${hello.info.url}/`, warm),
+      load('warm-up', `${url}/api/provider/v1/games`, warm, { headers }),
+    ]);
+    const measured: Measured[] = [];
+    for (const endpoint of endpoints) {
+      const requestHeaders = endpoint.authenticated ? headers : {};
+      const baseline = await load('hello-world (bare Fastify)', `${hello.info.url}/`, settings, {}, hello);
+      const row = await load(
+        endpoint.name,
+        `${url}${endpoint.path}`,
         settings,
-        { headers },
+        endpoint.bodies
+          ? {
+              method: 'POST',
+              headers: { ...requestHeaders, 'content-type': 'application/json' },
+              bodies: endpoint.bodies,
+            }
+          : { headers: requestHeaders },
         node,
-      ),
-      await load(
-        'GET /api/provider/v1/game-art/{symbol} (SVG)',
-        `${url}/api/provider/v1/game-art/rf_ember_crown?title=Ember%20Crown&slug=ember-crown`,
-        settings,
-        {},
-        node,
-      ),
-      await load(
-        'POST /api/provider/v1/launch-url',
-        `${url}/api/provider/v1/launch-url`,
-        settings,
-        {
-          method: 'POST',
-          headers: { ...headers, 'content-type': 'application/json' },
-          // A new player each time: every request creates a session row.
-          bodies: (() => {
-            let n = 0;
-            return () => JSON.stringify({ symbol: 'rf_ember_crown', external_player_id: `bench-${n++}` });
-          })(),
-        },
-        node,
-      ),
-    ];
-    const goals = {
-      'GET /api/provider/v1/games': '≥ 0.9×',
-      'GET /api/provider/v1/games/{symbol}': '≥ 0.9×',
-      'GET /api/provider/v1/game-art/{symbol} (SVG)': '≥ 0.9×',
-      'POST /api/provider/v1/launch-url': '≥ 0.5×',
-    };
+      );
+      let sized: Measured['sized'];
+      if (!endpoint.bodies) {
+        const answer = await fetch(`${url}${endpoint.path}`, { headers: requestHeaders });
+        const bytes = (await answer.arrayBuffer()).byteLength;
+        const result = await load(
+          `hello-world, ${bytes} bytes`,
+          `${hello.info.url}/sized/${bytes}`,
+          settings,
+          {},
+          hello,
+        );
+        sized = { bytes, result };
+      }
+      measured.push({ endpoint, row, hello: baseline, sized });
+    }
     return [
       '## Provider API',
       '',
-      `autocannon, ${settings.connections} connections, ${settings.duration} s per endpoint, pipelining 1; the server`,
+      `autocannon, ${settings.connections} connections, ${settings.duration} s per run, pipelining 1; the servers`,
       'and autocannon are separate processes on the same 2-core machine; Reelforge on the embedded PostgreSQL,',
-      'log level warn. `server CPU µs/req` is the user + system CPU of the server process (not of its',
-      "PostgreSQL) per request during the run, read from /proc; its ratio to the hello-world's is the",
-      'throughput each could reach with a core to itself and a client that costs nothing.',
+      'log level warn, rate limits off. Each endpoint runs right after a hello-world run of its own',
+      '(`× hello-world` is against that one); read endpoints run a third time against the hello-world',
+      'answering a JSON body of their size as ready bytes (`× same body`). `CPU µs/req` is the user + system',
+      "CPU of the server process (not of its PostgreSQL) per request, read from /proc; the hello-world's is",
+      'beside it.',
       '',
-      table(baseline, rows, goals),
+      report(measured),
     ].join('\n');
   } finally {
-    await node.stop();
+    await Promise.all([hello.stop(), node.stop()]);
   }
+}
+
+function report(measured: Measured[]): string {
+  const cpu = (result: LoadResult) =>
+    result.serverCpuMicros === undefined ? '' : result.serverCpuMicros.toFixed(0);
+  const lines = [
+    '| endpoint | req/s | p50 ms | p99 ms | hello-world req/s | × hello-world | goal | same body: bytes, req/s | × same body | CPU µs/req | hello-world CPU µs/req (same body) | non-2xx |',
+    '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const { endpoint, row, hello, sized } of measured) {
+    const ratio = (row.requestsPerSecond / hello.requestsPerSecond).toFixed(2);
+    const same = sized ? `${sized.bytes} B, ${Math.round(sized.result.requestsPerSecond)}` : '';
+    const sameRatio = sized ? (row.requestsPerSecond / sized.result.requestsPerSecond).toFixed(2) : '';
+    const helloCpu = `${cpu(hello)}${sized ? ` (${cpu(sized.result)})` : ''}`;
+    lines.push(
+      `| ${endpoint.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${Math.round(hello.requestsPerSecond)} | ${ratio} | ${endpoint.goal} | ${same} | ${sameRatio} | ${cpu(row)} | ${helloCpu} | ${row.non2xx + row.errors} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 if (import.meta.main) {
