@@ -117,7 +117,7 @@ export async function createServices(
     operators: operatorsRepo(db),
     keys: apiKeysRepo(db),
     thumbnails: thumbnailsRepo(db),
-    sessions: sessionsRepo(db),
+    sessions: sessionsRepo(db, store.pool),
     rounds: roundsRepo(db),
     wallet: walletRepo(db),
     ledger: ledgerRepo(db),

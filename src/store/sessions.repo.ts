@@ -1,6 +1,7 @@
 // Game sessions. Launches arriving together are written together (batch.ts): one multi-row upsert
 // per turn of the event loop instead of one statement each.
 import { type Kysely, type Selectable, sql } from 'kysely';
+import type pg from 'pg';
 import { batchWriter } from './batch.ts';
 import type { Database, GameSessionsTable, PlayMode } from './schema.ts';
 
@@ -38,72 +39,92 @@ const keyOf = (s: {
 
 /** What a launch answers: the session's id (kept when the launch refreshes it) and whether it is new. */
 type Launched = { id: string; created: boolean };
-type LaunchedRow = Launched & Pick<SessionRow, 'operator_id' | 'player_id' | 'game_symbol' | 'currency' | 'play_mode'>;
+type LaunchedRow = Launched &
+  Pick<SessionRow, 'operator_id' | 'player_id' | 'game_symbol' | 'currency' | 'play_mode'>;
 
-export function sessionsRepo(db: Kysely<Database>) {
+// One row per launch of the batch, in the batch's order (sorted by key, so that concurrent batches
+// take their row locks in one order). Only the key and the outcome come back: the launch needs no
+// other column, and parsing a whole session row (its timestamps into Dates) was CPU for nothing.
+// A session moves no money: its commit need not wait for the disk flush. At worst a database crash
+// loses the last launches, and those players launch again. set_config(..., true) is local to this
+// statement's transaction, so money writes stay synchronous; the insert reads the CTE because
+// PostgreSQL skips a CTE nothing refers to.
+const LAUNCH_SQL = `
+  with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
+  insert into game_sessions
+    (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
+     play_mode, jurisdiction_code, jurisdiction_version, player_age_band, reality_check_interval,
+     reality_check_at, time_limit_seconds, loss_limit, history_url, session_started_at)
+  select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
+    launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode,
+    launch.jurisdiction_code, launch.jurisdiction_version, launch.player_age_band,
+    launch.reality_check_interval, launch.reality_check_at, launch.time_limit_seconds, launch.loss_limit,
+    launch.history_url, launch.session_started_at
+  from relaxed, unnest(
+    $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::text[], $8::text[],
+    $9::bigint[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[], $15::integer[],
+    $16::timestamptz[], $17::integer[], $18::bigint[], $19::text[], $20::timestamptz[]
+  ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
+    return_url, coin, expires_at, play_mode, jurisdiction_code, jurisdiction_version, player_age_band,
+    reality_check_interval, reality_check_at, time_limit_seconds, loss_limit, history_url,
+    session_started_at, position)
+  order by launch.position
+  on conflict (operator_id, player_id, game_symbol, currency, play_mode) do update set
+    token_hash = excluded.token_hash,
+    device = excluded.device,
+    return_url = excluded.return_url,
+    coin = excluded.coin,
+    expires_at = excluded.expires_at,
+    refreshed_at = now(),
+    -- A launch starts the player's session afresh: its market, terms, clock and net position
+    -- (last_round_at stays, so a relaunch cannot skip the minimum cycle time).
+    jurisdiction_code = excluded.jurisdiction_code,
+    jurisdiction_version = excluded.jurisdiction_version,
+    player_age_band = excluded.player_age_band,
+    reality_check_interval = excluded.reality_check_interval,
+    reality_check_at = excluded.reality_check_at,
+    time_limit_seconds = excluded.time_limit_seconds,
+    loss_limit = excluded.loss_limit,
+    history_url = excluded.history_url,
+    session_started_at = excluded.session_started_at,
+    net_position = 0,
+    ended_at = null
+  returning id, operator_id, player_id, game_symbol, currency, play_mode, (xmax = 0) as created`;
+
+export function sessionsRepo(db: Kysely<Database>, pool: Pick<pg.Pool, 'query'>) {
   // One row per session in a statement: a second launch of the same session waits for the next
   // one, so the two apply in order (the later token wins, as when they come one by one).
   const launches = batchWriter<SessionUpsert, Launched>(keyOf, async (batch) => {
     const column = <T>(pick: (input: SessionUpsert) => T) => batch.map(pick);
-    // Only the key and the outcome come back: the launch needs no other column, and parsing a whole
-    // session row (its timestamps into Dates) was CPU each launch paid for nothing.
-    // A session moves no money: its commit need not wait for the disk flush. At worst a database
-    // crash loses the last launches, and those players launch again. set_config(..., true) is
-    // local to this statement's transaction, so money writes stay synchronous; the insert reads
-    // the CTE because PostgreSQL skips a CTE nothing refers to.
-    const result = await sql<LaunchedRow>`
-      with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
-      insert into game_sessions
-        (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
-         play_mode, jurisdiction_code, jurisdiction_version, player_age_band, reality_check_interval,
-         reality_check_at, time_limit_seconds, loss_limit, history_url, session_started_at)
-      select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
-        launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode,
-        launch.jurisdiction_code, launch.jurisdiction_version, launch.player_age_band,
-        launch.reality_check_interval, launch.reality_check_at, launch.time_limit_seconds, launch.loss_limit,
-        launch.history_url, launch.session_started_at
-      from relaxed, unnest(
-        ${column((i) => i.id)}::text[], ${column((i) => i.operator_id)}::text[],
-        ${column((i) => i.player_id)}::text[], ${column((i) => i.game_symbol)}::text[],
-        ${column((i) => i.currency)}::text[], ${column((i) => i.token_hash)}::bytea[],
-        ${column((i) => i.device)}::text[], ${column((i) => i.return_url)}::text[],
-        ${column((i) => (i.coin === null ? null : i.coin.toString()))}::bigint[],
-        ${column((i) => i.expires_at.toISOString())}::timestamptz[],
-        ${column((i) => i.play_mode)}::text[],
-        ${column((i) => i.jurisdiction_code)}::text[], ${column((i) => i.jurisdiction_version)}::text[],
-        ${column((i) => i.player_age_band)}::text[], ${column((i) => i.reality_check_interval)}::integer[],
-        ${column((i) => i.reality_check_at?.toISOString() ?? null)}::timestamptz[],
-        ${column((i) => i.time_limit_seconds)}::integer[],
-        ${column((i) => (i.loss_limit === null ? null : i.loss_limit.toString()))}::bigint[],
-        ${column((i) => i.history_url)}::text[],
-        ${column((i) => i.session_started_at.toISOString())}::timestamptz[]
-      ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
-        return_url, coin, expires_at, play_mode, jurisdiction_code, jurisdiction_version, player_age_band,
-        reality_check_interval, reality_check_at, time_limit_seconds, loss_limit, history_url,
-        session_started_at, position)
-      order by launch.position
-      on conflict (operator_id, player_id, game_symbol, currency, play_mode) do update set
-        token_hash = excluded.token_hash,
-        device = excluded.device,
-        return_url = excluded.return_url,
-        coin = excluded.coin,
-        expires_at = excluded.expires_at,
-        refreshed_at = now(),
-        -- A launch starts the player's session afresh: its market, terms, clock and net position
-        -- (last_round_at stays, so a relaunch cannot skip the minimum cycle time).
-        jurisdiction_code = excluded.jurisdiction_code,
-        jurisdiction_version = excluded.jurisdiction_version,
-        player_age_band = excluded.player_age_band,
-        reality_check_interval = excluded.reality_check_interval,
-        reality_check_at = excluded.reality_check_at,
-        time_limit_seconds = excluded.time_limit_seconds,
-        loss_limit = excluded.loss_limit,
-        history_url = excluded.history_url,
-        session_started_at = excluded.session_started_at,
-        net_position = 0,
-        ended_at = null
-      returning id, operator_id, player_id, game_symbol, currency, play_mode, (xmax = 0) as created
-    `.execute(db);
+    // A named statement: each pooled connection parses and plans it once. Sent as text, PostgreSQL
+    // parsed and planned this upsert for every batch, which measured about 1,600-2,000 µs of the
+    // backend's CPU per batch of 7 against 820-950 µs prepared (the same batches, alternating).
+    const result = await pool.query<LaunchedRow>({
+      name: 'rf_launch_sessions',
+      text: LAUNCH_SQL,
+      values: [
+        column((i) => i.id),
+        column((i) => i.operator_id),
+        column((i) => i.player_id),
+        column((i) => i.game_symbol),
+        column((i) => i.currency),
+        column((i) => i.token_hash),
+        column((i) => i.device),
+        column((i) => i.return_url),
+        column((i) => (i.coin === null ? null : i.coin.toString())),
+        column((i) => i.expires_at.toISOString()),
+        column((i) => i.play_mode),
+        column((i) => i.jurisdiction_code),
+        column((i) => i.jurisdiction_version),
+        column((i) => i.player_age_band),
+        column((i) => i.reality_check_interval),
+        column((i) => i.reality_check_at?.toISOString() ?? null),
+        column((i) => i.time_limit_seconds),
+        column((i) => (i.loss_limit === null ? null : i.loss_limit.toString())),
+        column((i) => i.history_url),
+        column((i) => i.session_started_at.toISOString()),
+      ],
+    });
     const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));
     return batch.map((input) => {
       const found = byKey.get(keyOf(input));
