@@ -180,9 +180,16 @@ export function sessionsRepo(db: Kysely<Database>, pool: Pick<pg.Pool, 'query'>)
       now: Date,
       until: Date,
     ): Promise<boolean> {
+      // The claim's commit does not wait for the disk flush: the round it guards commits durably
+      // after it, and that flush carries the claim's earlier WAL with it; a crash before the round
+      // loses a claim that guarded nothing. So a spin under one-game-at-a-time waits for one flush,
+      // not two. (set_config(..., true) is local to this statement's transaction.)
       const { rows } = await sql<{ session_id: string }>`
+        with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
         insert into player_activity as a (operator_id, player_id, session_id, active_until)
-        values (${session.operator_id}, ${session.player_id}, ${session.id}, ${until})
+        select ${session.operator_id}::text, ${session.player_id}::text, ${session.id}::text,
+          ${until}::timestamptz
+        from relaxed
         on conflict (operator_id, player_id) do update
           set session_id = excluded.session_id, active_until = excluded.active_until
           where a.session_id = excluded.session_id or a.active_until <= ${now}
