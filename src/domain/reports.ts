@@ -133,7 +133,7 @@ export function txEffect(
 }
 
 /** One day, game and currency's totals in minor units (as the store sums them; `open`: pending or parked). */
-export type SummaryTotals = TotalsRow;
+export type SummaryTotals = Omit<TotalsRow, 'operator_id'>;
 
 /** Adds one transaction to the totals of its day, game and currency (the rules above, in memory). */
 export function addToTotals(totals: Map<string, SummaryTotals>, tx: ReportTx): void {

@@ -11,7 +11,7 @@ import {
   type TransactionLine,
   transactionLine,
 } from '../domain/reports.ts';
-import type { ReportsRepo } from '../store/reports.repo.ts';
+import type { ReportsRepo, TotalsRow } from '../store/reports.repo.ts';
 
 export type TransactionsFormat = 'ndjson' | 'csv';
 
@@ -91,9 +91,17 @@ export function createReportService(deps: { reports: ReportsRepo; now: () => Dat
       if (operatorId !== null && !(await repo.operatorExists(operatorId))) {
         return { ok: false, error: errors.notFound(`operator_id ${operatorId}: no such operator`) };
       }
+      // One statement for every operator; each operator's days are then judged final on its own.
+      const byOperator = new Map<string, TotalsRow[]>();
+      for (const row of await repo.totals(operatorId, from.start, to.end)) {
+        const mine = byOperator.get(row.operator_id);
+        if (mine) mine.push(row);
+        else byOperator.set(row.operator_id, [row]);
+      }
       const rows: StaffSummaryRow[] = [];
-      for (const id of operatorId === null ? await repo.operatorIds() : [operatorId]) {
-        for (const row of await summary(id, from, to)) rows.push({ operator_id: id, ...row });
+      const now = deps.now();
+      for (const [id, totals] of byOperator) {
+        for (const row of summaryRows(totals, now)) rows.push({ operator_id: id, ...row });
       }
       const byte = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
       rows.sort(
