@@ -1,5 +1,6 @@
 // Reports (finance, admin): the summary by day, game and currency across operators, with charts and
 // CSV export; a day's transactions for one operator as CSV.
+import { minorUnits, toMinor } from '../../../src/logic/money.ts';
 import { get, operatorNames, query } from '../api.ts';
 import { chart, legend } from '../chart.ts';
 import { h, table } from '../dom.ts';
@@ -77,23 +78,31 @@ export async function reportsPage(main: HTMLElement): Promise<void> {
     }
     for (const d of days) if (!dates.includes(d.date)) dates.push(d.date);
     dates.sort();
+    // Each day's totals per currency, summed once and exactly in minor units (GGR = stakes − wins);
+    // only the bars' heights become floating point.
+    const totals = new Map<string, { stakes: bigint; wins: bigint }>();
+    for (const d of days) {
+      const key = `${d.currency}\n${d.date}`;
+      const sum = totals.get(key) ?? { stakes: 0n, wins: 0n };
+      sum.stakes += toMinor(d.stakes, d.currency);
+      sum.wins += toMinor(d.wins, d.currency);
+      totals.set(key, sum);
+    }
     const charts = currencies.map((currency) => {
-      const of = (date: string, key: 'stakes' | 'wins' | 'ggr') =>
-        days
-          .filter((d) => d.date === date && d.currency === currency)
-          .reduce((sum, d) => sum + Number(d[key]), 0);
+      const scale = 10 ** minorUnits(currency);
+      const sums = dates.map((date) => totals.get(`${currency}\n${date}`) ?? { stakes: 0n, wins: 0n });
+      const major = (minor: bigint) => Number(minor) / scale;
       const money = [
-        { name: 'Stakes', values: dates.map((d) => of(d, 'stakes')), className: 's1' },
-        { name: 'Wins', values: dates.map((d) => of(d, 'wins')), className: 's2' },
-        { name: 'GGR', values: dates.map((d) => of(d, 'ggr')), className: 's3' },
+        { name: 'Stakes', values: sums.map((t) => major(t.stakes)), className: 's1' },
+        { name: 'Wins', values: sums.map((t) => major(t.wins)), className: 's2' },
+        { name: 'GGR', values: sums.map((t) => major(t.stakes - t.wins)), className: 's3' },
       ];
       const rtp = [
         {
           name: 'RTP realised %',
-          values: dates.map((d) => {
-            const stakes = of(d, 'stakes');
-            return stakes > 0 ? Math.round((of(d, 'wins') / stakes) * 10000) / 100 : null;
-          }),
+          values: sums.map((t) =>
+            t.stakes > 0n ? Math.round((Number(t.wins) / Number(t.stakes)) * 10000) / 100 : null,
+          ),
           className: 's4',
         },
       ];
