@@ -10,7 +10,15 @@ import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { solidImage } from '../admin/images.ts';
 import { callbackOperator, eventually, launchPlayer, ledgerOf, useRetryPolicy } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { ARTIFACTS, DESKTOP, launchChromium, newContext, screenshot, startE2eServer } from './helpers.ts';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  launchChromium,
+  newContext,
+  PHONE,
+  screenshot,
+  startE2eServer,
+} from './helpers.ts';
 
 const PASSWORD = 'a long staff password 4 tests';
 type Role = 'admin' | 'support' | 'finance' | 'viewer';
@@ -524,6 +532,15 @@ describe('finance', () => {
     expect(csv.split('\n')[0]).toContain('date');
     expect(csv).toContain(internalOperator.id);
     await screenshot(page, 'backoffice-reports');
+    // On a phone's width the charts still draw and the page itself does not scroll sideways (wide
+    // tables scroll inside their own frame).
+    await page.setViewportSize(PHONE.viewport);
+    await page.locator('svg.chart').first().waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(PHONE.viewport.width);
+    await screenshot(page, 'backoffice-reports-phone');
+    await page.setViewportSize(DESKTOP.viewport);
     await open(page, 'operators');
     expect(await page.getByRole('button', { name: 'Create operator' }).count()).toBe(0);
     expect(await page.getByText('Creating or changing operators needs the admin role').count()).toBe(1);
