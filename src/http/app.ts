@@ -2,7 +2,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { randomBase62 } from '../domain/ids.ts';
 import type { Services } from '../services/index.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { registerBackoffice } from './backoffice/index.ts';
@@ -28,25 +27,18 @@ import { registerGamesGet } from './provider/games.get.ts';
 import { registerGamesList } from './provider/games.list.ts';
 import { registerHealth } from './provider/health.ts';
 import { registerLaunchUrl } from './provider/launch-url.ts';
+import { readAnswers } from './provider/read-answers.ts';
+import { type ReadLane, readLane, serverWithLane } from './provider/read-lane.ts';
 import { registerReportSummary } from './provider/reports.summary.get.ts';
 import { registerReportTransactions } from './provider/reports.transactions.get.ts';
 import { registerRoundGet } from './provider/rounds.get.ts';
 import { registerRoundsList } from './provider/rounds.list.ts';
 import { securitySchemes } from './provider/security.ts';
 import { registerTransactionRoundGet } from './provider/transactions.round.get.ts';
+import { nextRequestId, requestIdFor } from './request-id.ts';
 import { registerRuntimeRoutes } from './runtime/index.ts';
 import { sharedSchemas } from './schemas.ts';
 import { logWalletAttempts } from './wallet-log.ts';
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-/** Request ids: a random per-process prefix and a counter, unique without a syscall per request. */
-const REQUEST_ID_PREFIX = `req_${randomBase62(6)}`;
-let requestCounter = 0;
-
-function nextRequestId(): string {
-  requestCounter = (requestCounter + 1) % Number.MAX_SAFE_INTEGER;
-  return `${REQUEST_ID_PREFIX}${requestCounter.toString(36)}`;
-}
 
 /** Paths and headers that carry secrets: never written to a log line. */
 export const REDACTED_PATHS = [
@@ -99,16 +91,14 @@ export function loggerOptions(
 }
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  let lane: ReadLane | undefined;
   const app = Fastify({
+    serverFactory: serverWithLane(() => lane),
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 64 * 1024,
     trustProxy: false,
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      if (typeof incoming === 'string' && REQUEST_ID.test(incoming)) return incoming;
-      return nextRequestId();
-    },
+    genReqId: (request) => requestIdFor(request.headers['x-request-id']),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler: clientErrorHandler(nextRequestId),
@@ -161,12 +151,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerIntegrationGuide(app);
-  const registry = installMetrics(app, services);
+  const { registry, countRequest } = installMetrics(app, services);
+  const answers = readAnswers(services);
   logWalletAttempts(app, services);
   registerHealth(app, services);
-  registerGamesList(app, services);
-  registerGamesGet(app, services);
-  registerGameArt(app, services);
+  registerGamesList(app, services, answers);
+  registerGamesGet(app, services, answers);
+  registerGameArt(app, services, answers);
   registerLaunchUrl(app, services);
   registerCampaignCreate(app, services);
   registerCampaignGet(app, services);
@@ -183,5 +174,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
   registerBackoffice(app);
   await app.register(async (admin) => registerAdminRoutes(admin, services, registry));
+  // The catalog, one game and key art, answered from memory before Fastify's pipeline when they can be.
+  const ready = readLane({ services, answers, countRequest, log: app.log });
+  app.addHook('preClose', (done) => {
+    ready.close();
+    done();
+  });
+  lane = ready;
   return app;
 }

@@ -4,10 +4,22 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../services/index.ts';
 
+/**
+ * Counts one answered request under its route's labels; `lane` marks an answer the read lane sent
+ * without Fastify's pipeline (counted again, apart, so staff can see how many took that path).
+ */
+export type CountRequest = (
+  method: string,
+  route: string,
+  status: number,
+  seconds: number,
+  lane?: boolean,
+) => void;
+
 export function installMetrics(
   app: FastifyInstance,
   services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue'>,
-): Registry {
+): { registry: Registry; countRequest: CountRequest } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'reelforge_' });
   const requests = new Counter({
@@ -68,23 +80,43 @@ export function installMetrics(
 
   // One labelled child per (method, route, status), found by a plain key: prom-client would
   // otherwise hash the label object on every request.
-  const children = new Map<string, { count: { inc(): void }; time: { observe(value: number): void } }>();
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${route} ${reply.statusCode}`;
+  const children = new Map<
+    string,
+    { count: { inc(): void }; time: { observe(value: number): void }; lane?: { inc(): void } }
+  >();
+  const laneAnswers = new Counter({
+    name: 'reelforge_http_read_lane_answers_total',
+    help: 'Catalog, game and key-art answers sent from memory before the framework pipeline (also in reelforge_http_requests_total)',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  const countRequest: CountRequest = (method, route, status, seconds, lane = false) => {
+    const key = `${method} ${route} ${status}`;
     let child = children.get(key);
     if (!child) {
-      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      const labels = { method, route, status: String(status) };
       child = { count: requests.labels(labels), time: duration.labels(labels) };
       children.set(key, child);
     }
     child.count.inc();
-    child.time.observe(reply.elapsedTime / 1000);
+    child.time.observe(seconds);
+    if (lane) {
+      child.lane ??= laneAnswers.labels({ route });
+      child.lane.inc();
+    }
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    countRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });
-  return registry;
+  return { registry, countRequest };
 }

@@ -40,6 +40,14 @@ export interface AccessService {
    * x-operator-id header, launch body), empty strings already removed.
    */
   scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult>;
+  /**
+   * What principalFor() then scopeFor(principal, []) would give, answered only from the caches
+   * while every part is fresh: undefined when anything must be read (or would be refused), so the
+   * caller takes the ordinary path. The read lane answers from it without a promise.
+   */
+  cachedScope(
+    apiKey: string,
+  ): { principal: Principal; result: Extract<ScopeResult, { ok: true }> } | undefined;
 }
 
 export function createAccessService(deps: {
@@ -49,6 +57,8 @@ export function createAccessService(deps: {
   now?: () => number;
   /** Games staff switched off; none when absent. */
   switchedOff?: () => Promise<ReadonlySet<string>>;
+  /** The same set from its cache while fresh, without waiting; undefined when stale. */
+  cachedSwitchedOff?: () => ReadonlySet<string> | undefined;
 }): AccessService {
   const { keys, operators } = deps;
   const now = deps.now ?? Date.now;
@@ -135,6 +145,41 @@ export function createAccessService(deps: {
     return activeScope(await operatorAccess(operatorId), `operator ${operatorId}`);
   }
 
+  const cachedSwitchedOff = deps.cachedSwitchedOff ?? (() => (deps.switchedOff ? undefined : noneOff));
+
+  function cachedScope(apiKey: string) {
+    const at = now();
+    const key = keyCache.get(apiKey);
+    if (!key || key.until <= at || !key.value) return undefined;
+    const principal = key.value;
+    const off = cachedSwitchedOff();
+    if (!off) return undefined;
+    if (principal.kind === 'master')
+      return {
+        principal,
+        result: { ok: true as const, operator: null, scope: { kind: 'all' as const, off } },
+      };
+    const cached = operatorCache.get(principal.operatorId);
+    const access = cached && cached.until > at ? cached.value : null;
+    if (!access) return undefined;
+    if (access.operator.status !== 'active') return undefined;
+    const { operator, allowlist } = access;
+    return {
+      principal,
+      result: {
+        ok: true as const,
+        operator,
+        scope: {
+          kind: 'operator' as const,
+          operatorId: operator.id,
+          allowlist,
+          rtpVariant: operator.rtp_variant,
+          off,
+        },
+      },
+    };
+  }
+
   // A change on this node drops every cached look-up at once.
   deps.changes.listen((change) => {
     if (change.kind === 'artwork') return;
@@ -142,5 +187,5 @@ export function createAccessService(deps: {
     operatorCache.clear();
   });
 
-  return { principalFor, operatorAccess, scopeFor, switchedOff };
+  return { principalFor, operatorAccess, scopeFor, switchedOff, cachedScope };
 }

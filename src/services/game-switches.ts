@@ -15,6 +15,8 @@ export interface GameLiveView {
 export interface GameSwitchService {
   /** Symbols switched off by staff (cached ACCESS_CACHE_MS; this node's changes at once). */
   switchedOff(): Promise<ReadonlySet<string>>;
+  /** The cached set while it is fresh, without waiting; undefined when it must be read again. */
+  cachedSwitchedOff(): ReadonlySet<string> | undefined;
   setLive(symbolOrSlug: string, live: boolean): Promise<Outcome<GameLiveView>>;
   view(symbolOrSlug: string): Promise<Outcome<GameLiveView>>;
 }
@@ -47,6 +49,7 @@ export function createGameSwitchService(deps: {
 
   return {
     switchedOff,
+    cachedSwitchedOff: () => (cached && cached.until > deps.now() ? cached.value : undefined),
     view,
     async setLive(symbolOrSlug, live) {
       const game = findGameInfo(symbolOrSlug);

@@ -138,6 +138,7 @@ export async function createServices(
     changes,
     now: () => clock.now().getTime(),
     switchedOff: gameSwitches.switchedOff,
+    cachedSwitchedOff: gameSwitches.cachedSwitchedOff,
   });
   const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
   const sessions = createSessionService({ sessions: repos.sessions, access, now });

@@ -3,25 +3,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { ART_SYMBOL, etagOf, MAX_TITLE_LENGTH } from '../../domain/game-art.ts';
+import { ART_SYMBOL, MAX_TITLE_LENGTH } from '../../domain/game-art.ts';
 import { rasterArt } from '../../domain/key-art-raster.ts';
 import { KEY_ART_SIZES, type KeyArtSize, renderKeyArtSvg } from '../../games/art/key-art.ts';
 import { findGameInfo } from '../../games/index.ts';
 import type { Services } from '../../services/index.ts';
 import { errorResponses } from '../schemas.ts';
+import { ART_CACHE_CONTROL, etagMatches, type ReadAnswers, SVG_CSP } from './read-answers.ts';
 
-const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
-const CACHE_CONTROL = 'public, max-age=300';
-const SVG_CACHE_LIMIT = 2000;
 const SIZES = Object.keys(KEY_ART_SIZES) as KeyArtSize[];
 const FORMATS = ['svg', 'webp', 'png'] as const;
 type Format = (typeof FORMATS)[number];
-
-function matchesEtag(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (typeof header !== 'string') return false;
-  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 function sendImage(
   request: FastifyRequest,
@@ -32,15 +24,14 @@ function sendImage(
 ) {
   reply
     .header('etag', etag)
-    .header('cache-control', CACHE_CONTROL)
+    .header('cache-control', ART_CACHE_CONTROL)
     .header('x-content-type-options', 'nosniff');
   if (type === 'image/svg+xml') reply.header('content-security-policy', SVG_CSP);
-  if (matchesEtag(request, etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.code(200).type(type).send(body);
 }
 
-export function registerGameArt(app: FastifyInstance, services: Services): void {
-  const svgCache = new Map<string, { svg: Buffer; etag: string }>();
+export function registerGameArt(app: FastifyInstance, services: Services, answers: ReadAnswers): void {
   const raster = rasterArt();
 
   app.get(
@@ -101,11 +92,9 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
       if (title !== undefined && title.length > MAX_TITLE_LENGTH) {
         throw errors.invalidRequest(`title must be at most ${MAX_TITLE_LENGTH} characters`);
       }
-      const game = findGameInfo(symbol) ?? (slug ? findGameInfo(slug) : undefined);
-      const artSymbol = game?.symbol ?? symbol;
-
       const sized = size !== undefined || format !== undefined;
       const shape = KEY_ART_SIZES[size ?? 'card'];
+      const artSymbol = answers.artSymbol(symbol, slug);
       const uploaded = await services.artwork.uploaded(artSymbol);
       if (uploaded && !sized)
         return sendImage(request, reply, uploaded.content_type, uploaded.body, uploaded.etag);
@@ -114,21 +103,15 @@ export function registerGameArt(app: FastifyInstance, services: Services): void 
         const image = await raster.fromUpload(uploaded.etag, uploaded.body, shape, as);
         return sendImage(request, reply, `image/${as}`, image.body, image.etag);
       }
-      const shownTitle = title || game?.title || symbol;
       if (format === 'webp' || format === 'png') {
+        const game = findGameInfo(artSymbol);
+        const shownTitle = title || game?.title || symbol;
         const key = `${artSymbol}\n${shownTitle}\n${size ?? 'card'}`;
         const render = () => renderKeyArtSvg(artSymbol, shownTitle, game, shape.width, shape.height);
         const image = await raster.fromSvg(key, render, format);
         return sendImage(request, reply, `image/${format}`, image.body, image.etag);
       }
-      const key = `${symbol}\n${slug ?? ''}\n${shownTitle}\n${size ?? 'card'}`;
-      let art = svgCache.get(key);
-      if (!art) {
-        const svg = Buffer.from(renderKeyArtSvg(artSymbol, shownTitle, game, shape.width, shape.height));
-        art = { svg, etag: etagOf(svg) };
-        if (svgCache.size >= SVG_CACHE_LIMIT) svgCache.clear();
-        svgCache.set(key, art);
-      }
+      const art = answers.keyArt({ symbol, slug, title, size });
       return sendImage(request, reply, 'image/svg+xml', art.svg, art.etag);
     },
   );

@@ -1,16 +1,14 @@
 // GET /api/provider/v1/games/{symbol}: one game by symbol or slug, within the caller's catalog.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { describeCatalogGame, lookupGame } from '../../domain/catalog.ts';
 import { errors } from '../../domain/errors.ts';
 import type { Services } from '../../services/index.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
-import { renderedCache } from './rendered.ts';
+import type { ReadAnswers } from './read-answers.ts';
 import { providerSecurity } from './security.ts';
 
-export function registerGamesGet(app: FastifyInstance, services: Services): void {
-  const rendered = renderedCache(services);
+export function registerGamesGet(app: FastifyInstance, services: Services, answers: ReadAnswers): void {
   app.get(
     '/api/provider/v1/games/:symbol',
     {
@@ -27,17 +25,8 @@ export function registerGamesGet(app: FastifyInstance, services: Services): void
     async (request, reply) => {
       const { symbol } = request.params as { symbol: string };
       const { scope } = await authorize(services, request, reply);
-      const found = lookupGame(symbol, scope);
-      if (!found.ok) throw errors.notFound(`game ${symbol} not found in this catalog`);
-      const { game } = found;
-      const body = rendered.json(
-        `${scope.kind === 'operator' ? scope.operatorId : '*'}\n${game.symbol}`,
-        scope,
-        () => ({
-          success: true,
-          data: describeCatalogGame(game, scope, services.catalog),
-        }),
-      );
+      const body = answers.game(symbol, scope);
+      if (!body) throw errors.notFound(`game ${symbol} not found in this catalog`);
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

@@ -1,15 +1,13 @@
 // GET /api/provider/v1/games: the operator-scoped live catalog.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listCatalog } from '../../domain/catalog.ts';
 import type { Services } from '../../services/index.ts';
 import { errorResponses } from '../schemas.ts';
 import { authorize } from './auth.ts';
-import { renderedCache } from './rendered.ts';
+import type { ReadAnswers } from './read-answers.ts';
 import { providerSecurity } from './security.ts';
 
-export function registerGamesList(app: FastifyInstance, services: Services): void {
-  const rendered = renderedCache(services);
+export function registerGamesList(app: FastifyInstance, services: Services, answers: ReadAnswers): void {
   app.get(
     '/api/provider/v1/games',
     {
@@ -27,11 +25,7 @@ export function registerGamesList(app: FastifyInstance, services: Services): voi
     },
     async (request, reply) => {
       const { operator, scope } = await authorize(services, request, reply);
-      const body = rendered.json(operator?.id ?? '*', scope, () => {
-        const items = listCatalog(scope, services.catalog);
-        return { success: true, data: { items, total: items.length, operator_id: operator?.id ?? null } };
-      });
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/json; charset=utf-8').send(answers.catalog(operator, scope));
     },
   );
 }

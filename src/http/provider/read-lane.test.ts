@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { artQuery, readHeaders } from './read-lane.ts';
+
+const KEY = `rf_live_${'a'.repeat(33)}`;
+
+describe('readHeaders', () => {
+  it('reads one credential in any of its three forms, names in any case', () => {
+    expect(readHeaders(['X-Provider-Api-Key', KEY])).toMatchObject({ apiKey: KEY, unusual: false });
+    expect(readHeaders(['x-api-key', ` ${KEY} `])).toMatchObject({ apiKey: KEY, unusual: false });
+    expect(readHeaders(['Authorization', `bearer ${KEY}`])).toMatchObject({ apiKey: KEY, unusual: false });
+  });
+
+  it('leaves to the route two credentials (even equal ones), none, a non-Bearer one and a named operator', () => {
+    expect(readHeaders(['x-api-key', KEY, 'x-provider-api-key', KEY]).unusual).toBe(true);
+    expect(readHeaders(['x-api-key', KEY, 'X-API-KEY', KEY]).unusual).toBe(true);
+    expect(readHeaders(['accept', '*/*']).unusual).toBe(true);
+    expect(readHeaders(['authorization', `Basic ${KEY}`]).unusual).toBe(true);
+    expect(readHeaders(['x-api-key', KEY, 'X-Operator-Id', 'op_1']).unusual).toBe(true);
+  });
+
+  it('notes a request id and an If-None-Match', () => {
+    const read = readHeaders(['x-api-key', KEY, 'X-Request-Id', 'abc', 'If-None-Match', '"e1"']);
+    expect(read).toMatchObject({ requestId: true, ifNoneMatch: '"e1"', unusual: false });
+  });
+});
+
+describe('artQuery', () => {
+  it('decodes title and slug as the route reads them, + as a space', () => {
+    expect(artQuery('')).toEqual({});
+    expect(artQuery('title=Ember%20Crown&slug=ember-crown')).toEqual({
+      title: 'Ember Crown',
+      slug: 'ember-crown',
+    });
+    expect(artQuery('title=Ember+Crown')).toEqual({ title: 'Ember Crown' });
+    expect(artQuery('title=%C3%89toile')).toEqual({ title: 'Étoile' });
+    expect(artQuery('title=')).toEqual({ title: '' });
+  });
+
+  it('leaves to the route anything else: other names, repeats, bare names, bad escapes, NUL', () => {
+    for (const query of [
+      'size=square',
+      'format=png',
+      'title=a&title=b',
+      'title',
+      '=x',
+      'title=a&&slug=b',
+      'title=%E0%A4%A',
+      'title=%FF',
+      'title=a%00b',
+      'title%5B%5D=a',
+    ]) {
+      expect(artQuery(query), query).toBeUndefined();
+    }
+  });
+});
