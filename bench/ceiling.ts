@@ -5,6 +5,7 @@
 // per connection the spin load uses. Each client owns its sessions, as a player does.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { LAUNCH_SQL } from '../src/store/sessions.repo.ts';
 
 export interface CeilingOptions {
   databaseUrl: string;
@@ -143,4 +144,87 @@ export async function measureCeiling(options: CeilingOptions): Promise<CeilingRe
   const at = (q: number) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
+}
+
+export interface LaunchCeilingOptions {
+  databaseUrl: string;
+  operatorId: string;
+  clients: number;
+  durationMs: number;
+}
+
+/**
+ * The database's ceiling for launch-url: plain `pg` clients send the endpoint's own upsert
+ * (LAUNCH_SQL, prepared under the same name, same relaxed commit) with one new player per
+ * statement, each client on its own connection. The columns are copied from a session the
+ * endpoint wrote in the same run, so the rows are the same size and shape.
+ */
+export async function measureLaunchCeiling(options: LaunchCeilingOptions): Promise<CeilingResult> {
+  const setup = new pg.Client({ connectionString: options.databaseUrl });
+  await setup.connect();
+  const { rows } = await setup.query<Record<string, unknown>>(
+    `select game_symbol, currency, device, return_url, coin::text, play_mode, jurisdiction_code,
+            jurisdiction_version, player_age_band, reality_check_interval, time_limit_seconds,
+            loss_limit::text, history_url
+       from game_sessions where operator_id = $1 limit 1`,
+    [options.operatorId],
+  );
+  await setup.end();
+  const first = rows[0];
+  if (!first) throw new Error('the launch ceiling needs a session launched through the endpoint first');
+  const model: Record<string, unknown> = first;
+  const prefix = randomBytes(4).toString('hex');
+  const latencies: number[] = [];
+  let committed = 0;
+  let n = 0;
+  const deadline = performance.now() + options.durationMs;
+
+  async function client(): Promise<void> {
+    const connection = new pg.Client({ connectionString: options.databaseUrl });
+    await connection.connect();
+    try {
+      while (performance.now() < deadline) {
+        n += 1;
+        const now = new Date();
+        const values = [
+          `gs_c${prefix}${n}`,
+          options.operatorId,
+          `ceiling-${prefix}-${n}`,
+          model.game_symbol,
+          model.currency,
+          randomBytes(32),
+          model.device,
+          model.return_url,
+          model.coin,
+          new Date(now.getTime() + 3_600_000).toISOString(),
+          model.play_mode,
+          model.jurisdiction_code,
+          model.jurisdiction_version,
+          model.player_age_band,
+          model.reality_check_interval,
+          model.reality_check_interval === null
+            ? null
+            : new Date(now.getTime() + Number(model.reality_check_interval) * 1000).toISOString(),
+          model.time_limit_seconds,
+          model.loss_limit,
+          model.history_url,
+          now.toISOString(),
+        ].map((value) => [value]);
+        const started = performance.now();
+        const result = await connection.query({ name: 'rf_launch_sessions', text: LAUNCH_SQL, values });
+        latencies.push(performance.now() - started);
+        committed += result.rowCount ?? 0;
+      }
+    } finally {
+      await connection.end();
+    }
+  }
+
+  const started = performance.now();
+  await Promise.all(Array.from({ length: options.clients }, () => client()));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused: 0 };
 }

@@ -3,6 +3,7 @@
 // changes during the benchmark moves both sides of a ratio alike; read endpoints are also measured
 // against the hello-world answering a body of the same size (what moving those bytes costs alone).
 // Run: sh scripts/node24.sh node bench/provider.ts [--quick]
+import { type CeilingResult, measureLaunchCeiling } from './ceiling.ts';
 import { type LoadOptions, type LoadResult, load, startChild } from './http.ts';
 
 interface Endpoint {
@@ -21,13 +22,15 @@ interface Measured {
   hello: LoadResult;
   /** The hello-world answering as many bytes as the endpoint does (GET endpoints). */
   sized?: { bytes: number; result: LoadResult };
+  /** The database's ceiling for a write endpoint, measured right after it (launch-url). */
+  ceiling?: CeilingResult;
 }
 
 export async function runProviderBench(options: { quick?: boolean } = {}): Promise<string> {
   const settings: LoadOptions = { duration: options.quick ? 3 : 10, connections: 20 };
   const [hello, node] = await Promise.all([
     startChild<{ url: string }>('bench/hello.ts'),
-    startChild<{ url: string; apiKey: string }>('bench/serve.ts'),
+    startChild<{ url: string; apiKey: string; operatorId: string; databaseUrl: string }>('bench/serve.ts'),
   ]);
   const { url, apiKey } = node.info;
   const headers = { 'x-provider-api-key': apiKey };
@@ -96,7 +99,16 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
         );
         sized = { bytes, result };
       }
-      measured.push({ endpoint, row, hello: baseline, sized });
+      let ceiling: CeilingResult | undefined;
+      if (endpoint.bodies) {
+        ceiling = await measureLaunchCeiling({
+          databaseUrl: node.info.databaseUrl,
+          operatorId: node.info.operatorId,
+          clients: settings.connections,
+          durationMs: settings.duration * 1000,
+        });
+      }
+      measured.push({ endpoint, row, hello: baseline, sized, ceiling });
     }
     return [
       '## Provider API',
@@ -110,6 +122,8 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       'beside it.',
       '',
       report(measured),
+      '',
+      ...ceilingReport(measured, settings.connections),
     ].join('\n');
   } finally {
     await Promise.all([hello.stop(), node.stop()]);
@@ -133,6 +147,26 @@ function report(measured: Measured[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/** Write endpoints against the database's own ceiling for their SQL (bench/ceiling.ts). */
+function ceilingReport(measured: Measured[], clients: number): string[] {
+  const lines = [
+    `The database's ceiling for launch-url: ${clients} plain \`pg\` clients (no HTTP, no Reelforge code) each send`,
+    "the endpoint's own upsert (the same prepared statement, same relaxed commit) with one new player per",
+    'statement, on the same PostgreSQL, right after the endpoint ran (bench/ceiling.ts). The endpoint may pass',
+    'it: launches that arrive in one event-loop turn share one statement.',
+    '',
+    '| what | launches/s | p50 ms | p99 ms | launch-url × this |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const { row, ceiling } of measured) {
+    if (!ceiling) continue;
+    lines.push(
+      `| plain pg, one launch per statement | ${Math.round(ceiling.roundsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${(row.requestsPerSecond / ceiling.roundsPerSecond).toFixed(2)} |`,
+    );
+  }
+  return lines;
 }
 
 if (import.meta.main) {

@@ -49,7 +49,7 @@ type LaunchedRow = Launched &
 // loses the last launches, and those players launch again. set_config(..., true) is local to this
 // statement's transaction, so money writes stay synchronous; the insert reads the CTE because
 // PostgreSQL skips a CTE nothing refers to.
-const LAUNCH_SQL = `
+export const LAUNCH_SQL = `
   with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
   insert into game_sessions
     (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
