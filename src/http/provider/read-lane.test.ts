@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { artQuery, readHeaders } from './read-lane.ts';
+import { artQuery, type ReadLane, readHeaders, serverWithLane } from './read-lane.ts';
 
 const KEY = `rf_live_${'a'.repeat(33)}`;
 
@@ -51,5 +53,49 @@ describe('artQuery', () => {
     ]) {
       expect(artQuery(query), query).toBeUndefined();
     }
+  });
+});
+
+describe('serverWithLane', () => {
+  async function answerOf(lane: ReadLane): Promise<{ status: number; text: string }> {
+    const factory = serverWithLane(() => lane);
+    const server = factory((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('from the route');
+    }, {} as FastifyServerOptions);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/api/provider/v1/games`);
+      return { status: response.status, text: await response.text() };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('gives the route every request the lane declines', async () => {
+    const declines: ReadLane = { answer: () => false, close() {} };
+    expect(await answerOf(declines)).toEqual({ status: 200, text: 'from the route' });
+  });
+
+  it('gives the route a request the lane failed on before answering, and stays up', async () => {
+    const faulty: ReadLane = {
+      answer() {
+        throw new Error('a fault in the lane');
+      },
+      close() {},
+    };
+    expect(await answerOf(faulty)).toEqual({ status: 200, text: 'from the route' });
+  });
+
+  it('hands a request the lane took back to the route when the lane calls its fallback', async () => {
+    const later: ReadLane = {
+      answer(_req, _res, fallback) {
+        setTimeout(fallback, 5);
+        return true;
+      },
+      close() {},
+    };
+    expect(await answerOf(later)).toEqual({ status: 200, text: 'from the route' });
   });
 });

@@ -156,14 +156,17 @@ export function readLane(deps: {
       send(req, res, started, route, 200, headers({}), body);
       return;
     }
-    limiter.hit(principal.keyId).then(
-      (decision) => {
+    limiter
+      .hit(principal.keyId)
+      .then((decision) => {
         if (!decision.allowed) return fallback();
         const counted = { 'x-ratelimit-limit': decision.limit, 'x-ratelimit-remaining': decision.remaining };
         send(req, res, started, route, 200, headers(counted), body);
-      },
-      () => fallback(),
-    );
+      })
+      // Nothing sent yet: the route answers (and reports) whatever went wrong.
+      .catch(() => {
+        if (!res.headersSent) fallback();
+      });
   }
 
   function catalogRead(
@@ -242,7 +245,15 @@ export function readLane(deps: {
 export function serverWithLane(lane: () => ReadLane | undefined) {
   return (handler: RequestListener, options: FastifyServerOptions): http.Server => {
     const server = http.createServer((options as { http?: http.ServerOptions }).http ?? {}, (req, res) => {
-      if (!lane()?.answer(req, res, () => handler(req, res))) handler(req, res);
+      let taken = false;
+      try {
+        taken = lane()?.answer(req, res, () => handler(req, res)) ?? false;
+      } catch {
+        // A fault in the lane never takes the node down: unless it already answered, the route
+        // answers, and reports the fault through Fastify's error handling if it meets it too.
+        taken = res.headersSent;
+      }
+      if (!taken) handler(req, res);
     });
     if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
     if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
