@@ -18,16 +18,57 @@ interface Endpoint {
 interface Measured {
   endpoint: Endpoint;
   row: LoadResult;
-  /** The hello-world measured just before the row. */
+  /** The hello-world, measured in turns with the row. */
   hello: LoadResult;
+  /** The row's req/s over the hello-world's, slice by slice. */
+  ratios: Spread;
   /** The hello-world answering as many bytes as the endpoint does (GET endpoints). */
-  sized?: { bytes: number; result: LoadResult };
+  sized?: { bytes: number; result: LoadResult; ratios: Spread };
   /** The database's ceiling for a write endpoint, measured right after it (launch-url). */
   ceiling?: CeilingResult;
 }
 
+/** Turns each endpoint and its baselines take (the duration is split between them). */
+const SLICES = 5;
+const QUICK_SLICES = 3;
+
+/** The median of the slices' ratios, and the lowest and highest. */
+interface Spread {
+  median: number;
+  low: number;
+  high: number;
+}
+
+function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median: sorted[Math.floor(sorted.length / 2)] as number,
+    low: sorted[0] as number,
+    high: sorted[sorted.length - 1] as number,
+  };
+}
+
+/** One row from the slices of one load: mean req/s and CPU, median p50, worst p99, summed refusals. */
+function merge(results: LoadResult[]): LoadResult {
+  const mean = (pick: (result: LoadResult) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  const cpu = results.map((result) => result.serverCpuMicros);
+  return {
+    name: results[0]?.name ?? '',
+    requestsPerSecond: mean((result) => result.requestsPerSecond),
+    p50: spread(results.map((result) => result.p50)).median,
+    p99: Math.max(...results.map((result) => result.p99)),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    serverCpuMicros: cpu.every((value) => value !== undefined)
+      ? mean((result) => result.serverCpuMicros ?? 0)
+      : undefined,
+  };
+}
+
 export async function runProviderBench(options: { quick?: boolean } = {}): Promise<string> {
   const settings: LoadOptions = { duration: options.quick ? 3 : 10, connections: 20 };
+  const slices = options.quick ? QUICK_SLICES : SLICES;
   const [hello, node] = await Promise.all([
     startChild<{ url: string }>('bench/hello.ts'),
     startChild<{ url: string; apiKey: string; operatorId: string; databaseUrl: string }>('bench/serve.ts'),
@@ -72,32 +113,49 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
     const measured: Measured[] = [];
     for (const endpoint of endpoints) {
       const requestHeaders = endpoint.authenticated ? headers : {};
-      const baseline = await load('hello-world (bare Fastify)', `${hello.info.url}/`, settings, {}, hello);
-      const row = await load(
-        endpoint.name,
-        `${url}${endpoint.path}`,
-        settings,
-        endpoint.bodies
-          ? {
-              method: 'POST',
-              headers: { ...requestHeaders, 'content-type': 'application/json' },
-              bodies: endpoint.bodies,
-            }
-          : { headers: requestHeaders },
-        node,
-      );
-      let sized: Measured['sized'];
+      let bytes: number | undefined;
       if (!endpoint.bodies) {
         const answer = await fetch(`${url}${endpoint.path}`, { headers: requestHeaders });
-        const bytes = (await answer.arrayBuffer()).byteLength;
-        const result = await load(
-          `hello-world, ${bytes} bytes`,
-          `${hello.info.url}/sized/${bytes}`,
-          settings,
-          {},
-          hello,
+        bytes = (await answer.arrayBuffer()).byteLength;
+      }
+      // The endpoint and its baselines take turns in short slices, so that a change of the machine's
+      // load lands on all of them alike; each ratio is the median of the slices' own ratios.
+      const slice = { ...settings, duration: settings.duration / slices };
+      const runs: Array<{ hello: LoadResult; row: LoadResult; sized?: LoadResult }> = [];
+      for (let i = 0; i < slices; i++) {
+        const hello1 = await load('hello-world (bare Fastify)', `${hello.info.url}/`, slice, {}, hello);
+        const row1 = await load(
+          endpoint.name,
+          `${url}${endpoint.path}`,
+          slice,
+          endpoint.bodies
+            ? {
+                method: 'POST',
+                headers: { ...requestHeaders, 'content-type': 'application/json' },
+                bodies: endpoint.bodies,
+              }
+            : { headers: requestHeaders },
+          node,
         );
-        sized = { bytes, result };
+        const sized1 =
+          bytes === undefined
+            ? undefined
+            : await load(`hello-world, ${bytes} bytes`, `${hello.info.url}/sized/${bytes}`, slice, {}, hello);
+        runs.push({ hello: hello1, row: row1, sized: sized1 });
+      }
+      const row = merge(runs.map((run) => run.row));
+      const baseline = merge(runs.map((run) => run.hello));
+      const ratios = spread(runs.map((run) => run.row.requestsPerSecond / run.hello.requestsPerSecond));
+      let sized: Measured['sized'];
+      if (bytes !== undefined) {
+        const results = runs.map((run) => run.sized as LoadResult);
+        sized = {
+          bytes,
+          result: merge(results),
+          ratios: spread(
+            runs.map((run, i) => run.row.requestsPerSecond / (results[i] as LoadResult).requestsPerSecond),
+          ),
+        };
       }
       let ceiling: CeilingResult | undefined;
       if (endpoint.bodies) {
@@ -108,16 +166,17 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           durationMs: settings.duration * 1000,
         });
       }
-      measured.push({ endpoint, row, hello: baseline, sized, ceiling });
+      measured.push({ endpoint, row, hello: baseline, ratios, sized, ceiling });
     }
     return [
       '## Provider API',
       '',
-      `autocannon, ${settings.connections} connections, ${settings.duration} s per run, pipelining 1; the servers`,
+      `autocannon, ${settings.connections} connections, ${settings.duration} s per endpoint and per baseline, pipelining 1; the servers`,
       'and autocannon are separate processes on the same 2-core machine; Reelforge on the embedded PostgreSQL,',
-      'log level warn, rate limits off. Each endpoint runs right after a hello-world run of its own',
-      '(`× hello-world` is against that one); read endpoints run a third time against the hello-world',
-      'answering a JSON body of their size as ready bytes (`× same body`). `CPU µs/req` is the user + system',
+      `log level warn, rate limits off. Each endpoint takes turns with the hello-world in ${slices} slices of`,
+      `${settings.duration / slices} s each (read endpoints also with the hello-world answering a JSON body of their size as`,
+      "ready bytes, `× same body`); a ratio is the median of the slices' own ratios, with the lowest and",
+      'highest in brackets; req/s and CPU are means over the slices, p99 the worst. `CPU µs/req` is the user + system',
       "CPU of the server process (not of its PostgreSQL) per request, read from /proc; the hello-world's is",
       'beside it.',
       '',
@@ -137,10 +196,12 @@ function report(measured: Measured[]): string {
     '| endpoint | req/s | p50 ms | p99 ms | hello-world req/s | × hello-world | goal | same body: bytes, req/s | × same body | CPU µs/req | hello-world CPU µs/req (same body) | non-2xx |',
     '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
   ];
-  for (const { endpoint, row, hello, sized } of measured) {
-    const ratio = (row.requestsPerSecond / hello.requestsPerSecond).toFixed(2);
+  const shown = (ratios: Spread) =>
+    `${ratios.median.toFixed(2)} (${ratios.low.toFixed(2)}–${ratios.high.toFixed(2)})`;
+  for (const { endpoint, row, hello, ratios, sized } of measured) {
+    const ratio = shown(ratios);
     const same = sized ? `${sized.bytes} B, ${Math.round(sized.result.requestsPerSecond)}` : '';
-    const sameRatio = sized ? (row.requestsPerSecond / sized.result.requestsPerSecond).toFixed(2) : '';
+    const sameRatio = sized ? shown(sized.ratios) : '';
     const helloCpu = `${cpu(hello)}${sized ? ` (${cpu(sized.result)})` : ''}`;
     lines.push(
       `| ${endpoint.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${Math.round(hello.requestsPerSecond)} | ${ratio} | ${endpoint.goal} | ${same} | ${sameRatio} | ${cpu(row)} | ${helloCpu} | ${row.non2xx + row.errors} |`,
