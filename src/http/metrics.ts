@@ -1,5 +1,6 @@
 // Prometheus metrics at /metrics: requests and latencies by route and status, pool usage, and the
-// operators' wallets: call latency by operator and type, calls by outcome, open transactions.
+// operators' wallets: call latency by operator and type, calls by outcome, open transactions, and
+// the store's share of a callback round step by step.
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../services/index.ts';
@@ -18,7 +19,7 @@ export type CountRequest = (
 
 export function installMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue'>,
+  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue' | 'roundSteps'>,
 ): { registry: Registry; countRequest: CountRequest } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'reelforge_' });
@@ -76,6 +77,23 @@ export function installMetrics(
     const outcome = event.timedOut ? 'timeout' : event.outcome;
     walletLatency.observe({ operator: event.operatorId, type: event.type }, event.latencyMs / 1000);
     walletCalls.inc({ operator: event.operatorId, type: event.type, outcome });
+  });
+
+  const roundSteps = new Histogram({
+    name: 'reelforge_callback_round_step_duration_seconds',
+    help: "The store's steps of callback-wallet rounds: open (round and debit intent), debit_record, credit_record, rollback_record, read (the wallet calls are in reelforge_wallet_call_duration_seconds)",
+    labelNames: ['step'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const stepChildren = new Map<string, { observe(value: number): void }>();
+  services.roundSteps.listen((step, seconds) => {
+    let child = stepChildren.get(step);
+    if (!child) {
+      child = roundSteps.labels({ step });
+      stepChildren.set(step, child);
+    }
+    child.observe(seconds);
   });
 
   // One labelled child per (method, route, status), found by a plain key: prom-client would

@@ -21,6 +21,7 @@ import { thumbnailsRepo } from '../store/thumbnails.repo.ts';
 import { walletRepo } from '../store/wallet.repo.ts';
 import type { WalletAttemptEvent } from '../wallet/callback-client.ts';
 import { type RetryPolicy, retryPolicyFor } from '../wallet/retry-policy.ts';
+import type { RoundStep } from '../wallet/settlement.ts';
 import { createWallets, type Wallets } from '../wallet/wallets.ts';
 import { ACCESS_CACHE_MS, type AccessService, createAccessService } from './access.ts';
 import { type ApprovalService, createApprovalService } from './approvals.ts';
@@ -91,6 +92,8 @@ export interface Services {
   gameSwitches: GameSwitchService;
   /** Every callback attempt as it ends, for the logs and the metrics. */
   walletAttempts: { listen(listener: (event: WalletAttemptEvent) => void): void };
+  /** How long each store step of a callback round took, for the metrics. */
+  roundSteps: { listen(listener: (step: RoundStep, seconds: number) => void): void };
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
   rateLimiter: RateLimiter | null;
   /** Whether the store answers. */
@@ -143,10 +146,14 @@ export async function createServices(
   const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
   const sessions = createSessionService({ sessions: repos.sessions, access, now });
   const attemptListeners: Array<(event: WalletAttemptEvent) => void> = [];
+  const stepListeners: Array<(step: RoundStep, seconds: number) => void> = [];
   const wallets = createWallets({
     ...repos,
     observe: (event) => {
       for (const listener of attemptListeners) listener(event);
+    },
+    observeStep: (step, seconds) => {
+      for (const listener of stepListeners) listener(step, seconds);
     },
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
@@ -218,6 +225,7 @@ export async function createServices(
     reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
+    roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
     storeReachable: () => pingStore(store),
     poolUsage: () => ({

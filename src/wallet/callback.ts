@@ -6,7 +6,7 @@ import { errors, PLAYER_TEXT } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
 import type { RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
-import { callbackBody, type Settlement } from './settlement.ts';
+import { callbackBody, type ObserveStep, type Settlement, timedStep } from './settlement.ts';
 import type { PlayerWallet, SettleResult, Wallet } from './wallet.ts';
 
 /** A balance query's answer: the balance, or why there is none (the callback's error text). */
@@ -25,6 +25,7 @@ export function createCallbackWallet(deps: {
   settlement: Settlement;
   rounds: RoundsRepo;
   wallet: WalletRepo;
+  observeStep?: ObserveStep;
 }): CallbackWallet {
   const { settlement } = deps;
   /**
@@ -91,7 +92,7 @@ export function createCallbackWallet(deps: {
         balance = debited.balance;
       }
       const delivered = await settlement.deliver(credit);
-      const row = await deps.rounds.find(round.id);
+      const row = await timedStep(deps.observeStep, 'read', () => deps.rounds.find(round.id));
       if (!row) throw new Error(`round ${round.id} vanished`);
       return { kind: 'settled', round: row, balance: delivered.balance ?? balance };
     },

@@ -18,6 +18,30 @@ import type { AttemptRecord, CallbackClient } from './callback-client.ts';
 import { type CallbackType, walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
 
+/**
+ * The store's share of a callback round, step by step (the wallet's share is in the attempt
+ * events): `open` commits the round and its first transaction, `debit_record` the debit's answer
+ * with what follows it, `credit_record` / `rollback_record` a delivery's answer, `read` the
+ * settled round read back for the answer.
+ */
+export type RoundStep = 'open' | 'debit_record' | 'credit_record' | 'rollback_record' | 'read';
+export type ObserveStep = (step: RoundStep, seconds: number) => void;
+
+/** Runs `work` and tells `observe` how long it took, whether it answered or threw. */
+export async function timedStep<T>(
+  observe: ObserveStep | undefined,
+  step: RoundStep,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!observe) return work();
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    observe(step, (performance.now() - started) / 1000);
+  }
+}
+
 export interface SettlementDeps {
   ledger: LedgerRepo;
   client: CallbackClient;
@@ -26,6 +50,8 @@ export interface SettlementDeps {
   findOperator(id: string): Promise<OperatorRow | undefined>;
   /** The clock that picks the signing secret during a rotation (default: the system's). */
   now?: () => Date;
+  /** Told how long each of the store's steps took (metrics). */
+  observeStep?: ObserveStep;
 }
 
 /** What a step needs of a transaction: enough to send it and to write what follows it. */
@@ -207,12 +233,8 @@ export function createSettlement(deps: SettlementDeps) {
       },
       leaseMs(),
     );
-    const result = await ledger.openCallbackRound(
-      round,
-      stateVersion,
-      expiresAt,
-      first.row,
-      policy.giveUpAfterMs,
+    const result = await timedStep(deps.observeStep, 'open', () =>
+      ledger.openCallbackRound(round, stateVersion, expiresAt, first.row, policy.giveUpAfterMs),
     );
     if (typeof result === 'object') return { kind: 'refused', reason: result.refused };
     return result === 'opened' ? { kind: 'opened', first: first.ref } : { kind: result };
@@ -250,14 +272,16 @@ export function createSettlement(deps: SettlementDeps) {
     balance: bigint | null,
     error: string | null,
   ) {
-    return ledger.recordDebit(
-      debitTx.id,
-      attemptLog(debitTx.id, record),
-      record.answer.kind,
-      balance,
-      error,
-      next?.row ?? null,
-      policy.giveUpAfterMs,
+    return timedStep(deps.observeStep, 'debit_record', () =>
+      ledger.recordDebit(
+        debitTx.id,
+        attemptLog(debitTx.id, record),
+        record.answer.kind,
+        balance,
+        error,
+        next?.row ?? null,
+        policy.giveUpAfterMs,
+      ),
     );
   }
 
@@ -323,12 +347,14 @@ export function createSettlement(deps: SettlementDeps) {
     const record = await send(tx);
     const { answer } = record;
     const acknowledged = answer.kind === 'acknowledged';
-    await ledger.recordDelivery(
-      tx.id,
-      attemptLog(tx.id, record),
-      acknowledged ? answer.balance : null,
-      acknowledged ? null : errorText(record),
-      backoffDelayMs(policy, Math.max(1, tx.attempts)),
+    await timedStep(deps.observeStep, tx.type === 'rollback' ? 'rollback_record' : 'credit_record', () =>
+      ledger.recordDelivery(
+        tx.id,
+        attemptLog(tx.id, record),
+        acknowledged ? answer.balance : null,
+        acknowledged ? null : errorText(record),
+        backoffDelayMs(policy, Math.max(1, tx.attempts)),
+      ),
     );
     return acknowledged ? { acknowledged, balance: answer.balance } : { acknowledged };
   }

@@ -11,7 +11,7 @@ import { createCallbackClient, type WalletAttemptEvent } from './callback-client
 import { createDemoWallet, type DemoWallet } from './demo.ts';
 import { createInternalWallet } from './internal.ts';
 import type { RetryPolicy } from './retry-policy.ts';
-import { createSettlement } from './settlement.ts';
+import { createSettlement, type ObserveStep } from './settlement.ts';
 import type { Wallet } from './wallet.ts';
 import { createRetryWorker, type RetryWorker } from './worker.ts';
 
@@ -27,6 +27,8 @@ export interface WalletsDeps {
   now?: () => Date;
   /** Told of every callback attempt (logs, metrics). */
   observe?: (event: WalletAttemptEvent) => void;
+  /** Told how long each of a callback round's store steps took (metrics). */
+  observeStep?: ObserveStep;
 }
 
 export interface Wallets {
@@ -44,7 +46,12 @@ export function createWallets(deps: WalletsDeps): Wallets {
   const client = createCallbackClient({ timeoutMs: deps.timeoutMs, observe: deps.observe });
   const settlement = createSettlement({ ...deps, client });
   const internal = createInternalWallet(deps);
-  const callback = createCallbackWallet({ settlement, rounds: deps.rounds, wallet: deps.wallet });
+  const callback = createCallbackWallet({
+    settlement,
+    rounds: deps.rounds,
+    wallet: deps.wallet,
+    observeStep: deps.observeStep,
+  });
   const worker = createRetryWorker({
     wallet: deps.wallet,
     settlement,

@@ -163,6 +163,12 @@ describe('wallet observability', () => {
     expect(metrics).toMatch(
       new RegExp(`reelforge_wallet_calls_total\\{${label},type="debit",outcome="timeout"\\} [1-9]`),
     );
+    // The store's share of the round, step by step, beside the wallet's.
+    for (const step of ['open', 'debit_record', 'credit_record', 'read']) {
+      expect(metrics).toMatch(
+        new RegExp(`reelforge_callback_round_step_duration_seconds_count\\{step="${step}"\\} [1-9]`),
+      );
+    }
     expect(metrics).toMatch(/reelforge_wallet_transactions_open\{state="pending"\} \d+/);
     expect(metrics).toMatch(/reelforge_wallet_transactions_open\{state="parked"\} \d+/);
 
