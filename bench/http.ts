@@ -1,6 +1,6 @@
 // Shared pieces of the HTTP benchmarks: child servers and autocannon runs.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +21,44 @@ function cpuSecondsOf(pid: number): number {
   // /proc/<pid>/stat: utime and stime are fields 14 and 15, after the parenthesised command name.
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+
+/**
+ * CPU seconds (user + system) of every process below `pid`, not `pid` itself: for a Reelforge node
+ * on the embedded store, its PostgreSQL (the postmaster and its backends).
+ */
+export function descendantsCpuSeconds(pid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      parents.set(Number(entry), Number(fields[1]));
+    } catch {
+      // the process ended while the list was read
+    }
+  }
+  const below = new Set<number>([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (below.has(parent) && !below.has(child)) {
+        below.add(child);
+        grew = true;
+      }
+    }
+  }
+  below.delete(pid);
+  let seconds = 0;
+  for (const child of below) {
+    try {
+      seconds += cpuSecondsOf(child);
+    } catch {
+      // ended since
+    }
+  }
+  return seconds;
 }
 
 /** Starts `node <script>` (this same Node) and waits for its first JSON line. */

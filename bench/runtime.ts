@@ -12,7 +12,7 @@ import {
   TIMESTAMP_HEADER,
 } from '../src/wallet/signing.ts';
 import { measureCeiling } from './ceiling.ts';
-import { type LoadResult, startChild, summarize, table } from './http.ts';
+import { type Child, descendantsCpuSeconds, type LoadResult, startChild, summarize, table } from './http.ts';
 
 export const ADMIN_TOKEN = 'rf_admin_bench_token_0123456789';
 export const WALLET_SECRET = 'bench-wallet-secret-0123456789';
@@ -83,8 +83,13 @@ async function run(name: string, options: autocannon.Options): Promise<LoadResul
   return summarize(name, await autocannon(options));
 }
 
+/** Loads so far: each has click ids of its own, or a session's repeated click is answered as a duplicate. */
+let loads = 0;
+
 /** Spins rotating over the sessions, each with a fresh client_round_id. */
 function spinLoad(name: string, base: string, tokens: string[], common: Partial<autocannon.Options>) {
+  loads += 1;
+  const prefix = `b${loads}`;
   let n = 0;
   return run(name, {
     url: base,
@@ -101,12 +106,111 @@ function spinLoad(name: string, base: string, tokens: string[], common: Partial<
               'content-type': 'application/json',
               authorization: `Bearer ${tokens[n % tokens.length]}`,
             },
-            body: JSON.stringify({ coin: '0.01', bet_level: 1, client_round_id: `b-${n}` }),
+            body: JSON.stringify({ coin: '0.01', bet_level: 1, client_round_id: `${prefix}-${n}` }),
           };
         },
       },
     ],
   });
+}
+
+/** CPU milliseconds per round of each process while a load ran. */
+interface CpuPerRound {
+  server: number;
+  /** The node's PostgreSQL (embedded: its child processes); undefined on an outside one. */
+  database: number | undefined;
+  wallet: number;
+  autocannon: number;
+}
+
+/** Runs `work` and shares out the CPU each process used over the rounds it played. */
+async function withCpu(
+  processes: { server: Child<unknown>; wallet: Child<unknown> },
+  work: () => Promise<LoadResult>,
+  seconds: number,
+): Promise<{ result: LoadResult; cpu: CpuPerRound }> {
+  const outside = Boolean(process.env.BENCH_DATABASE_URL);
+  const read = () => ({
+    server: processes.server.cpuSeconds(),
+    database: outside ? 0 : descendantsCpuSeconds(processes.server.pid),
+    wallet: processes.wallet.cpuSeconds(),
+    autocannon: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+  });
+  const before = read();
+  const result = await work();
+  const after = read();
+  const rounds = Math.max(1, result.requestsPerSecond * seconds);
+  const per = (key: keyof typeof before) => ((after[key] - before[key]) * 1000) / rounds;
+  return {
+    result,
+    cpu: {
+      server: per('server'),
+      database: outside ? undefined : per('database'),
+      wallet: per('wallet'),
+      autocannon: per('autocannon'),
+    },
+  };
+}
+
+/** Sums and counts of the histograms that time a spin and its parts, from the node's /metrics. */
+async function spinTimings(base: string): Promise<Map<string, { sum: number; count: number }>> {
+  const response = await fetch(`${base}/metrics`);
+  if (!response.ok) throw new Error(`/metrics: ${response.status}`);
+  const totals = new Map<string, { sum: number; count: number }>();
+  const line =
+    /^(reelforge_callback_round_step_duration_seconds|reelforge_wallet_call_duration_seconds|reelforge_http_request_duration_seconds)_(sum|count)\{([^}]*)\} (\S+)$/;
+  for (const text of (await response.text()).split('\n')) {
+    const match = line.exec(text);
+    if (!match) continue;
+    const [, metric, kind, labels = '', value] = match;
+    const label = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(labels)?.[1];
+    let key: string | undefined;
+    if (metric === 'reelforge_callback_round_step_duration_seconds') key = `store: ${label('step')}`;
+    else if (metric === 'reelforge_wallet_call_duration_seconds') key = `wallet: ${label('type')}`;
+    else if (label('route') === '/api/runtime/v1/spin') key = 'spin';
+    if (!key) continue;
+    const entry = totals.get(key) ?? { sum: 0, count: 0 };
+    if (kind === 'sum') entry.sum += Number(value);
+    else entry.count += Number(value);
+    totals.set(key, entry);
+  }
+  return totals;
+}
+
+/** Where a callback round's time went between two scrapes: each part's mean, per round. */
+function breakdown(
+  before: Map<string, { sum: number; count: number }>,
+  after: Map<string, { sum: number; count: number }>,
+): string {
+  const delta = (key: string) => {
+    const a = after.get(key) ?? { sum: 0, count: 0 };
+    const b = before.get(key) ?? { sum: 0, count: 0 };
+    return { sum: a.sum - b.sum, count: a.count - b.count };
+  };
+  const spin = delta('spin');
+  const rounds = Math.max(1, spin.count);
+  const parts: Array<[string, string]> = [
+    ['wallet: debit', 'debit call (the mock wallet, over HTTP)'],
+    ['store: open', 'open: the round and the debit intent, durable commit'],
+    ['store: debit_record', "debit_record: the debit's answer and the credit intent, durable commit"],
+    ['wallet: credit', 'credit call (the mock wallet, over HTTP)'],
+    ['store: credit_record', "credit_record: the credit's answer, commit without waiting for the flush"],
+    ['store: read', 'read: the settled round, for the answer'],
+  ];
+  const rows: string[] = [];
+  let accounted = 0;
+  for (const [key, label] of parts) {
+    const part = delta(key);
+    const perRound = (part.sum * 1000) / rounds;
+    accounted += perRound;
+    rows.push(`| ${label} | ${part.count} | ${perRound.toFixed(1)} |`);
+  }
+  const total = (spin.sum * 1000) / rounds;
+  rows.push(
+    `| everything else: session look-up, engine, HTTP in and out, the event loop's queue | | ${(total - accounted).toFixed(1)} |`,
+    `| **the spin, as the node timed it** | ${spin.count} | **${total.toFixed(1)}** |`,
+  );
+  return ['| part of a callback spin | times | mean ms per spin |', '|---|---:|---:|', ...rows].join('\n');
 }
 
 export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promise<string> {
@@ -158,8 +262,21 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       clients: common.connections,
       durationMs: duration * 1000,
     });
-    const internal = await spinLoad('POST spin, internal wallet', base, internalTokens, common);
-    const callbackSpin = await spinLoad('POST spin, callback wallet', base, callbackTokens, common);
+    const processes = { server, wallet: mock };
+    const internalRun = await withCpu(
+      processes,
+      () => spinLoad('POST spin, internal wallet', base, internalTokens, common),
+      duration,
+    );
+    const internal = internalRun.result;
+    const timingsBefore = await spinTimings(base);
+    const callbackRun = await withCpu(
+      processes,
+      () => spinLoad('POST spin, callback wallet', base, callbackTokens, common),
+      duration,
+    );
+    const callbackSpin = callbackRun.result;
+    const timingsAfter = await spinTimings(base);
 
     // The same at one connection: latency without queueing, what a single player sees.
     const single = { duration: Math.max(2, Math.round(duration / 2)), connections: 1 };
@@ -190,6 +307,23 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       '| what | rounds/s | p50 ms | p99 ms | spin × this | goal |',
       '|---|---:|---:|---:|---:|---|',
       `| plain pg, one round per commit | ${Math.round(ceiling.roundsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${ofCeiling.toFixed(2)} | ≥ 0.8× |`,
+      '',
+      `Where a callback spin's time goes at ${common.connections} connections: the node's own histograms`,
+      '(`reelforge_callback_round_step_duration_seconds`, `reelforge_wallet_call_duration_seconds`,',
+      '`reelforge_http_request_duration_seconds`), read before and after that run.',
+      '',
+      breakdown(timingsBefore, timingsAfter),
+      '',
+      'CPU per round of each process during the same runs (ms; user + system, from /proc). Every process',
+      'shares the same two cores, so a round waits for CPU as well as for the disk.',
+      '',
+      '| load | rounds/s | Reelforge | its PostgreSQL | mock wallet | autocannon | all |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...[internalRun, callbackRun].map(({ result, cpu }) => {
+        const all = cpu.server + (cpu.database ?? 0) + cpu.wallet + cpu.autocannon;
+        const database = cpu.database === undefined ? '(outside)' : cpu.database.toFixed(2);
+        return `| ${result.name} | ${Math.round(result.requestsPerSecond)} | ${cpu.server.toFixed(2)} | ${database} | ${cpu.wallet.toFixed(2)} | ${cpu.autocannon.toFixed(2)} | ${all.toFixed(2)} |`;
+      }),
       '',
       `One connection (${single.duration} s each): latency without queueing.`,
       '',
