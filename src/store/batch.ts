@@ -1,11 +1,12 @@
 // Writes that arrive together go to PostgreSQL together: everything asked for in one turn of the
 // event loop becomes one statement (and one commit), instead of one statement each. What bounds a
-// write path under load is the per-statement and per-commit work, not the rows. A caller waits at
-// most for the statement its item joins.
+// write path under load is the per-statement and per-commit work, not the rows. A caller waits for
+// the statement its item joins, and an item behind another of its key for that one's statement too.
 //
 // One item per key in a statement: a second item with the same key (the same session, say) waits
-// for the next one, so the two apply in the order they came. Items go to `write` sorted by key, so
-// concurrent statements take their row locks in the same order and cannot deadlock each other.
+// until the statement holding the first has answered, so the two apply in the order they came.
+// Items go to `write` sorted by key, so concurrent statements take their row locks in the same
+// order and cannot deadlock each other.
 
 const MAX_ROWS = 256;
 
@@ -27,6 +28,8 @@ export function batchWriter<I, R>(
 ): BatchWriter<I, R> {
   let queue: Pending<I, R>[] = [];
   let scheduled = false;
+  /** Keys of the items in statements not yet answered. */
+  const inFlight = new Set<string>();
 
   function schedule(): void {
     if (scheduled) return;
@@ -37,16 +40,22 @@ export function batchWriter<I, R>(
   function flush(): void {
     scheduled = false;
     const batch: Pending<I, R>[] = [];
-    const seen = new Set<string>();
+    const behind = new Set<string>();
     const rest: Pending<I, R>[] = [];
     for (const pending of queue) {
-      if (batch.length < MAX_ROWS && !seen.has(pending.key)) {
-        seen.add(pending.key);
+      if (batch.length < MAX_ROWS && !behind.has(pending.key) && !inFlight.has(pending.key)) {
+        inFlight.add(pending.key);
         batch.push(pending);
-      } else rest.push(pending);
+      } else {
+        // Later items of a key stay behind the first, in this batch, in flight or still queued.
+        behind.add(pending.key);
+        rest.push(pending);
+      }
     }
     queue = rest;
-    if (queue.length > 0) schedule();
+    // What waits only for room goes in the next turn; what waits for its key, once that key's
+    // statement has answered (run() schedules then).
+    if (queue.some((pending) => !inFlight.has(pending.key))) schedule();
     if (batch.length > 0) void run(batch);
   }
 
@@ -61,6 +70,9 @@ export function batchWriter<I, R>(
       });
     } catch (error) {
       for (const pending of batch) pending.reject(error);
+    } finally {
+      for (const pending of batch) inFlight.delete(pending.key);
+      if (queue.length > 0) schedule();
     }
   }
 

@@ -1,7 +1,8 @@
 // The round ledger's writes: each is one call of a plpgsql function that commits a round step and
 // its wallet rows together (internal rounds: migrations/002_rounds_wallet.sql; callback round
-// steps: migrations/003_callback_round_steps.sql). Rounds and transactions reach these functions
-// as JSON, packed here and nowhere else.
+// steps: migrations/003_callback_round_steps.sql). The steps a spin waits for are batched: those of
+// one event-loop turn go in one statement and one commit (migrations 009 and 015). Rounds and
+// transactions reach these functions as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
 import { batchWriter } from './batch.ts';
 import type { NewRound } from './rounds.repo.ts';
@@ -74,8 +75,12 @@ export type NewWalletTx = Pick<
   'id' | 'round_id' | 'operator_id' | 'player_id' | 'game_symbol' | 'currency' | 'type' | 'amount' | 'body'
 > & { action_type: string; original_transaction_id: string | null; due_in_ms: number };
 
+function txColumns(tx: NewWalletTx) {
+  return { ...tx, amount: tx.amount.toString(), attempts: tx.due_in_ms > 0 ? 1 : 0 };
+}
+
 function txJson(tx: NewWalletTx): string {
-  return JSON.stringify({ ...tx, amount: tx.amount.toString(), attempts: tx.due_in_ms > 0 ? 1 : 0 });
+  return JSON.stringify(txColumns(tx));
 }
 
 /** One attempt of a wallet call as the attempt log stores it. */
@@ -127,6 +132,44 @@ function internalItemJson(item: InternalItem) {
 export type OpenResult = 'opened' | 'existing' | 'stale' | 'busy' | 'blocked' | { refused: string };
 export type DebitRecorded = 'credit' | 'rejected' | 'rollback' | 'late';
 
+interface OpenItem {
+  round: NewRound;
+  stateVersion: bigint;
+  expiresAt: Date;
+  first: NewWalletTx;
+  giveUpAfterMs: number;
+}
+
+interface DebitItem {
+  debitId: string;
+  attempt: AttemptLog | null;
+  answer: AttemptLog['result'];
+  balance: bigint | null;
+  error: string | null;
+  next: NewWalletTx | null;
+  giveUpAfterMs: number;
+}
+
+/** One item's answer from a batch function: its result, or the error that item alone met. */
+type ItemRow = { item: number; result: string; detail: string | null };
+
+/** The batch's answers in item order; an item whose step failed gets its error, as its own statement would. */
+function itemResults<R>(rows: ItemRow[], count: number, name: string): Array<R | { failed: Error }> {
+  const byItem = new Map(rows.map((row) => [row.item, row]));
+  return Array.from({ length: count }, (_unused, position) => {
+    const row = byItem.get(position);
+    if (!row) throw new Error(`${name} answered no row for item ${position}`);
+    if (row.result !== 'failed') return row.result as R;
+    const [code = '', ...message] = (row.detail ?? '').split(' ');
+    return { failed: Object.assign(new Error(`${name}: ${message.join(' ')}`), { code }) };
+  });
+}
+
+function unwrap<R>(result: R | { failed: Error }): R {
+  if (typeof result === 'object' && result !== null && 'failed' in result) throw result.failed;
+  return result as R;
+}
+
 export function ledgerRepo(db: Kysely<Database>) {
   /**
    * Callback step 2: a debit's answer (or, with no attempt, its abandonment) and the row that
@@ -142,6 +185,13 @@ export function ledgerRepo(db: Kysely<Database>) {
     giveUpAfterMs: number,
     executor: Kysely<Database> = db,
   ): Promise<DebitRecorded> {
+    // A spin's debit answer joins the batch of its event-loop turn; the retry worker's abandonment
+    // runs in the worker's own transaction.
+    if (executor === db) {
+      return unwrap(
+        await debitBatches.write({ debitId, attempt, answer, balance, error, next, giveUpAfterMs }),
+      );
+    }
     const { rows } = await sql<{ result: DebitRecorded }>`
       select rf_record_debit(${debitId}, ${attempt ? JSON.stringify(attempt) : null}::jsonb, ${answer},
         ${balance?.toString() ?? null}::bigint, ${error}, ${next ? txJson(next) : null}::jsonb,
@@ -150,6 +200,42 @@ export function ledgerRepo(db: Kysely<Database>) {
     if (!result) throw new Error('rf_record_debit answered no row');
     return result;
   }
+
+  // Callback steps of one event-loop turn: one statement and one commit for the batch. Opens go
+  // in session order (a session's row lock is the first each takes); a session has at most one
+  // debit waiting for its answer, so debit answers of one batch never share a session.
+  const openBatches = batchWriter<OpenItem, Exclude<OpenResult, { refused: string }> | { failed: Error }>(
+    (item) => item.round.session_id,
+    async (items) => {
+      const batch = items.map((item) => ({
+        round: roundColumns(item.round, 'callback'),
+        state_version: item.stateVersion.toString(),
+        expires_at: item.expiresAt.toISOString(),
+        first: txColumns(item.first),
+        give_up_ms: item.giveUpAfterMs,
+      }));
+      const { rows } = await sql<ItemRow>`
+        select * from rf_open_callback_rounds(${JSON.stringify(batch)}::jsonb)`.execute(db);
+      return itemResults(rows, items.length, 'rf_open_callback_rounds');
+    },
+  );
+  const debitBatches = batchWriter<DebitItem, DebitRecorded | { failed: Error }>(
+    (item) => item.debitId,
+    async (items) => {
+      const batch = items.map((item) => ({
+        debit_id: item.debitId,
+        attempt: item.attempt,
+        answer: item.answer,
+        balance: item.balance?.toString() ?? null,
+        error: item.error,
+        next: item.next ? txColumns(item.next) : null,
+        give_up_ms: item.giveUpAfterMs,
+      }));
+      const { rows } = await sql<ItemRow>`
+        select * from rf_record_debits(${JSON.stringify(batch)}::jsonb)`.execute(db);
+      return itemResults(rows, items.length, 'rf_record_debits');
+    },
+  );
 
   const internalBatches = batchWriter<InternalItem, InternalPlay>(internalItemKey, async (items) => {
     const { rows } = await sql<InternalRow>`
@@ -214,16 +300,17 @@ export function ledgerRepo(db: Kysely<Database>) {
       first: NewWalletTx,
       giveUpAfterMs: number,
     ): Promise<OpenResult> {
+      if (!round.free_round) {
+        // Rounds opened in the same turn of the event loop share one statement and one commit.
+        return unwrap(await openBatches.write({ round, stateVersion, expiresAt, first, giveUpAfterMs }));
+      }
       type Row = { result: Exclude<OpenResult, { refused: string }> };
       try {
-        const { rows } = round.free_round
-          ? await sql<Row>`
-            select rf_open_callback_free_round(${roundJson(round, 'callback')}::jsonb,
-              ${stateVersion.toString()}::bigint, ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
-              ${round.free_round.new_round}) as result`.execute(db)
-          : await sql<Row>`
-            select rf_open_callback_round(${roundJson(round, 'callback')}::jsonb, ${stateVersion.toString()}::bigint,
-              ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs}) as result`.execute(db);
+        // A free round also takes its share of the grant, in its own statement.
+        const { rows } = await sql<Row>`
+          select rf_open_callback_free_round(${roundJson(round, 'callback')}::jsonb,
+            ${stateVersion.toString()}::bigint, ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
+            ${round.free_round.new_round}) as result`.execute(db);
         const result = rows[0]?.result;
         if (!result) throw new Error('rf_open_callback_round answered no row');
         return result;

@@ -1,0 +1,235 @@
+// Callback round steps of one event-loop turn share one statement (migration 015), on a real
+// PostgreSQL: every round keeps its own answer, a second step of the same session waits for the
+// next statement, and one round's failure leaves the others of its batch alone.
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
+import { type LedgerRepo, ledgerRepo, type NewWalletTx } from '../../src/store/ledger.repo.ts';
+import type { NewRound } from '../../src/store/rounds.repo.ts';
+import type { Database } from '../../src/store/schema.ts';
+import { callbackOperator, launchPlayer } from '../helpers/runtime.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let wallet: MockWallet;
+let operatorId: string;
+let apiKey: string;
+let ledger: LedgerRepo;
+let statements: string[];
+let db: Kysely<Database>;
+
+const PLAYERS = ['b-1', 'b-2', 'b-3', 'b-4'];
+const GIVE_UP_MS = 24 * 3600_000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const operator = await callbackOperator(
+    server,
+    Object.fromEntries(PLAYERS.map((player) => [player, '100.00'])),
+  );
+  ({ id: operatorId, apiKey, wallet } = operator);
+  for (const player of PLAYERS) await launchPlayer(server, apiKey, { player });
+  // The same pool as the node's, with every statement the ledger sends written down.
+  statements = [];
+  db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: server.store.pool }),
+    log: (event) => {
+      if (event.level === 'query') statements.push((event.query as CompiledQuery).sql);
+    },
+  });
+  ledger = ledgerRepo(db);
+});
+afterAll(async () => {
+  await server?.close();
+  await wallet?.close();
+});
+
+async function sessionOf(player: string) {
+  const { rows } = await server.store.pool.query(
+    'select id, state_version from game_sessions where operator_id = $1 and player_id = $2',
+    [operatorId, player],
+  );
+  const row = rows[0] as { id: string; state_version: bigint };
+  return { id: row.id, stateVersion: BigInt(row.state_version) };
+}
+
+let made = 0;
+/** A paid round of `player`'s session and its debit row, as the settlement would write them. */
+function roundOf(player: string, sessionId: string): { round: NewRound; debit: NewWalletTx } {
+  made += 1;
+  const id = `rnd_batch_${made}`;
+  const round: NewRound = {
+    id,
+    session_id: sessionId,
+    operator_id: operatorId,
+    player_id: player,
+    game_symbol: 'rf_ember_crown',
+    currency: 'USD',
+    variant: 'default',
+    client_round_id: `click-${made}`,
+    kind: 'base',
+    mode: 'base',
+    coin: 10n,
+    bet_level: 1,
+    stake: 200n,
+    win: 0n,
+    state_before: {},
+    state_after: {},
+    outcome: {},
+    created_at: new Date(),
+    free_round_grant_id: null,
+    certificate_hash: null,
+    jurisdiction_code: null,
+    jurisdiction_version: null,
+    action_type: 'spin',
+  };
+  const debit: NewWalletTx = {
+    id: `tx_batch_${made}_debit`,
+    round_id: id,
+    operator_id: operatorId,
+    player_id: player,
+    game_symbol: 'rf_ember_crown',
+    currency: 'USD',
+    type: 'debit',
+    amount: 200n,
+    body: '{}',
+    action_type: 'spin',
+    original_transaction_id: null,
+    due_in_ms: 60_000,
+  };
+  return { round, debit };
+}
+
+const count = (name: string) => statements.filter((text) => text.includes(`${name}(`)).length;
+
+function attempt(transactionId: string) {
+  return {
+    transaction_id: transactionId,
+    request_id: `att_${transactionId}`,
+    started_at: new Date().toISOString(),
+    latency_ms: 3,
+    http_status: 200,
+    result: 'acknowledged' as const,
+    error: null,
+    response_body: null,
+  };
+}
+
+describe('callback round steps in batches', () => {
+  it('opens the rounds of one turn in one statement and records their debits in one more', async () => {
+    const opened = await Promise.all(
+      PLAYERS.slice(0, 3).map(async (player) => ({
+        player,
+        ...roundOf(player, (await sessionOf(player)).id),
+      })),
+    );
+    const versions = await Promise.all(opened.map(({ player }) => sessionOf(player)));
+    statements.length = 0;
+    const results = await Promise.all(
+      opened.map(({ round, debit }, i) =>
+        ledger.openCallbackRound(
+          round,
+          versions[i]?.stateVersion as bigint,
+          new Date(Date.now() + 3600_000),
+          debit,
+          GIVE_UP_MS,
+        ),
+      ),
+    );
+    expect(results).toEqual(['opened', 'opened', 'opened']);
+    expect(count('rf_open_callback_rounds')).toBe(1);
+    const { rows: stages } = await server.store.pool.query(
+      'select stage, status from rounds where id = any($1) order by id',
+      [opened.map(({ round }) => round.id)],
+    );
+    expect(stages).toEqual(Array(3).fill({ stage: 'debit', status: 'open' }));
+
+    statements.length = 0;
+    const recorded = await Promise.all(
+      opened.map(({ round, debit }, i) =>
+        ledger
+          .recordDebit(
+            debit.id,
+            attempt(debit.id),
+            'acknowledged',
+            10_000n - BigInt(i),
+            null,
+            { ...debit, id: `${debit.id}_credit`, type: 'credit', amount: 0n, due_in_ms: 60_000 },
+            GIVE_UP_MS,
+          )
+          .then((result) => ({ result, round })),
+      ),
+    );
+    expect(recorded.map(({ result }) => result)).toEqual(['credit', 'credit', 'credit']);
+    expect(count('rf_record_debits')).toBe(1);
+    const { rows: debits } = await server.store.pool.query(
+      'select id, status, balance_after::text as balance from wallet_transactions where id = any($1)',
+      [opened.map(({ debit }) => debit.id)],
+    );
+    const byId = new Map(debits.map((row) => [row.id, [row.status, row.balance]]));
+    expect(opened.map(({ debit }) => byId.get(debit.id))).toEqual([
+      ['acknowledged', '10000'],
+      ['acknowledged', '9999'],
+      ['acknowledged', '9998'],
+    ]);
+    const { rows: credits } = await server.store.pool.query(
+      "select count(*)::int as n from wallet_transactions where id = any($1) and type = 'credit' and status = 'pending'",
+      [opened.map(({ debit }) => `${debit.id}_credit`)],
+    );
+    expect(credits[0].n).toBe(3);
+
+    // The same answer again: the round has moved on, and nothing is written twice.
+    const first = opened[0] as (typeof opened)[number];
+    const again = await ledger.recordDebit(
+      first.debit.id,
+      attempt(first.debit.id),
+      'acknowledged',
+      1n,
+      null,
+      { ...first.debit, id: `${first.debit.id}_credit2`, type: 'credit', amount: 0n, due_in_ms: 60_000 },
+      GIVE_UP_MS,
+    );
+    expect(again).toBe('late');
+  });
+
+  it('puts a second round of the same session in the next statement, where it finds the first', async () => {
+    const player = PLAYERS[3] as string;
+    const session = await sessionOf(player);
+    const one = roundOf(player, session.id);
+    const two = roundOf(player, session.id);
+    statements.length = 0;
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const results = await Promise.all([
+      ledger.openCallbackRound(one.round, session.stateVersion, expiresAt, one.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(two.round, session.stateVersion, expiresAt, two.debit, GIVE_UP_MS),
+    ]);
+    // One round at a time per session: the second sees the first waiting for its debit.
+    expect(results).toEqual(['opened', 'busy']);
+    expect(count('rf_open_callback_rounds')).toBe(2);
+  });
+
+  it("answers one round's failure to that round alone; the rest of its batch opens", async () => {
+    const good = roundOf(PLAYERS[0] as string, (await sessionOf(PLAYERS[0] as string)).id);
+    const orphan = roundOf(PLAYERS[1] as string, 'ses_that_does_not_exist');
+    const version = (await sessionOf(PLAYERS[0] as string)).stateVersion;
+    // PLAYERS[0] still has an open round from the first test: free the session for this one.
+    await server.store.pool.query(
+      "update rounds set status = 'settled', stage = 'done' where session_id = $1 and status = 'open'",
+      [good.round.session_id],
+    );
+    statements.length = 0;
+    const expiresAt = new Date(Date.now() + 3600_000);
+    const [opened, failed] = await Promise.allSettled([
+      ledger.openCallbackRound(good.round, version, expiresAt, good.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(orphan.round, 0n, expiresAt, orphan.debit, GIVE_UP_MS),
+    ]);
+    expect(count('rf_open_callback_rounds')).toBe(1);
+    expect(opened).toEqual({ status: 'fulfilled', value: 'opened' });
+    expect(failed.status).toBe('rejected');
+    expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
+    const { rows } = await server.store.pool.query('select id from rounds where id = any($1) order by id', [
+      [good.round.id, orphan.round.id],
+    ]);
+    expect(rows.map((row) => row.id)).toEqual([good.round.id]);
+  });
+});
