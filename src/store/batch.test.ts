@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchWriter } from './batch.ts';
+import { batchReader, batchWriter } from './batch.ts';
 
 interface Item {
   key: string;
@@ -109,5 +109,50 @@ describe('batchWriter', () => {
     answerBatch(1);
     const results = await Promise.all(all);
     expect(results[299]).toBe('key-299:299');
+  });
+});
+
+describe('batchReader', () => {
+  function counting() {
+    const asked: string[][] = [];
+    const reader = batchReader<string>(async (keys) => {
+      asked.push(keys);
+      return new Map(keys.filter((key) => key !== 'missing').map((key) => [key, `row ${key}`]));
+    });
+    return { reader, asked };
+  }
+
+  it('reads the keys of one turn with one call, each key once, each caller its own row', async () => {
+    const { reader, asked } = counting();
+    const rows = await Promise.all(['a', 'b', 'a', 'missing'].map((key) => reader.read(key)));
+    expect(rows).toEqual(['row a', 'row b', 'row a', undefined]);
+    expect(asked).toEqual([['a', 'b', 'missing']]);
+  });
+
+  it('reads again in a later turn: nothing is kept between turns', async () => {
+    const { reader, asked } = counting();
+    expect(await reader.read('a')).toBe('row a');
+    expect(await reader.read('a')).toBe('row a');
+    expect(asked).toEqual([['a'], ['a']]);
+  });
+
+  it("passes a failed read to every caller of that turn, and reads the next turn's keys afresh", async () => {
+    let fail = true;
+    const reader = batchReader<string>(async (keys) => {
+      if (fail) throw new Error('connection lost');
+      return new Map(keys.map((key) => [key, key]));
+    });
+    const both = Promise.allSettled([reader.read('a'), reader.read('b')]);
+    expect((await both).map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    fail = false;
+    expect(await reader.read('a')).toBe('a');
+  });
+
+  it('splits a turn of more than 256 keys into reads of at most 256', async () => {
+    const { reader, asked } = counting();
+    const keys = Array.from({ length: 300 }, (_unused, i) => `k${i}`);
+    const rows = await Promise.all(keys.map((key) => reader.read(key)));
+    expect(rows[299]).toBe('row k299');
+    expect(asked.map((batch) => batch.length)).toEqual([256, 44]);
   });
 });

@@ -85,3 +85,47 @@ export function batchWriter<I, R>(
     },
   };
 }
+
+/**
+ * Reads that arrive together go to PostgreSQL together: the keys asked for in one turn of the event
+ * loop are looked up by one statement, each asked once however many callers wait for it. `read`
+ * answers the rows it found by key; a key it did not find is answered `undefined`.
+ */
+export function batchReader<R>(read: (keys: string[]) => Promise<Map<string, R>>): {
+  read(key: string): Promise<R | undefined>;
+} {
+  let waiting = new Map<string, Array<{ resolve(row: R | undefined): void; reject(error: unknown): void }>>();
+  let scheduled = false;
+
+  async function flush(): Promise<void> {
+    scheduled = false;
+    const batch = waiting;
+    waiting = new Map();
+    const keys = [...batch.keys()];
+    for (let start = 0; start < keys.length; start += MAX_ROWS) {
+      const slice = keys.slice(start, start + MAX_ROWS);
+      void read(slice).then(
+        (found) => {
+          for (const key of slice) for (const waiter of batch.get(key) ?? []) waiter.resolve(found.get(key));
+        },
+        (error: unknown) => {
+          for (const key of slice) for (const waiter of batch.get(key) ?? []) waiter.reject(error);
+        },
+      );
+    }
+  }
+
+  return {
+    read(key) {
+      return new Promise((resolve, reject) => {
+        const waiters = waiting.get(key);
+        if (waiters) waiters.push({ resolve, reject });
+        else waiting.set(key, [{ resolve, reject }]);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+  };
+}

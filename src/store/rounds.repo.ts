@@ -1,5 +1,6 @@
 // Rounds: found by the player's click id, listed for history and for staff.
 import type { Kysely, Selectable } from 'kysely';
+import { batchReader } from './batch.ts';
 import type { Database, RoundStatus, RoundsTable } from './schema.ts';
 
 export type RoundRow = Selectable<RoundsTable>;
@@ -60,9 +61,14 @@ export interface RoundFilter {
 export function roundsRepo(db: Kysely<Database>, table: 'rounds' | 'demo_rounds' = 'rounds') {
   // One shape, two names: the queries are typed against `rounds` and run on `table`.
   const from = table as 'rounds';
+  // Rounds read by id in one event-loop turn (each spin's answer reads its round back) share a statement.
+  const byId = batchReader<RoundRow>(async (ids) => {
+    const rows = await db.selectFrom(from).selectAll().where('id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.id, row]));
+  });
   return {
-    async find(id: string): Promise<RoundRow | undefined> {
-      return db.selectFrom(from).selectAll().where('id', '=', id).executeTakeFirst();
+    find(id: string): Promise<RoundRow | undefined> {
+      return byId.read(id);
     },
 
     async findByClientId(sessionId: string, clientRoundId: string): Promise<RoundRow | undefined> {

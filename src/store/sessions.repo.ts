@@ -2,7 +2,7 @@
 // per turn of the event loop instead of one statement each.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type pg from 'pg';
-import { batchWriter } from './batch.ts';
+import { batchReader, batchWriter } from './batch.ts';
 import type { Database, GameSessionsTable, PlayMode } from './schema.ts';
 
 export type SessionRow = Selectable<GameSessionsTable>;
@@ -133,13 +133,23 @@ export function sessionsRepo(db: Kysely<Database>, pool: Pick<pg.Pool, 'query'>)
     });
   });
 
+  // Session look-ups of one event-loop turn (every runtime request starts with one) share a statement.
+  const byTokenHash = batchReader<SessionRow>(async (hexes) => {
+    const rows = await db
+      .selectFrom('game_sessions')
+      .selectAll()
+      .where(
+        'token_hash',
+        'in',
+        hexes.map((hex) => Buffer.from(hex, 'hex')),
+      )
+      .execute();
+    return new Map(rows.map((row) => [row.token_hash.toString('hex'), row]));
+  });
+
   return {
-    async findByTokenHash(tokenHash: Buffer): Promise<SessionRow | undefined> {
-      return db
-        .selectFrom('game_sessions')
-        .selectAll()
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+    findByTokenHash(tokenHash: Buffer): Promise<SessionRow | undefined> {
+      return byTokenHash.read(tokenHash.toString('hex'));
     },
 
     /** Moves the session's expiry forward to `expiresAt` (never back). */
