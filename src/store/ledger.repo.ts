@@ -150,6 +150,14 @@ interface DebitItem {
   giveUpAfterMs: number;
 }
 
+interface DeliveryItem {
+  txId: string;
+  attempt: AttemptLog;
+  balance: bigint | null;
+  error: string | null;
+  retryInMs: number;
+}
+
 /** One item's answer from a batch function: its result, or the error that item alone met. */
 type ItemRow = { item: number; result: string; detail: string | null };
 
@@ -234,6 +242,23 @@ export function ledgerRepo(db: Kysely<Database>) {
       const { rows } = await sql<ItemRow>`
         select * from rf_record_debits(${JSON.stringify(batch)}::jsonb)`.execute(db);
       return itemResults(rows, items.length, 'rf_record_debits');
+    },
+  );
+
+  const deliveryBatches = batchWriter<DeliveryItem, 'recorded' | { failed: Error }>(
+    (item) => item.txId,
+    async (items) => {
+      const batch = items.map((item) => ({
+        tx_id: item.txId,
+        attempt: item.attempt,
+        acknowledged: item.attempt.result === 'acknowledged',
+        balance: item.balance?.toString() ?? null,
+        error: item.error,
+        retry_in_ms: item.retryInMs,
+      }));
+      const { rows } = await sql<ItemRow>`
+        select * from rf_record_deliveries(${JSON.stringify(batch)}::jsonb)`.execute(db);
+      return itemResults(rows, items.length, 'rf_record_deliveries');
     },
   );
 
@@ -363,10 +388,8 @@ export function ledgerRepo(db: Kysely<Database>) {
       error: string | null,
       retryInMs: number,
     ): Promise<void> {
-      await sql`
-        with relaxed as (select set_config('synchronous_commit', 'off', true) as setting)
-        select rf_record_delivery(${txId}, ${JSON.stringify(attempt)}::jsonb, ${attempt.result === 'acknowledged'},
-          ${balance?.toString() ?? null}::bigint, ${error}, ${retryInMs}) from relaxed`.execute(db);
+      // Records of one event-loop turn share one statement (rf_record_deliveries, migration 016).
+      unwrap(await deliveryBatches.write({ txId, attempt, balance, error, retryInMs }));
     },
 
     /**

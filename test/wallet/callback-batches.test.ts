@@ -1,12 +1,14 @@
-// Callback round steps of one event-loop turn share one statement (migration 015), on a real
+// Callback round steps of one event-loop turn share one statement (migrations 015, 016), on a real
 // PostgreSQL: every round keeps its own answer, a second step of the same session waits for the
-// next statement, and one round's failure leaves the others of its batch alone.
+// next statement, and one round's failure leaves the others of its batch alone; the session and
+// round look-ups of one turn are one read each.
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { type LedgerRepo, ledgerRepo, type NewWalletTx } from '../../src/store/ledger.repo.ts';
-import type { NewRound } from '../../src/store/rounds.repo.ts';
+import { type NewRound, roundsRepo } from '../../src/store/rounds.repo.ts';
 import type { Database } from '../../src/store/schema.ts';
+import { sessionsRepo } from '../../src/store/sessions.repo.ts';
 import { callbackOperator, launchPlayer } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -178,6 +180,26 @@ describe('callback round steps in batches', () => {
     );
     expect(credits[0].n).toBe(3);
 
+    // The credits' answers, delivered together: one statement, every round settled.
+    statements.length = 0;
+    await Promise.all(
+      opened.map(({ debit }, i) =>
+        ledger.recordDelivery(
+          `${debit.id}_credit`,
+          attempt(`${debit.id}_credit`),
+          10_000n - BigInt(i),
+          null,
+          1000,
+        ),
+      ),
+    );
+    expect(count('rf_record_deliveries')).toBe(1);
+    const { rows: settled } = await server.store.pool.query(
+      'select status, stage from rounds where id = any($1)',
+      [opened.map(({ round }) => round.id)],
+    );
+    expect(settled).toEqual(Array(3).fill({ status: 'settled', stage: 'done' }));
+
     // The same answer again: the round has moved on, and nothing is written twice.
     const first = opened[0] as (typeof opened)[number];
     const again = await ledger.recordDebit(
@@ -231,5 +253,34 @@ describe('callback round steps in batches', () => {
       [good.round.id, orphan.round.id],
     ]);
     expect(rows.map((row) => row.id)).toEqual([good.round.id]);
+  });
+
+  it('reads the sessions and the rounds asked for in one turn with one statement each', async () => {
+    const sessions = sessionsRepo(db, server.store.pool);
+    const rounds = roundsRepo(db);
+    const { rows } = await server.store.pool.query(
+      'select token_hash, id from game_sessions where operator_id = $1 order by id',
+      [operatorId],
+    );
+    const { rows: made } = await server.store.pool.query(
+      'select id, session_id from rounds where operator_id = $1 order by id',
+      [operatorId],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    statements.length = 0;
+    const found = await Promise.all([
+      ...rows.map((row) => sessions.findByTokenHash(row.token_hash)),
+      sessions.findByTokenHash(Buffer.alloc(32, 7)),
+    ]);
+    expect(found.map((row) => row?.id)).toEqual([...rows.map((row) => row.id), undefined]);
+    expect(statements.filter((text) => text.includes('from "game_sessions"'))).toHaveLength(1);
+
+    statements.length = 0;
+    const roundRows = await Promise.all([...made.map((row) => rounds.find(row.id)), rounds.find('rnd_none')]);
+    expect(roundRows.map((row) => row?.session_id)).toEqual([
+      ...made.map((row) => row.session_id),
+      undefined,
+    ]);
+    expect(statements.filter((text) => text.includes('from "rounds"'))).toHaveLength(1);
   });
 });
