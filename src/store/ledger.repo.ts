@@ -1,7 +1,7 @@
 // The round ledger's writes: each is one call of a plpgsql function that commits a round step and
 // its wallet rows together (internal rounds: migrations/002_rounds_wallet.sql; callback round
 // steps: migrations/003_callback_round_steps.sql). The steps a spin waits for are batched: those of
-// one event-loop turn go in one statement and one commit (migrations 009 and 015). Rounds and
+// one event-loop turn go in one statement and one commit (migrations 009, 015 and 016). Rounds and
 // transactions reach these functions as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
 import { batchWriter } from './batch.ts';
