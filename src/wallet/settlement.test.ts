@@ -16,8 +16,8 @@ describe('timedStep', () => {
     expect(seen).toHaveLength(1);
     const [step, seconds] = seen[0] as [RoundStep, number];
     expect(step).toBe('open');
+    // At least the step's own wait (a timer never fires before its time); no upper bound is asserted.
     expect(seconds).toBeGreaterThanOrEqual(0.015);
-    expect(seconds).toBeLessThan(5);
   });
 
   it('tells the time of a step that threw, and throws the same error', async () => {
