@@ -148,6 +148,15 @@ describe('batchReader', () => {
     expect(await reader.read('a')).toBe('a');
   });
 
+  it('answers the callers with the error of a read that throws at once, and the node goes on', async () => {
+    const reader = batchReader<string>((keys) => {
+      if (keys.includes('bad')) throw new Error('cannot build the query');
+      return Promise.resolve(new Map(keys.map((key) => [key, key])));
+    });
+    await expect(reader.read('bad')).rejects.toThrow('cannot build the query');
+    expect(await reader.read('good')).toBe('good');
+  });
+
   it('splits a turn of more than 256 keys into reads of at most 256', async () => {
     const { reader, asked } = counting();
     const keys = Array.from({ length: 300 }, (_unused, i) => `k${i}`);

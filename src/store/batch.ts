@@ -97,21 +97,25 @@ export function batchReader<R>(read: (keys: string[]) => Promise<Map<string, R>>
   let waiting = new Map<string, Array<{ resolve(row: R | undefined): void; reject(error: unknown): void }>>();
   let scheduled = false;
 
-  async function flush(): Promise<void> {
+  function flush(): void {
     scheduled = false;
     const batch = waiting;
     waiting = new Map();
     const keys = [...batch.keys()];
     for (let start = 0; start < keys.length; start += MAX_ROWS) {
       const slice = keys.slice(start, start + MAX_ROWS);
-      void read(slice).then(
-        (found) => {
-          for (const key of slice) for (const waiter of batch.get(key) ?? []) waiter.resolve(found.get(key));
-        },
-        (error: unknown) => {
-          for (const key of slice) for (const waiter of batch.get(key) ?? []) waiter.reject(error);
-        },
-      );
+      // Started inside a promise, so that a read that throws at once still answers its callers.
+      void Promise.resolve(slice)
+        .then(read)
+        .then(
+          (found) => {
+            for (const key of slice)
+              for (const waiter of batch.get(key) ?? []) waiter.resolve(found.get(key));
+          },
+          (error: unknown) => {
+            for (const key of slice) for (const waiter of batch.get(key) ?? []) waiter.reject(error);
+          },
+        );
     }
   }
 
