@@ -134,7 +134,7 @@ async function withCpu(
     server: processes.server.cpuSeconds(),
     database: outside ? 0 : descendantsCpuSeconds(processes.server.pid),
     wallet: processes.wallet.cpuSeconds(),
-    autocannon: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+    autocannon: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage()),
   });
   const before = read();
   const result = await work();
@@ -262,19 +262,12 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       clients: common.connections,
       durationMs: duration * 1000,
     });
-    const processes = { server, wallet: mock };
-    const internalRun = await withCpu(
-      processes,
-      () => spinLoad('POST spin, internal wallet', base, internalTokens, common),
-      duration,
-    );
+    const loaded = (name: string, tokens: string[]) =>
+      withCpu({ server, wallet: mock }, () => spinLoad(name, base, tokens, common), duration);
+    const internalRun = await loaded('POST spin, internal wallet', internalTokens);
     const internal = internalRun.result;
     const timingsBefore = await spinTimings(base);
-    const callbackRun = await withCpu(
-      processes,
-      () => spinLoad('POST spin, callback wallet', base, callbackTokens, common),
-      duration,
-    );
+    const callbackRun = await loaded('POST spin, callback wallet', callbackTokens);
     const callbackSpin = callbackRun.result;
     const timingsAfter = await spinTimings(base);
 

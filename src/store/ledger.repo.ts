@@ -1,7 +1,7 @@
 // The round ledger's writes: each is one call of a plpgsql function that commits a round step and
 // its wallet rows together (internal rounds: migrations/002_rounds_wallet.sql; callback round
 // steps: migrations/003_callback_round_steps.sql). The steps a spin waits for are batched: those of
-// one event-loop turn go in one statement and one commit (migrations 009, 015 and 016). Rounds and
+// one event-loop turn go in one statement and one commit (migrations 009 and 015). Rounds and
 // transactions reach these functions as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
 import { batchWriter } from './batch.ts';
@@ -209,57 +209,58 @@ export function ledgerRepo(db: Kysely<Database>) {
     return result;
   }
 
-  // Callback steps of one event-loop turn: one statement and one commit for the batch. Opens go
-  // in session order (a session's row lock is the first each takes); a session has at most one
-  // debit waiting for its answer, so debit answers of one batch never share a session.
-  const openBatches = batchWriter<OpenItem, Exclude<OpenResult, { refused: string }> | { failed: Error }>(
+  /**
+   * Callback steps of one event-loop turn: one statement and one commit for the batch (migration
+   * 015); each item's answer, or the error that item alone met, comes back in item order.
+   */
+  function stepBatches<I, R>(
+    name: 'rf_open_callback_rounds' | 'rf_record_debits' | 'rf_record_deliveries',
+    keyOf: (item: I) => string,
+    columns: (item: I) => unknown,
+  ) {
+    return batchWriter<I, R | { failed: Error }>(keyOf, async (items) => {
+      const { rows } = await sql<ItemRow>`
+        select * from ${sql.raw(name)}(${JSON.stringify(items.map(columns))}::jsonb)`.execute(db);
+      return itemResults<R>(rows, items.length, name);
+    });
+  }
+  // Opens go in session order (a session's row lock is the first each takes); a session has at most
+  // one debit waiting for its answer, so debit answers of one batch never share a session.
+  const openBatches = stepBatches<OpenItem, Exclude<OpenResult, { refused: string }>>(
+    'rf_open_callback_rounds',
     (item) => item.round.session_id,
-    async (items) => {
-      const batch = items.map((item) => ({
-        round: roundColumns(item.round, 'callback'),
-        state_version: item.stateVersion.toString(),
-        expires_at: item.expiresAt.toISOString(),
-        first: txColumns(item.first),
-        give_up_ms: item.giveUpAfterMs,
-      }));
-      const { rows } = await sql<ItemRow>`
-        select * from rf_open_callback_rounds(${JSON.stringify(batch)}::jsonb)`.execute(db);
-      return itemResults(rows, items.length, 'rf_open_callback_rounds');
-    },
+    (item) => ({
+      round: roundColumns(item.round, 'callback'),
+      state_version: item.stateVersion.toString(),
+      expires_at: item.expiresAt.toISOString(),
+      first: txColumns(item.first),
+      give_up_ms: item.giveUpAfterMs,
+    }),
   );
-  const debitBatches = batchWriter<DebitItem, DebitRecorded | { failed: Error }>(
+  const debitBatches = stepBatches<DebitItem, DebitRecorded>(
+    'rf_record_debits',
     (item) => item.debitId,
-    async (items) => {
-      const batch = items.map((item) => ({
-        debit_id: item.debitId,
-        attempt: item.attempt,
-        answer: item.answer,
-        balance: item.balance?.toString() ?? null,
-        error: item.error,
-        next: item.next ? txColumns(item.next) : null,
-        give_up_ms: item.giveUpAfterMs,
-      }));
-      const { rows } = await sql<ItemRow>`
-        select * from rf_record_debits(${JSON.stringify(batch)}::jsonb)`.execute(db);
-      return itemResults(rows, items.length, 'rf_record_debits');
-    },
+    (item) => ({
+      debit_id: item.debitId,
+      attempt: item.attempt,
+      answer: item.answer,
+      balance: item.balance?.toString() ?? null,
+      error: item.error,
+      next: item.next ? txColumns(item.next) : null,
+      give_up_ms: item.giveUpAfterMs,
+    }),
   );
-
-  const deliveryBatches = batchWriter<DeliveryItem, 'recorded' | { failed: Error }>(
+  const deliveryBatches = stepBatches<DeliveryItem, 'recorded'>(
+    'rf_record_deliveries',
     (item) => item.txId,
-    async (items) => {
-      const batch = items.map((item) => ({
-        tx_id: item.txId,
-        attempt: item.attempt,
-        acknowledged: item.attempt.result === 'acknowledged',
-        balance: item.balance?.toString() ?? null,
-        error: item.error,
-        retry_in_ms: item.retryInMs,
-      }));
-      const { rows } = await sql<ItemRow>`
-        select * from rf_record_deliveries(${JSON.stringify(batch)}::jsonb)`.execute(db);
-      return itemResults(rows, items.length, 'rf_record_deliveries');
-    },
+    (item) => ({
+      tx_id: item.txId,
+      attempt: item.attempt,
+      acknowledged: item.attempt.result === 'acknowledged',
+      balance: item.balance?.toString() ?? null,
+      error: item.error,
+      retry_in_ms: item.retryInMs,
+    }),
   );
 
   const internalBatches = batchWriter<InternalItem, InternalPlay>(internalItemKey, async (items) => {
@@ -388,7 +389,7 @@ export function ledgerRepo(db: Kysely<Database>) {
       error: string | null,
       retryInMs: number,
     ): Promise<void> {
-      // Records of one event-loop turn share one statement (rf_record_deliveries, migration 016).
+      // Records of one event-loop turn share one statement (rf_record_deliveries, migration 015).
       unwrap(await deliveryBatches.write({ txId, attempt, balance, error, retryInMs }));
     },
 

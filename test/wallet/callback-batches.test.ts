@@ -1,4 +1,4 @@
-// Callback round steps of one event-loop turn share one statement (migrations 015, 016), on a real
+// Callback round steps of one event-loop turn share one statement (migration 015), on a real
 // PostgreSQL: every round keeps its own answer, a second step of the same session waits for the
 // next statement, and one round's failure leaves the others of its batch alone; the session and
 // round look-ups of one turn are one read each.
