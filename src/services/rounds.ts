@@ -353,6 +353,9 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       }
       const now = deps.now();
       const refused = jurisdictionRefusal(session, body, now);
+      // The first try may be from this node's cached row, which another node's change (a reality
+      // check answered there) can have left behind: a refusal is only ever given from a fresh read.
+      if (refused && attempt === 0) continue;
       if (refused) {
         // A repeated click of a round already made gets that round, never a refusal.
         const click = body.client_round_id;
@@ -410,6 +413,9 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         case 'duplicate':
           return answerExisting(session, clientRoundId);
         default:
+          // A round that did not settle may still have moved the row (a callback round refused by
+          // the wallet counts for the minimum cycle): the next spin reads it afresh.
+          deps.sessions.forget(session.token);
           throw settleError(result);
       }
     }

@@ -43,7 +43,7 @@ export type Resolved = { ok: true; session: RuntimeSession } | { ok: false; erro
 export interface SessionService {
   /** The live, still-allowed session of `token`, read from the store. */
   resolve(token: string | undefined): Promise<Resolved>;
-  /** resolve() for the spin path: an internal-wallet session may come from the cache. */
+  /** resolve() for the spin path: the session may come from this node's cache. */
   resolveForPlay(token: string | undefined): Promise<Resolved>;
   /** After a round: the cached row moves on with the session (state, version, expiry). */
   remember(
@@ -64,10 +64,6 @@ export interface SessionService {
   slide(session: RuntimeSession, ttlSeconds: number): Promise<Date>;
 }
 
-/** Internal-wallet and demo rounds re-check the session in their one statement: those may be cached. */
-const playsInOneStatement = (session: RuntimeSession) =>
-  session.operator.wallet_mode === 'internal' || session.row.play_mode === 'demo';
-
 /** Sessions kept by the spin path between rounds; beyond this the cache starts over. */
 const CACHE_LIMIT = 10_000;
 
@@ -78,9 +74,11 @@ export function createSessionService(deps: {
 }): SessionService {
   const { access, now } = deps;
   /**
-   * Session rows by token, for the internal-wallet spin only: its statement re-checks the token,
-   * expiry and state version in the store (rf_play_internal_round), so a stale copy costs a retry,
-   * never a wrong round.
+   * Session rows by token, for the spin path: the round's first statement re-checks the token,
+   * expiry and state version in the store (rf_play_internal_round, rf_play_demo_round, and the
+   * callback opening since migration 016), so a stale copy costs a retry, never a wrong round.
+   * Whatever changes the row in a way a round must see (a round, ending the session, answering a
+   * reality check) moves its state version, so a copy cached on another node is caught too.
    */
   const cache = new Map<string, SessionRow>();
 
@@ -171,16 +169,16 @@ export function createSessionService(deps: {
 
   return {
     resolve,
-    /** resolve() for the internal-wallet spin: a cached row when there is one (see `cache`). */
+    /** resolve() for the spin: a cached row when there is one (see `cache`). */
     async resolveForPlay(token: string | undefined): Promise<Resolved> {
       const cached = token === undefined ? undefined : cache.get(token);
       if (cached && token !== undefined) {
         const built = await build(cached, token);
-        if (built.ok && playsInOneStatement(built.session)) return built;
+        if (built.ok) return built;
         cache.delete(token);
       }
       const resolved = await resolve(token);
-      if (resolved.ok && playsInOneStatement(resolved.session)) {
+      if (resolved.ok) {
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(resolved.session.token, resolved.session.row);
       }

@@ -134,8 +134,7 @@ export type DebitRecorded = 'credit' | 'rejected' | 'rollback' | 'late';
 
 interface OpenItem {
   round: NewRound;
-  stateVersion: bigint;
-  expiresAt: Date;
+  guard: SessionGuard;
   first: NewWalletTx;
   giveUpAfterMs: number;
 }
@@ -231,8 +230,10 @@ export function ledgerRepo(db: Kysely<Database>) {
     (item) => item.round.session_id,
     (item) => ({
       round: roundColumns(item.round, 'callback'),
-      state_version: item.stateVersion.toString(),
-      expires_at: item.expiresAt.toISOString(),
+      token_hash: item.guard.tokenHash.toString('hex'),
+      now: item.round.created_at.toISOString(),
+      state_version: item.guard.stateVersion.toString(),
+      expires_at: item.guard.expiresAt.toISOString(),
       first: txColumns(item.first),
       give_up_ms: item.giveUpAfterMs,
     }),
@@ -318,25 +319,28 @@ export function ledgerRepo(db: Kysely<Database>) {
       }
     },
 
-    /** Callback step 1: the round and its first transaction, committed before any wallet call. */
+    /**
+     * Callback step 1: the round and its first transaction, committed before any wallet call.
+     * 'stale' also when the session no longer has the guard's token or has expired (migration 016),
+     * so the caller may have read the session from its cache.
+     */
     async openCallbackRound(
       round: NewRound,
-      stateVersion: bigint,
-      expiresAt: Date,
+      guard: SessionGuard,
       first: NewWalletTx,
       giveUpAfterMs: number,
     ): Promise<OpenResult> {
       if (!round.free_round) {
         // Rounds opened in the same turn of the event loop share one statement and one commit.
-        return unwrap(await openBatches.write({ round, stateVersion, expiresAt, first, giveUpAfterMs }));
+        return unwrap(await openBatches.write({ round, guard, first, giveUpAfterMs }));
       }
       type Row = { result: Exclude<OpenResult, { refused: string }> };
       try {
         // A free round also takes its share of the grant, in its own statement.
         const { rows } = await sql<Row>`
-          select rf_open_callback_free_round(${roundJson(round, 'callback')}::jsonb,
-            ${stateVersion.toString()}::bigint, ${expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
-            ${round.free_round.new_round}) as result`.execute(db);
+          select rf_open_live_callback_free_round(${guard.tokenHash}, ${round.created_at},
+            ${roundJson(round, 'callback')}::jsonb, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt},
+            ${txJson(first)}::jsonb, ${giveUpAfterMs}, ${round.free_round.new_round}) as result`.execute(db);
         const result = rows[0]?.result;
         if (!result) throw new Error('rf_open_callback_round answered no row');
         return result;

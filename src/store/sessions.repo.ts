@@ -164,12 +164,23 @@ export function sessionsRepo(db: Kysely<Database>, pool: Pick<pg.Pool, 'query'>)
 
     /** The player answered the reality check: the next one is due at `nextAt`. */
     async answerRealityCheck(id: string, nextAt: Date): Promise<void> {
-      await db.updateTable('game_sessions').set({ reality_check_at: nextAt }).where('id', '=', id).execute();
+      await db
+        .updateTable('game_sessions')
+        .set({ reality_check_at: nextAt, state_version: sql`state_version + 1` })
+        .where('id', '=', id)
+        .execute();
     },
 
-    /** The player left: the session plays no more rounds until it is launched again. */
+    /**
+     * The player left: the session plays no more rounds until it is launched again. The state
+     * version moves, as with a reality check's answer, so a node that cached the row finds out.
+     */
     async end(id: string, at: Date): Promise<void> {
-      await db.updateTable('game_sessions').set({ ended_at: at }).where('id', '=', id).execute();
+      await db
+        .updateTable('game_sessions')
+        .set({ ended_at: at, state_version: sql`state_version + 1` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The profile's version changed since launch (a new release): the session follows it. */

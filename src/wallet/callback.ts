@@ -66,12 +66,7 @@ export function createCallbackWallet(deps: {
     },
 
     async settle(round, player, session): Promise<SettleResult> {
-      const opened = await settlement.openRound(
-        round,
-        session.stateVersion,
-        player.sessionToken,
-        session.expiresAt,
-      );
+      const opened = await settlement.openRound(round, session, player.sessionToken);
       if (opened.kind === 'existing') return { kind: 'duplicate' };
       if (opened.kind === 'refused') return { kind: 'refused', reason: opened.reason };
       if (opened.kind !== 'opened') return { kind: opened.kind };

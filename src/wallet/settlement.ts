@@ -10,7 +10,7 @@
 import { newId } from '../domain/ids.ts';
 import { signingSecret } from '../domain/operators.ts';
 import type { NewRound } from '../domain/rounds.ts';
-import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult } from '../store/ledger.repo.ts';
+import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult, SessionGuard } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { WalletTxType } from '../store/schema.ts';
 import type { WalletTxRow } from '../store/wallet.repo.ts';
@@ -206,14 +206,9 @@ export function createSettlement(deps: SettlementDeps) {
 
   /**
    * Step 1: the round and its first transaction row (the debit; for a free spin, the credit),
-   * committed before any wallet call.
+   * committed before any wallet call. The store re-checks the guard's token, expiry and state version.
    */
-  async function openRound(
-    round: NewRound,
-    stateVersion: bigint,
-    sessionToken: string,
-    expiresAt: Date,
-  ): Promise<OpenStep> {
+  async function openRound(round: NewRound, guard: SessionGuard, sessionToken: string): Promise<OpenStep> {
     const paid = round.stake > 0n;
     const party = {
       round_id: round.id,
@@ -234,7 +229,7 @@ export function createSettlement(deps: SettlementDeps) {
       leaseMs(),
     );
     const result = await timedStep(deps.observeStep, 'open', () =>
-      ledger.openCallbackRound(round, stateVersion, expiresAt, first.row, policy.giveUpAfterMs),
+      ledger.openCallbackRound(round, guard, first.row, policy.giveUpAfterMs),
     );
     if (typeof result === 'object') return { kind: 'refused', reason: result.refused };
     return result === 'opened' ? { kind: 'opened', first: first.ref } : { kind: result };

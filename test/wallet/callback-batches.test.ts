@@ -1,7 +1,7 @@
 // Callback round steps of one event-loop turn share one statement (migration 015), on a real
 // PostgreSQL: every round keeps its own answer, a second step of the same session waits for the
-// next statement, and one round's failure leaves the others of its batch alone; the session and
-// round look-ups of one turn are one read each.
+// next statement, and one round's failure leaves the others of its batch alone; an opening re-checks
+// the session's token and expiry (016); the session and round look-ups of one turn are one read each.
 import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
@@ -48,12 +48,19 @@ afterAll(async () => {
 
 async function sessionOf(player: string) {
   const { rows } = await server.store.pool.query(
-    'select id, state_version from game_sessions where operator_id = $1 and player_id = $2',
+    'select id, token_hash, state_version from game_sessions where operator_id = $1 and player_id = $2',
     [operatorId, player],
   );
-  const row = rows[0] as { id: string; state_version: bigint };
-  return { id: row.id, stateVersion: BigInt(row.state_version) };
+  const row = rows[0] as { id: string; token_hash: Buffer; state_version: bigint };
+  return { id: row.id, tokenHash: row.token_hash, stateVersion: BigInt(row.state_version) };
 }
+
+/** What the spin path guards an opening with: the session's token, state version and new expiry. */
+function guardOf(session: { tokenHash: Buffer; stateVersion: bigint }) {
+  return { ...session, expiresAt: new Date(Date.now() + 3600_000) };
+}
+
+type SessionOf = Awaited<ReturnType<typeof sessionOf>>;
 
 let made = 0;
 /** A paid round of `player`'s session and its debit row, as the settlement would write them. */
@@ -129,13 +136,7 @@ describe('callback round steps in batches', () => {
     statements.length = 0;
     const results = await Promise.all(
       opened.map(({ round, debit }, i) =>
-        ledger.openCallbackRound(
-          round,
-          versions[i]?.stateVersion as bigint,
-          new Date(Date.now() + 3600_000),
-          debit,
-          GIVE_UP_MS,
-        ),
+        ledger.openCallbackRound(round, guardOf(versions[i] as SessionOf), debit, GIVE_UP_MS),
       ),
     );
     expect(results).toEqual(['opened', 'opened', 'opened']);
@@ -220,10 +221,9 @@ describe('callback round steps in batches', () => {
     const one = roundOf(player, session.id);
     const two = roundOf(player, session.id);
     statements.length = 0;
-    const expiresAt = new Date(Date.now() + 3600_000);
     const results = await Promise.all([
-      ledger.openCallbackRound(one.round, session.stateVersion, expiresAt, one.debit, GIVE_UP_MS),
-      ledger.openCallbackRound(two.round, session.stateVersion, expiresAt, two.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(one.round, guardOf(session), one.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(two.round, guardOf(session), two.debit, GIVE_UP_MS),
     ]);
     // One round at a time per session: the second sees the first waiting for its debit.
     expect(results).toEqual(['opened', 'busy']);
@@ -231,19 +231,21 @@ describe('callback round steps in batches', () => {
   });
 
   it("answers one round's failure to that round alone; the rest of its batch opens", async () => {
-    const good = roundOf(PLAYERS[0] as string, (await sessionOf(PLAYERS[0] as string)).id);
-    const orphan = roundOf(PLAYERS[1] as string, 'ses_that_does_not_exist');
-    const version = (await sessionOf(PLAYERS[0] as string)).stateVersion;
-    // PLAYERS[0] still has an open round from the first test: free the session for this one.
+    const goodSession = await sessionOf(PLAYERS[0] as string);
+    const otherSession = await sessionOf(PLAYERS[1] as string);
+    const good = roundOf(PLAYERS[0] as string, goodSession.id);
+    // A first transaction that names no round: the insert breaks a foreign key.
+    const orphan = roundOf(PLAYERS[1] as string, otherSession.id);
+    orphan.debit.round_id = 'rnd_that_does_not_exist';
+    // Both still have an open round from the first test: free the sessions for these.
     await server.store.pool.query(
-      "update rounds set status = 'settled', stage = 'done' where session_id = $1 and status = 'open'",
-      [good.round.session_id],
+      "update rounds set status = 'settled', stage = 'done' where session_id = any($1) and status = 'open'",
+      [[goodSession.id, otherSession.id]],
     );
     statements.length = 0;
-    const expiresAt = new Date(Date.now() + 3600_000);
     const [opened, failed] = await Promise.allSettled([
-      ledger.openCallbackRound(good.round, version, expiresAt, good.debit, GIVE_UP_MS),
-      ledger.openCallbackRound(orphan.round, 0n, expiresAt, orphan.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(good.round, guardOf(goodSession), good.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(orphan.round, guardOf(otherSession), orphan.debit, GIVE_UP_MS),
     ]);
     expect(count('rf_open_callback_rounds')).toBe(1);
     expect(opened).toEqual({ status: 'fulfilled', value: 'opened' });
@@ -253,6 +255,40 @@ describe('callback round steps in batches', () => {
       [good.round.id, orphan.round.id],
     ]);
     expect(rows.map((row) => row.id)).toEqual([good.round.id]);
+  });
+
+  it('opens nothing for a session whose token was replaced or whose time ran out: stale (migration 016)', async () => {
+    const player = PLAYERS[2] as string;
+    const session = await sessionOf(player);
+    await server.store.pool.query(
+      "update rounds set status = 'settled', stage = 'done' where session_id = $1 and status = 'open'",
+      [session.id],
+    );
+    const replaced = roundOf(player, session.id);
+    const expired = roundOf(player, session.id);
+    const live = roundOf(player, session.id);
+    // A node's cached copy: the token it knew is no longer the session's.
+    expect(
+      await ledger.openCallbackRound(
+        replaced.round,
+        guardOf({ ...session, tokenHash: Buffer.alloc(32, 9) }),
+        replaced.debit,
+        GIVE_UP_MS,
+      ),
+    ).toBe('stale');
+    // The clock of the round is past the session's expiry.
+    expired.round.created_at = new Date(Date.now() + 48 * 3600_000);
+    expect(await ledger.openCallbackRound(expired.round, guardOf(session), expired.debit, GIVE_UP_MS)).toBe(
+      'stale',
+    );
+    const { rows } = await server.store.pool.query('select id from rounds where id = any($1)', [
+      [replaced.round.id, expired.round.id],
+    ]);
+    expect(rows).toEqual([]);
+    // The same session with its own token, in time: it opens.
+    expect(await ledger.openCallbackRound(live.round, guardOf(session), live.debit, GIVE_UP_MS)).toBe(
+      'opened',
+    );
   });
 
   it('reads the sessions and the rounds asked for in one turn with one statement each', async () => {
