@@ -109,17 +109,22 @@ async function open(page: Page, route: string): Promise<string> {
   return (await page.getAttribute('main', 'data-state')) as string;
 }
 
-async function status(page: Page): Promise<string> {
-  await page.waitForFunction(() => {
-    const texts = [...document.querySelectorAll('main .notices p')].map((p) => p.textContent ?? '');
-    return texts.some((t) => t.trim() !== '');
-  });
+/** The page's notices, as they read now. */
+function notices(page: Page): Promise<string> {
   return page.evaluate(() =>
     [...document.querySelectorAll('main .notices p')]
       .map((p) => p.textContent ?? '')
       .join(' ')
       .trim(),
   );
+}
+
+/**
+ * Waits until the notices say `text`: the notice of the action before may still be showing when
+ * this one's answer has not come yet, so a single read could see the old one.
+ */
+async function expectNotice(page: Page, text: string): Promise<void> {
+  await expect.poll(() => notices(page), { timeout: 30_000 }).toContain(text);
 }
 
 /** A call from inside the page with its own session cookie and CSRF token. */
@@ -192,7 +197,7 @@ describe('sign-in', () => {
     const secret = (await page.getByTestId('shown-once').textContent()) as string;
     await page.getByLabel('Code from the app').fill(authenticator(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
-    expect(await status(page)).toContain('Second factor turned on');
+    await expectNotice(page, 'Second factor turned on');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForSelector('#app[data-state="signed-out"]');
     await page.getByLabel('E-mail').fill(accounts.totp.email);
@@ -239,7 +244,7 @@ describe('admin', () => {
     await form.getByLabel('Demo play allowed').check();
     await form.getByLabel('Default market').selectOption('uk');
     await form.getByRole('button', { name: 'Create operator' }).click();
-    expect(await status(page)).toContain('Created Gamma Palace');
+    await expectNotice(page, 'Created Gamma Palace');
     const list = await server.admin('GET', '/api/admin/v1/operators');
     const gamma = list.body.operators.find((op: { name: string }) => op.name === 'Gamma Palace');
     expect(gamma).toMatchObject({
@@ -254,9 +259,9 @@ describe('admin', () => {
     await edit.getByLabel('Language').fill('de');
     await edit.getByLabel('Default market').selectOption('de');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    expect(await status(page)).toContain('saved');
+    await expectNotice(page, 'saved');
     await page.getByRole('button', { name: 'Deactivate' }).click();
-    expect(await status(page)).toContain('deactivated');
+    await expectNotice(page, 'deactivated');
     const after = await server.admin('GET', `/api/admin/v1/operators/${gamma.id}`);
     expect(after.body.operator).toMatchObject({
       language: 'de',
@@ -274,7 +279,7 @@ describe('admin', () => {
     const target = variants.find((v) => v !== 'Default variant') as string;
     await edit.getByLabel('RTP variant').selectOption(target);
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    expect(await status(page)).toContain('approval');
+    await expectNotice(page, 'approval');
     expect(
       (await server.admin('GET', `/api/admin/v1/operators/${internalOperator.id}`)).body.operator.rtp_variant,
     ).toBeNull();
@@ -285,7 +290,7 @@ describe('admin', () => {
     const second = await signedIn('admin2');
     await open(second, 'approvals');
     await second.getByRole('button', { name: 'Approve' }).first().click();
-    expect(await status(second)).toContain('Approved');
+    await expectNotice(second, 'Approved');
     await screenshot(second, 'backoffice-approvals');
     await second.context().close();
     expect(
@@ -304,17 +309,17 @@ describe('admin', () => {
     await open(page, 'games');
     const card = page.locator('article.game-card').last();
     await card.getByRole('button', { name: 'Take off live' }).click();
-    expect(await status(page)).toContain('not live now');
+    await expectNotice(page, 'not live now');
     expect(await card.locator('h2 .badge').textContent()).toBe('not live');
     await card.getByRole('button', { name: 'Make live' }).click();
-    expect(await status(page)).toContain('waits for a second admin');
+    await expectNotice(page, 'waits for a second admin');
     const second = await signedIn('admin2');
     await open(second, 'approvals');
     await second
       .getByRole('row', { name: /game\.live/ })
       .getByRole('button', { name: 'Approve' })
       .click();
-    expect(await status(second)).toContain('Approved game.live');
+    await expectNotice(second, 'Approved game.live');
     await second.context().close();
     const games = await server.admin('GET', '/api/admin/v1/games');
     expect(games.body.games.every((game: { live: boolean }) => game.live)).toBe(true);
@@ -325,14 +330,14 @@ describe('admin', () => {
     await page.getByRole('button', { name: 'Edit Beta Wallet Co' }).click();
     await page.getByLabel(/Switch to the new secret at/).waitFor();
     await page.getByRole('button', { name: 'Rotate wallet secret' }).click();
-    expect(await status(page)).toContain('approval');
+    await expectNotice(page, 'approval');
     const second = await signedIn('admin2');
     await open(second, 'approvals');
     await second
       .getByRole('row', { name: /wallet_secret_rotate/ })
       .getByRole('button', { name: 'Approve' })
       .click();
-    expect(await status(second)).toContain('Approved');
+    await expectNotice(second, 'Approved');
     expect(await second.getByTestId('shown-once').textContent()).toMatch(/^\S{16,}$/);
     await second.context().close();
   });
@@ -346,11 +351,12 @@ describe('admin', () => {
     const games = await server.request('/api/provider/v1/games', { headers: { 'x-provider-api-key': key } });
     expect(games.status).toBe(200);
     await screenshot(page, 'backoffice-keys');
-    const keyId = /Key (key_\S+) created/.exec(await status(page))?.[1] as string;
+    await expectNotice(page, 'created');
+    const keyId = /Key (key_\S+) created/.exec(await notices(page))?.[1] as string;
     const row = page.getByRole('row', { name: new RegExp(keyId) });
     await row.getByRole('button', { name: /^Revoke/ }).click();
     await row.getByRole('button', { name: /^Confirm: revoke/ }).click();
-    expect(await status(page)).toContain('revoked');
+    await expectNotice(page, 'revoked');
     const refused = await server.request('/api/provider/v1/games', {
       headers: { 'x-provider-api-key': key },
     });
@@ -366,7 +372,7 @@ describe('admin', () => {
     expect(count).toBeGreaterThan(1);
     await boxes.first().uncheck();
     await page.getByRole('button', { name: 'Save allowlist' }).click();
-    expect(await status(page)).toContain(`${count - 1} game(s)`);
+    await expectNotice(page, `${count - 1} game(s)`);
     const catalog = await server.admin('GET', `/api/admin/v1/operators/${internalOperator.id}/catalog`);
     expect(catalog.body.symbols).toHaveLength(count - 1);
     await screenshot(page, 'backoffice-catalog');
@@ -386,7 +392,7 @@ describe('admin', () => {
     await card.locator('input[type="file"]').setInputFiles(file);
     await expect.poll(() => card.getByAltText(/preview of the chosen file/).isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Upload' }).click();
-    expect(await status(page)).toContain('artwork uploaded');
+    await expectNotice(page, 'artwork uploaded');
     const art = await server.request(`/api/provider/v1/game-art/${symbol}`);
     expect(art.headers.get('content-type')).toBe('image/webp');
     await screenshot(page, 'backoffice-games');
@@ -424,16 +430,16 @@ describe('admin', () => {
     await form.getByLabel('Role').selectOption('viewer');
     await form.getByLabel('First password').fill('a first password for newcomer');
     await form.getByRole('button', { name: 'Create account' }).click();
-    expect(await status(page)).toContain('newcomer@reelforge.test created');
+    await expectNotice(page, 'newcomer@reelforge.test created');
     const row = page.getByRole('row', { name: /newcomer@reelforge\.test/ });
     await row.getByLabel('Role of newcomer@reelforge.test').selectOption('support');
     await row.getByRole('button', { name: 'Set role' }).click();
-    expect(await status(page)).toContain('is support now');
+    await expectNotice(page, 'is support now');
     await page
       .getByRole('row', { name: /newcomer@reelforge\.test/ })
       .getByRole('button', { name: 'Disable' })
       .click();
-    expect(await status(page)).toContain('disabled');
+    await expectNotice(page, 'disabled');
     const staff = await server.admin('GET', '/api/admin/v1/staff');
     expect(
       staff.body.staff.find((m: { email: string }) => m.email === 'newcomer@reelforge.test'),
@@ -493,11 +499,11 @@ describe('support', () => {
       .getByRole('row', { name: new RegExp(parked[0] as string) })
       .getByRole('button', { name: 'Retry' })
       .click();
-    expect(await status(page)).toContain('sent again');
+    await expectNotice(page, 'sent again');
     const row = page.getByRole('row', { name: new RegExp(parked[1] as string) });
     await row.getByLabel('How it was settled').fill('credited by hand, ticket 42');
     await row.getByRole('button', { name: 'Resolve' }).click();
-    expect(await status(page)).toContain('resolved');
+    await expectNotice(page, 'resolved');
     const resolved = await server.store.db
       .selectFrom('wallet_transactions')
       .select(['status', 'resolution'])

@@ -64,11 +64,13 @@ describe('free rounds, demo and round details in the browser', () => {
     const offer = page.getByTestId('free-rounds-offer');
     await offer.waitFor();
     const bet = (await runtime(server, launch.token, 'session')).body.free_rounds[0].bet as string;
-    await expect(offer.textContent()).resolves.toContain(`3 free rounds at $${bet}`);
+    await expect.poll(() => offer.textContent(), { timeout: 30_000 }).toContain(`3 free rounds at $${bet}`);
     await screenshot(page, 'free-rounds-offer');
     const start = cents(await shownBalance(page));
     await page.getByTestId('free-rounds-play').click();
-    await expect(page.getByTestId('free-rounds-status').textContent()).resolves.toContain('3 left');
+    await expect
+      .poll(() => page.getByTestId('free-rounds-status').textContent(), { timeout: 30_000 })
+      .toContain('3 left');
 
     for (let i = 0; i < 3; i++) {
       if (i === 2) {
@@ -77,7 +79,9 @@ describe('free rounds, demo and round details in the browser', () => {
         break;
       }
       await spinOnce(page);
-      await expect(page.getByTestId('free-rounds-status').textContent()).resolves.toContain(`${2 - i} left`);
+      await expect
+        .poll(() => page.getByTestId('free-rounds-status').textContent(), { timeout: 30_000 })
+        .toContain(`${2 - i} left`);
       if (i === 0) await screenshot(page, 'free-rounds-playing');
     }
     const done = page.getByTestId('free-rounds-done');
@@ -112,9 +116,15 @@ describe('free rounds, demo and round details in the browser', () => {
     const support = await context.newPage();
     await support.goto(rounds[0]?.round_details_url as string);
     await support.waitForSelector('#round[data-state="ready"]', { timeout: 30_000 });
-    await expect(support.getByTestId('game').textContent()).resolves.toContain('Copper Sevens');
-    await expect(support.getByTestId('model-hash').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
-    await expect(support.getByTestId('replay').textContent()).resolves.toContain('re-derive');
+    await expect
+      .poll(() => support.getByTestId('game').textContent(), { timeout: 30_000 })
+      .toContain('Copper Sevens');
+    await expect
+      .poll(() => support.getByTestId('model-hash').textContent(), { timeout: 30_000 })
+      .toMatch(/^[0-9a-f]{64}$/);
+    await expect
+      .poll(() => support.getByTestId('replay').textContent(), { timeout: 30_000 })
+      .toContain('re-derive');
     expect(await support.locator('[data-testid="screen"] img').count()).toBeGreaterThanOrEqual(9);
     await screenshot(support, 'round-details');
     await context.close();
