@@ -176,7 +176,10 @@ describe('win tiers by multiple of the stake', () => {
   });
 });
 
-describe('anticipation', () => {
+/** A feature played out in full can take over a minute on a loaded two-core machine: room beyond 120 s. */
+const LONG_FEATURE = { timeout: 300_000 };
+
+describe('anticipation', LONG_FEATURE, () => {
   const symbol = 'rf_ember_crown';
   const model = modelOf(getGame(symbol) as NonNullable<ReturnType<typeof getGame>>);
   const crown = new Set(model.symbols.filter((s) => s.kind === 'scatter').map((s) => s.id));
@@ -213,7 +216,7 @@ describe('anticipation', () => {
   });
 });
 
-describe('free spins', () => {
+describe('free spins', LONG_FEATURE, () => {
   it('opens with an intro of the spins won and ends with an outro of the total', async () => {
     const symbol = 'rf_dune_lantern';
     const seed = findSeed(symbol, 'base', (o) => o.features.some((f) => f.type === 'free_spins'));
