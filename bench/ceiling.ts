@@ -6,13 +6,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { LAUNCH_SQL } from '../src/store/sessions.repo.ts';
+import { spread } from './http.ts';
 
 export interface CeilingOptions {
   databaseUrl: string;
   /** Session tokens launched for the ceiling (not used by the HTTP load). */
   tokens: string[];
   clients: number;
-  durationMs: number;
 }
 
 export interface CeilingResult {
@@ -48,7 +48,17 @@ function outcomeJson(): unknown {
   };
 }
 
-export async function measureCeiling(options: CeilingOptions): Promise<CeilingResult> {
+/** The ceiling's clients, connected once and each owning its sessions, measured in as many turns as asked. */
+export interface CeilingRunner {
+  measure(durationMs: number): Promise<CeilingResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects the ceiling's clients before any turn is timed, and keeps them (and their backends' warm
+ * plans) from turn to turn, so that a short turn measures commits, not connection set-up.
+ */
+export async function openCeiling(options: CeilingOptions): Promise<CeilingRunner> {
   const setup = new pg.Client({ connectionString: options.databaseUrl });
   await setup.connect();
   const hashes = options.tokens.map((token) => createHash('sha256').update(token).digest());
@@ -69,17 +79,24 @@ export async function measureCeiling(options: CeilingOptions): Promise<CeilingRe
   await setup.end();
   const sessions = rows.map((row) => ({ ...row, version: BigInt(row.state_version) }));
   const outcome = outcomeJson();
-  const latencies: number[] = [];
-  let refused = 0;
-  let committed = 0;
-  const deadline = performance.now() + options.durationMs;
   const prefix = randomBytes(4).toString('hex');
   let n = 0;
+  const perClient = Math.max(1, Math.floor(sessions.length / options.clients));
+  const clients = await Promise.all(
+    Array.from({ length: options.clients }, async (_, c) => {
+      const connection = new pg.Client({ connectionString: options.databaseUrl });
+      await connection.connect();
+      return { connection, owned: sessions.slice(c * perClient, (c + 1) * perClient) };
+    }),
+  );
 
-  async function client(owned: typeof sessions): Promise<void> {
-    const connection = new pg.Client({ connectionString: options.databaseUrl });
-    await connection.connect();
-    try {
+  async function measure(durationMs: number): Promise<CeilingResult> {
+    const latencies: number[] = [];
+    let refused = 0;
+    let committed = 0;
+    const deadline = performance.now() + durationMs;
+
+    async function client({ connection, owned }: (typeof clients)[number]): Promise<void> {
       for (let i = 0; performance.now() < deadline; i++) {
         const session = owned[i % owned.length];
         if (!session) return;
@@ -127,30 +144,29 @@ export async function measureCeiling(options: CeilingOptions): Promise<CeilingRe
           session.version += 1n;
         } else refused += 1;
       }
-    } finally {
-      await connection.end();
     }
+
+    const started = performance.now();
+    await Promise.all(clients.map(client));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
   }
 
-  const started = performance.now();
-  const perClient = Math.max(1, Math.floor(sessions.length / options.clients));
-  await Promise.all(
-    Array.from({ length: options.clients }, (_, c) =>
-      client(sessions.slice(c * perClient, (c + 1) * perClient)),
-    ),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
+  return {
+    measure,
+    async close() {
+      await Promise.all(clients.map(({ connection }) => connection.end()));
+    },
+  };
 }
 
 export interface LaunchCeilingOptions {
   databaseUrl: string;
   operatorId: string;
   clients: number;
-  durationMs: number;
 }
 
 /**
@@ -159,7 +175,7 @@ export interface LaunchCeilingOptions {
  * statement, each client on its own connection. The columns are copied from a session the
  * endpoint wrote in the same run, so the rows are the same size and shape.
  */
-export async function measureLaunchCeiling(options: LaunchCeilingOptions): Promise<CeilingResult> {
+export async function openLaunchCeiling(options: LaunchCeilingOptions): Promise<CeilingRunner> {
   const setup = new pg.Client({ connectionString: options.databaseUrl });
   await setup.connect();
   const { rows } = await setup.query<Record<string, unknown>>(
@@ -174,15 +190,21 @@ export async function measureLaunchCeiling(options: LaunchCeilingOptions): Promi
   if (!first) throw new Error('the launch ceiling needs a session launched through the endpoint first');
   const model: Record<string, unknown> = first;
   const prefix = randomBytes(4).toString('hex');
-  const latencies: number[] = [];
-  let committed = 0;
   let n = 0;
-  const deadline = performance.now() + options.durationMs;
+  const connections = await Promise.all(
+    Array.from({ length: options.clients }, async () => {
+      const connection = new pg.Client({ connectionString: options.databaseUrl });
+      await connection.connect();
+      return connection;
+    }),
+  );
 
-  async function client(): Promise<void> {
-    const connection = new pg.Client({ connectionString: options.databaseUrl });
-    await connection.connect();
-    try {
+  async function measure(durationMs: number): Promise<CeilingResult> {
+    const latencies: number[] = [];
+    let committed = 0;
+    const deadline = performance.now() + durationMs;
+
+    async function client(connection: pg.Client): Promise<void> {
       while (performance.now() < deadline) {
         n += 1;
         const now = new Date();
@@ -215,16 +237,31 @@ export async function measureLaunchCeiling(options: LaunchCeilingOptions): Promi
         latencies.push(performance.now() - started);
         committed += result.rowCount ?? 0;
       }
-    } finally {
-      await connection.end();
     }
+
+    const started = performance.now();
+    await Promise.all(connections.map(client));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused: 0 };
   }
 
-  const started = performance.now();
-  await Promise.all(Array.from({ length: options.clients }, () => client()));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused: 0 };
+  return {
+    measure,
+    async close() {
+      await Promise.all(connections.map((connection) => connection.end()));
+    },
+  };
+}
+
+/** A ceiling's turns as one row: mean rounds/s, median p50, worst p99, refusals summed. */
+export function mergeCeilings(results: CeilingResult[]): CeilingResult {
+  return {
+    roundsPerSecond: results.reduce((sum, result) => sum + result.roundsPerSecond, 0) / results.length,
+    p50: spread(results.map((result) => result.p50)).median,
+    p99: Math.max(...results.map((result) => result.p99)),
+    refused: results.reduce((sum, result) => sum + result.refused, 0),
+  };
 }

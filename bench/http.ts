@@ -157,6 +157,40 @@ export function summarize(name: string, result: autocannon.Result): LoadResult {
   };
 }
 
+/** The median of slices' figures (benchmarks that take turns in short slices), and the lowest and highest. */
+export interface Spread {
+  median: number;
+  low: number;
+  high: number;
+}
+
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    median: sorted[Math.floor(sorted.length / 2)] as number,
+    low: sorted[0] as number,
+    high: sorted[sorted.length - 1] as number,
+  };
+}
+
+/** One row from the slices of one load: mean req/s and CPU, median p50, worst p99, summed refusals. */
+export function merge(results: LoadResult[]): LoadResult {
+  const mean = (pick: (result: LoadResult) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  const cpu = results.map((result) => result.serverCpuMicros);
+  return {
+    name: results[0]?.name ?? '',
+    requestsPerSecond: mean((result) => result.requestsPerSecond),
+    p50: spread(results.map((result) => result.p50)).median,
+    p99: Math.max(...results.map((result) => result.p99)),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    serverCpuMicros: cpu.every((value) => value !== undefined)
+      ? mean((result) => result.serverCpuMicros ?? 0)
+      : undefined,
+  };
+}
+
 /**
  * A Markdown table of results: each row's req/s as a ratio to the baseline's, and, where measured,
  * the server's own CPU per request and the capacity that implies against the baseline's.

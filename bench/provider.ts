@@ -3,8 +3,8 @@
 // changes during the benchmark moves both sides of a ratio alike; read endpoints are also measured
 // against the hello-world answering a body of the same size (what moving those bytes costs alone).
 // Run: sh scripts/node24.sh node bench/provider.ts [--quick]
-import { type CeilingResult, measureLaunchCeiling } from './ceiling.ts';
-import { type LoadOptions, type LoadResult, load, startChild } from './http.ts';
+import { type CeilingResult, type CeilingRunner, mergeCeilings, openLaunchCeiling } from './ceiling.ts';
+import { type LoadOptions, type LoadResult, load, merge, type Spread, spread, startChild } from './http.ts';
 
 interface Endpoint {
   name: string;
@@ -24,47 +24,13 @@ interface Measured {
   ratios: Spread;
   /** The hello-world answering as many bytes as the endpoint does (GET endpoints). */
   sized?: { bytes: number; result: LoadResult; ratios: Spread };
-  /** The database's ceiling for a write endpoint, measured right after it (launch-url). */
-  ceiling?: CeilingResult;
+  /** The database's ceiling for a write endpoint, measured in turns with it (launch-url). */
+  ceiling?: { result: CeilingResult; ratios: Spread };
 }
 
 /** Turns each endpoint and its baselines take (the duration is split between them). */
 const SLICES = 5;
 const QUICK_SLICES = 3;
-
-/** The median of the slices' ratios, and the lowest and highest. */
-interface Spread {
-  median: number;
-  low: number;
-  high: number;
-}
-
-function spread(values: number[]): Spread {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    median: sorted[Math.floor(sorted.length / 2)] as number,
-    low: sorted[0] as number,
-    high: sorted[sorted.length - 1] as number,
-  };
-}
-
-/** One row from the slices of one load: mean req/s and CPU, median p50, worst p99, summed refusals. */
-function merge(results: LoadResult[]): LoadResult {
-  const mean = (pick: (result: LoadResult) => number) =>
-    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
-  const cpu = results.map((result) => result.serverCpuMicros);
-  return {
-    name: results[0]?.name ?? '',
-    requestsPerSecond: mean((result) => result.requestsPerSecond),
-    p50: spread(results.map((result) => result.p50)).median,
-    p99: Math.max(...results.map((result) => result.p99)),
-    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-    errors: results.reduce((sum, result) => sum + result.errors, 0),
-    serverCpuMicros: cpu.every((value) => value !== undefined)
-      ? mean((result) => result.serverCpuMicros ?? 0)
-      : undefined,
-  };
-}
 
 export async function runProviderBench(options: { quick?: boolean } = {}): Promise<string> {
   const settings: LoadOptions = { duration: options.quick ? 3 : 10, connections: 20 };
@@ -121,7 +87,11 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       // The endpoint and its baselines take turns in short slices, so that a change of the machine's
       // load lands on all of them alike; each ratio is the median of the slices' own ratios.
       const slice = { ...settings, duration: settings.duration / slices };
-      const runs: Array<{ hello: LoadResult; row: LoadResult; sized?: LoadResult }> = [];
+      const runs: Array<{ hello: LoadResult; row: LoadResult; sized?: LoadResult; ceiling?: CeilingResult }> =
+        [];
+      // A write endpoint's ceiling takes its turn right after each of the endpoint's slices, on clients
+      // connected once (after the first slice has written the session row it copies).
+      let ceilingClients: CeilingRunner | undefined;
       for (let i = 0; i < slices; i++) {
         const hello1 = await load('hello-world (bare Fastify)', `${hello.info.url}/`, slice, {}, hello);
         const row1 = await load(
@@ -141,8 +111,18 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           bytes === undefined
             ? undefined
             : await load(`hello-world, ${bytes} bytes`, `${hello.info.url}/sized/${bytes}`, slice, {}, hello);
-        runs.push({ hello: hello1, row: row1, sized: sized1 });
+        let ceiling1: CeilingResult | undefined;
+        if (endpoint.bodies) {
+          ceilingClients ??= await openLaunchCeiling({
+            databaseUrl: node.info.databaseUrl,
+            operatorId: node.info.operatorId,
+            clients: settings.connections,
+          });
+          ceiling1 = await ceilingClients.measure(slice.duration * 1000);
+        }
+        runs.push({ hello: hello1, row: row1, sized: sized1, ceiling: ceiling1 });
       }
+      await ceilingClients?.close();
       const row = merge(runs.map((run) => run.row));
       const baseline = merge(runs.map((run) => run.hello));
       const ratios = spread(runs.map((run) => run.row.requestsPerSecond / run.hello.requestsPerSecond));
@@ -157,15 +137,18 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           ),
         };
       }
-      let ceiling: CeilingResult | undefined;
-      if (endpoint.bodies) {
-        ceiling = await measureLaunchCeiling({
-          databaseUrl: node.info.databaseUrl,
-          operatorId: node.info.operatorId,
-          clients: settings.connections,
-          durationMs: settings.duration * 1000,
-        });
-      }
+      const ceilings = runs.flatMap((run) => (run.ceiling ? [run.ceiling] : []));
+      const ceiling: Measured['ceiling'] =
+        ceilings.length === runs.length
+          ? {
+              result: mergeCeilings(ceilings),
+              ratios: spread(
+                runs.map(
+                  (run, i) => run.row.requestsPerSecond / (ceilings[i] as CeilingResult).roundsPerSecond,
+                ),
+              ),
+            }
+          : undefined;
       measured.push({ endpoint, row, hello: baseline, ratios, sized, ceiling });
     }
     return [
@@ -215,16 +198,18 @@ function ceilingReport(measured: Measured[], clients: number): string[] {
   const lines = [
     `The database's ceiling for launch-url: ${clients} plain \`pg\` clients (no HTTP, no Reelforge code) each send`,
     "the endpoint's own upsert (the same prepared statement, same relaxed commit) with one new player per",
-    'statement, on the same PostgreSQL, right after the endpoint ran (bench/ceiling.ts). The endpoint may pass',
-    'it: launches that arrive in one event-loop turn share one statement.',
+    "statement, on the same PostgreSQL (bench/ceiling.ts), in a turn right after each of the endpoint's slices,",
+    "connected once; the ratio is the median of the slices' own ratios. The endpoint may pass it: launches",
+    'that arrive in one event-loop turn share one statement.',
     '',
     '| what | launches/s | p50 ms | p99 ms | launch-url × this |',
     '|---|---:|---:|---:|---:|',
   ];
-  for (const { row, ceiling } of measured) {
+  for (const { ceiling } of measured) {
     if (!ceiling) continue;
+    const { result, ratios } = ceiling;
     lines.push(
-      `| plain pg, one launch per statement | ${Math.round(ceiling.roundsPerSecond)} | ${ceiling.p50} | ${ceiling.p99} | ${(row.requestsPerSecond / ceiling.roundsPerSecond).toFixed(2)} |`,
+      `| plain pg, one launch per statement | ${Math.round(result.roundsPerSecond)} | ${result.p50} | ${result.p99} | ${ratios.median.toFixed(2)} (${ratios.low.toFixed(2)}–${ratios.high.toFixed(2)}) |`,
     );
   }
   return lines;

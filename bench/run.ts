@@ -1,7 +1,7 @@
 // npm run bench: every benchmark of the project in one process tree on this machine, each HTTP
 // figure beside a bare Fastify hello-world of the same run. Writes BENCHMARKS.md.
 // Flags: --quick (short runs, nothing written), --only provider,runtime,engine
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,21 @@ const only = onlyArg
   ? (onlyArg.split('=')[1] ?? args[args.indexOf(onlyArg) + 1] ?? '').split(',')
   : undefined;
 
+/**
+ * The machine's CPU time as /proc/stat counts it (all cores, in ticks): what a virtual machine's host
+ * took from it (steal) tells a disturbed run from a slow change. Undefined where there is no /proc.
+ */
+function cpuTicks(): { steal: number; total: number } | undefined {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: ticks[7] ?? 0, total: ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0) };
+  } catch {
+    return undefined;
+  }
+}
+
+const ticksBefore = cpuTicks();
 const parts: string[] = [];
 for (const section of SECTIONS) {
   if (only && !only.includes(section.name)) continue;
@@ -37,6 +52,11 @@ for (const section of SECTIONS) {
   parts.push(await run({ quick }));
 }
 
+const ticksAfter = cpuTicks();
+const stolen =
+  ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total
+    ? (100 * (ticksAfter.steal - ticksBefore.steal)) / (ticksAfter.total - ticksBefore.total)
+    : undefined;
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const header = [
   '# Benchmarks',
@@ -44,6 +64,12 @@ const header = [
   `Latest run: ${new Date().toISOString().slice(0, 10)}, \`npm run bench\`${quick ? ' -- --quick' : ''}, Node ${process.versions.node},`,
   `${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB. Figures are ratios against a baseline`,
   'measured in the same run; absolute numbers move with the machine and its load.',
+  ...(stolen === undefined
+    ? []
+    : [
+        `CPU time the virtual machine's host took during the run (steal, /proc/stat): ${stolen.toFixed(1)} % of all`,
+        "cores' time; a run with more of it is slower throughout, which the same-run ratios absorb only in part.",
+      ]),
 ].join('\n');
 const analysisFile = path.join(root, 'bench/ANALYSIS.md');
 if (existsSync(analysisFile) && !only) parts.push((await readFile(analysisFile, 'utf8')).trim());
