@@ -335,7 +335,8 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
             },
           }
         : {}),
-      ...(isDemo(session) ? {} : { details_url: deps.detailsUrl(id, createdAt) }),
+      // The signed details link travels only in a callback credit (an HMAC per round otherwise spent).
+      ...(walletOf(session).mode === 'callback' ? { details_url: deps.detailsUrl(id, createdAt) } : {}),
     };
     return { round, nextState };
   }
