@@ -44,6 +44,11 @@ function roundJson(round: NewRound, walletMode: WalletMode): string {
   return JSON.stringify(roundColumns(round, walletMode));
 }
 
+/** A callback round as its opening takes it: with the hash of the session token it was played under. */
+function guardedRoundColumns(round: NewRound, guard: SessionGuard) {
+  return { ...roundColumns(round, 'callback'), session_token_hash: guard.tokenHash.toString('hex') };
+}
+
 /** The session the internal round's statement checks again (token, expiry, state version). */
 export interface SessionGuard {
   tokenHash: Buffer;
@@ -229,9 +234,7 @@ export function ledgerRepo(db: Kysely<Database>) {
     'rf_open_callback_rounds',
     (item) => item.round.session_id,
     (item) => ({
-      round: roundColumns(item.round, 'callback'),
-      token_hash: item.guard.tokenHash.toString('hex'),
-      now: item.round.created_at.toISOString(),
+      round: guardedRoundColumns(item.round, item.guard),
       state_version: item.guard.stateVersion.toString(),
       expires_at: item.guard.expiresAt.toISOString(),
       first: txColumns(item.first),
@@ -338,9 +341,9 @@ export function ledgerRepo(db: Kysely<Database>) {
       try {
         // A free round also takes its share of the grant, in its own statement.
         const { rows } = await sql<Row>`
-          select rf_open_live_callback_free_round(${guard.tokenHash}, ${round.created_at},
-            ${roundJson(round, 'callback')}::jsonb, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt},
-            ${txJson(first)}::jsonb, ${giveUpAfterMs}, ${round.free_round.new_round}) as result`.execute(db);
+          select rf_open_callback_free_round(${JSON.stringify(guardedRoundColumns(round, guard))}::jsonb,
+            ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
+            ${round.free_round.new_round}) as result`.execute(db);
         const result = rows[0]?.result;
         if (!result) throw new Error('rf_open_callback_round answered no row');
         return result;
