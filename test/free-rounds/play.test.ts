@@ -2,6 +2,7 @@
 // free_round and the campaign and grant ids, features played out, the grant ending when used or
 // expired, a cancelled campaign refused, and one grant never played twice under concurrent clicks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findQuietSeed } from '../e2e/seeds.ts';
 import {
   callbackOperator,
   cents,
@@ -187,6 +188,8 @@ describe('free rounds on the internal wallet', () => {
 
     const cancelled = await grant(op.apiKey, 'fr-cancel');
     const other = await launchPlayer(server, op.apiKey, { player: 'fr-cancel' });
+    // A first free round that starts no feature: a feature under way would (rightly) play on.
+    expect((await other.post('test/rng', { seed: findQuietSeed('rf_ember_crown', 1) })).status).toBe(204);
     expect((await other.spin({ free_round_grant_id: cancelled.grantId })).status).toBe(200);
     const cancel = await server.request(
       `/api/provider/v1/free-rounds/campaigns/${cancelled.campaignId}/cancel`,
