@@ -82,85 +82,53 @@ export async function openCeiling(options: CeilingOptions): Promise<CeilingRunne
   const prefix = randomBytes(4).toString('hex');
   let n = 0;
   const perClient = Math.max(1, Math.floor(sessions.length / options.clients));
-  const clients = await Promise.all(
-    Array.from({ length: options.clients }, async (_, c) => {
-      const connection = new pg.Client({ connectionString: options.databaseUrl });
-      await connection.connect();
-      return { connection, owned: sessions.slice(c * perClient, (c + 1) * perClient) };
-    }),
-  );
-
-  async function measure(durationMs: number): Promise<CeilingResult> {
-    const latencies: number[] = [];
-    let refused = 0;
-    let committed = 0;
-    const deadline = performance.now() + durationMs;
-
-    async function client({ connection, owned }: (typeof clients)[number]): Promise<void> {
-      for (let i = 0; performance.now() < deadline; i++) {
-        const session = owned[i % owned.length];
-        if (!session) return;
-        n += 1;
-        const now = new Date();
-        const item = {
-          round: {
-            id: `rnd_c${prefix}${n}`,
-            session_id: session.id,
-            operator_id: session.operator_id,
-            player_id: session.player_id,
-            game_symbol: session.game_symbol,
-            currency: session.currency,
-            variant: '96.5',
-            wallet_mode: 'internal',
-            client_round_id: `ceiling-${prefix}-${n}`,
-            kind: 'base',
-            mode: 'base',
-            coin: '1',
-            bet_level: 1,
-            stake: '5',
-            win: '0',
-            state_before: session.state,
-            state_after: session.state,
-            outcome,
-            created_at: now.toISOString(),
-          },
-          token_hash: session.token_hash.toString('hex'),
-          now: now.toISOString(),
-          state_version: session.version.toString(),
-          expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
-          debit_id: `tx_cd${prefix}${n}`,
-          credit_id: `tx_cc${prefix}${n}`,
-          action_type: 'spin',
-          start_balance: '100000000000',
-        };
-        const started = performance.now();
-        const result = await connection.query<{ result: string }>(
-          'select result from rf_play_internal_rounds($1::jsonb)',
-          [JSON.stringify([item])],
-        );
-        latencies.push(performance.now() - started);
-        if (result.rows[0]?.result === 'played') {
-          committed += 1;
-          session.version += 1n;
-        } else refused += 1;
-      }
-    }
-
-    const started = performance.now();
-    await Promise.all(clients.map(client));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) =>
-      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-    return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
-  }
-
-  return {
-    measure,
-    async close() {
-      await Promise.all(clients.map(({ connection }) => connection.end()));
-    },
-  };
+  const connections = await connectClients(options.databaseUrl, options.clients);
+  const clients = connections
+    .map((connection, c) => ({ connection, owned: sessions.slice(c * perClient, (c + 1) * perClient), i: 0 }))
+    .filter((client) => client.owned.length > 0);
+  return turnsOf(connections, clients, async (client) => {
+    const session = client.owned[client.i++ % client.owned.length] as (typeof sessions)[number];
+    n += 1;
+    const now = new Date();
+    const item = {
+      round: {
+        id: `rnd_c${prefix}${n}`,
+        session_id: session.id,
+        operator_id: session.operator_id,
+        player_id: session.player_id,
+        game_symbol: session.game_symbol,
+        currency: session.currency,
+        variant: '96.5',
+        wallet_mode: 'internal',
+        client_round_id: `ceiling-${prefix}-${n}`,
+        kind: 'base',
+        mode: 'base',
+        coin: '1',
+        bet_level: 1,
+        stake: '5',
+        win: '0',
+        state_before: session.state,
+        state_after: session.state,
+        outcome,
+        created_at: now.toISOString(),
+      },
+      token_hash: session.token_hash.toString('hex'),
+      now: now.toISOString(),
+      state_version: session.version.toString(),
+      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+      debit_id: `tx_cd${prefix}${n}`,
+      credit_id: `tx_cc${prefix}${n}`,
+      action_type: 'spin',
+      start_balance: '100000000000',
+    };
+    const result = await client.connection.query<{ result: string }>(
+      'select result from rf_play_internal_rounds($1::jsonb)',
+      [JSON.stringify([item])],
+    );
+    if (result.rows[0]?.result !== 'played') return false;
+    session.version += 1n;
+    return true;
+  });
 }
 
 export interface LaunchCeilingOptions {
@@ -191,65 +159,83 @@ export async function openLaunchCeiling(options: LaunchCeilingOptions): Promise<
   const model: Record<string, unknown> = first;
   const prefix = randomBytes(4).toString('hex');
   let n = 0;
-  const connections = await Promise.all(
-    Array.from({ length: options.clients }, async () => {
-      const connection = new pg.Client({ connectionString: options.databaseUrl });
+  const connections = await connectClients(options.databaseUrl, options.clients);
+  return turnsOf(connections, connections, async (connection) => {
+    n += 1;
+    const now = new Date();
+    const values = [
+      `gs_c${prefix}${n}`,
+      options.operatorId,
+      `ceiling-${prefix}-${n}`,
+      model.game_symbol,
+      model.currency,
+      randomBytes(32),
+      model.device,
+      model.return_url,
+      model.coin,
+      new Date(now.getTime() + 3_600_000).toISOString(),
+      model.play_mode,
+      model.jurisdiction_code,
+      model.jurisdiction_version,
+      model.player_age_band,
+      model.reality_check_interval,
+      model.reality_check_interval === null
+        ? null
+        : new Date(now.getTime() + Number(model.reality_check_interval) * 1000).toISOString(),
+      model.time_limit_seconds,
+      model.loss_limit,
+      model.history_url,
+      now.toISOString(),
+    ].map((value) => [value]);
+    const result = await connection.query({ name: 'rf_launch_sessions', text: LAUNCH_SQL, values });
+    return result.rowCount === 1;
+  });
+}
+
+/** Connects `count` plain clients, before any turn is timed. */
+async function connectClients(databaseUrl: string, count: number): Promise<pg.Client[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const connection = new pg.Client({ connectionString: databaseUrl });
       await connection.connect();
       return connection;
     }),
   );
+}
 
-  async function measure(durationMs: number): Promise<CeilingResult> {
-    const latencies: number[] = [];
-    let committed = 0;
-    const deadline = performance.now() + durationMs;
-
-    async function client(connection: pg.Client): Promise<void> {
-      while (performance.now() < deadline) {
-        n += 1;
-        const now = new Date();
-        const values = [
-          `gs_c${prefix}${n}`,
-          options.operatorId,
-          `ceiling-${prefix}-${n}`,
-          model.game_symbol,
-          model.currency,
-          randomBytes(32),
-          model.device,
-          model.return_url,
-          model.coin,
-          new Date(now.getTime() + 3_600_000).toISOString(),
-          model.play_mode,
-          model.jurisdiction_code,
-          model.jurisdiction_version,
-          model.player_age_band,
-          model.reality_check_interval,
-          model.reality_check_interval === null
-            ? null
-            : new Date(now.getTime() + Number(model.reality_check_interval) * 1000).toISOString(),
-          model.time_limit_seconds,
-          model.loss_limit,
-          model.history_url,
-          now.toISOString(),
-        ].map((value) => [value]);
-        const started = performance.now();
-        const result = await connection.query({ name: 'rf_launch_sessions', text: LAUNCH_SQL, values });
-        latencies.push(performance.now() - started);
-        committed += result.rowCount ?? 0;
-      }
-    }
-
-    const started = performance.now();
-    await Promise.all(connections.map(client));
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const at = (q: number) =>
-      Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-    return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused: 0 };
-  }
-
+/**
+ * A ceiling's turns: every client sends `call` (one statement, timed; it answers whether it
+ * committed) again and again until the turn's time is up.
+ */
+function turnsOf<C>(
+  connections: pg.Client[],
+  clients: C[],
+  call: (client: C) => Promise<boolean>,
+): CeilingRunner {
   return {
-    measure,
+    async measure(durationMs) {
+      const latencies: number[] = [];
+      let committed = 0;
+      let refused = 0;
+      const deadline = performance.now() + durationMs;
+      const started = performance.now();
+      await Promise.all(
+        clients.map(async (client) => {
+          while (performance.now() < deadline) {
+            const sent = performance.now();
+            const ok = await call(client);
+            latencies.push(performance.now() - sent);
+            if (ok) committed += 1;
+            else refused += 1;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((x, y) => x - y);
+      const at = (q: number) =>
+        Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+      return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
+    },
     async close() {
       await Promise.all(connections.map((connection) => connection.end()));
     },
