@@ -4,6 +4,7 @@
 // one event-loop turn go in one statement and one commit (migrations 009 and 015). Rounds and
 // transactions reach these functions as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
 import { batchWriter } from './batch.ts';
 import type { NewRound } from './rounds.repo.ts';
 import type { Database } from './schema.ts';
@@ -162,16 +163,29 @@ interface DeliveryItem {
   retryInMs: number;
 }
 
+/** A delivery's record: when the credit's round is settled, the moment the database closed it. */
+export interface DeliveryRecorded {
+  settledAt: Date | null;
+}
+
+/** timestamptz text as the pg driver reads it in any row, so both ways give the same Date. */
+const parseTimestamptz: (text: string) => Date = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ);
+
 /** One item's answer from a batch function: its result, or the error that item alone met. */
 type ItemRow = { item: number; result: string; detail: string | null };
 
 /** The batch's answers in item order; an item whose step failed gets its error, as its own statement would. */
-function itemResults<R>(rows: ItemRow[], count: number, name: string): Array<R | { failed: Error }> {
+function itemResults<R>(
+  rows: ItemRow[],
+  count: number,
+  name: string,
+  answerOf: (row: ItemRow) => R,
+): Array<R | { failed: Error }> {
   const byItem = new Map(rows.map((row) => [row.item, row]));
   return Array.from({ length: count }, (_unused, position) => {
     const row = byItem.get(position);
     if (!row) throw new Error(`${name} answered no row for item ${position}`);
-    if (row.result !== 'failed') return row.result as R;
+    if (row.result !== 'failed') return answerOf(row);
     const [code = '', ...message] = (row.detail ?? '').split(' ');
     return { failed: Object.assign(new Error(`${name}: ${message.join(' ')}`), { code }) };
   });
@@ -221,11 +235,12 @@ export function ledgerRepo(db: Kysely<Database>) {
     name: 'rf_open_callback_rounds' | 'rf_record_debits' | 'rf_record_deliveries',
     keyOf: (item: I) => string,
     columns: (item: I) => unknown,
+    answerOf: (row: ItemRow) => R = (row) => row.result as R,
   ) {
     return batchWriter<I, R | { failed: Error }>(keyOf, async (items) => {
       const { rows } = await sql<ItemRow>`
         select * from ${sql.raw(name)}(${JSON.stringify(items.map(columns))}::jsonb)`.execute(db);
-      return itemResults<R>(rows, items.length, name);
+      return itemResults<R>(rows, items.length, name, answerOf);
     });
   }
   // Opens go in session order (a session's row lock is the first each takes); a session has at most
@@ -254,7 +269,9 @@ export function ledgerRepo(db: Kysely<Database>) {
       give_up_ms: item.giveUpAfterMs,
     }),
   );
-  const deliveryBatches = stepBatches<DeliveryItem, 'recorded'>(
+  // A credit whose round is settled answers the round's finished_at (migration 017), as the
+  // database's own text, read by the same parser a read of the round goes through.
+  const deliveryBatches = stepBatches<DeliveryItem, DeliveryRecorded>(
     'rf_record_deliveries',
     (item) => item.txId,
     (item) => ({
@@ -265,6 +282,10 @@ export function ledgerRepo(db: Kysely<Database>) {
       error: item.error,
       retry_in_ms: item.retryInMs,
     }),
+    (row) =>
+      row.result === 'settled' && row.detail !== null
+        ? { settledAt: parseTimestamptz(row.detail) }
+        : { settledAt: null },
   );
 
   const internalBatches = batchWriter<InternalItem, InternalPlay>(internalItemKey, async (items) => {
@@ -395,9 +416,9 @@ export function ledgerRepo(db: Kysely<Database>) {
       balance: bigint | null,
       error: string | null,
       retryInMs: number,
-    ): Promise<void> {
+    ): Promise<DeliveryRecorded> {
       // Records of one event-loop turn share one statement (rf_record_deliveries, migration 015).
-      unwrap(await deliveryBatches.write({ txId, attempt, balance, error, retryInMs }));
+      return unwrap(await deliveryBatches.write({ txId, attempt, balance, error, retryInMs }));
     },
 
     /**

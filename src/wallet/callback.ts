@@ -4,6 +4,7 @@
 // (settlement.ts has the steps and their state diagram).
 import { errors, PLAYER_TEXT } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
+import { settledRecord } from '../domain/rounds.ts';
 import type { RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo } from '../store/wallet.repo.ts';
 import { callbackBody, type ObserveStep, type Settlement, timedStep } from './settlement.ts';
@@ -87,9 +88,19 @@ export function createCallbackWallet(deps: {
         balance = debited.balance;
       }
       const delivered = await settlement.deliver(credit);
+      const balanceAfter = delivered.balance ?? balance;
+      // A settled round is the one written, closed when the credit's record says (migration 017);
+      // a round still waiting for its credit is read back as it stands.
+      if (delivered.settledAt !== null) {
+        return {
+          kind: 'settled',
+          round: { ...settledRecord(round), finished_at: delivered.settledAt },
+          balance: balanceAfter,
+        };
+      }
       const row = await timedStep(deps.observeStep, 'read', () => deps.rounds.find(round.id));
       if (!row) throw new Error(`round ${round.id} vanished`);
-      return { kind: 'settled', round: row, balance: delivered.balance ?? balance };
+      return { kind: 'settled', round: row, balance: balanceAfter };
     },
 
     async balance(player) {

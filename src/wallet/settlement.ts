@@ -21,8 +21,9 @@ import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
 /**
  * The store's share of a callback round, step by step (the wallet's share is in the attempt
  * events): `open` commits the round and its first transaction, `debit_record` the debit's answer
- * with what follows it, `credit_record` / `rollback_record` a delivery's answer, `read` the
- * settled round read back for the answer.
+ * with what follows it, `credit_record` / `rollback_record` a delivery's answer, `read` a round
+ * read back for the answer because its credit is still unanswered (a settled one is answered from
+ * its credit's record, migration 017).
  */
 export type RoundStep = 'open' | 'debit_record' | 'credit_record' | 'rollback_record' | 'read';
 export type ObserveStep = (step: RoundStep, seconds: number) => void;
@@ -336,22 +337,28 @@ export function createSettlement(deps: SettlementDeps) {
 
   /**
    * One attempt of a credit or rollback (the caller holds its lease), then its record: acknowledged
-   * closes the round; otherwise the next attempt is scheduled, or the transaction is parked.
+   * closes the round; otherwise the next attempt is scheduled, or the transaction is parked. A
+   * credit whose round is settled also answers when the database closed the round (`settledAt`).
    */
-  async function deliver(tx: TxRef): Promise<{ acknowledged: boolean; balance?: bigint }> {
+  async function deliver(
+    tx: TxRef,
+  ): Promise<{ acknowledged: boolean; balance?: bigint; settledAt: Date | null }> {
     const record = await send(tx);
     const { answer } = record;
     const acknowledged = answer.kind === 'acknowledged';
-    await timedStep(deps.observeStep, tx.type === 'rollback' ? 'rollback_record' : 'credit_record', () =>
-      ledger.recordDelivery(
-        tx.id,
-        attemptLog(tx.id, record),
-        acknowledged ? answer.balance : null,
-        acknowledged ? null : errorText(record),
-        backoffDelayMs(policy, Math.max(1, tx.attempts)),
-      ),
+    const { settledAt } = await timedStep(
+      deps.observeStep,
+      tx.type === 'rollback' ? 'rollback_record' : 'credit_record',
+      () =>
+        ledger.recordDelivery(
+          tx.id,
+          attemptLog(tx.id, record),
+          acknowledged ? answer.balance : null,
+          acknowledged ? null : errorText(record),
+          backoffDelayMs(policy, Math.max(1, tx.attempts)),
+        ),
     );
-    return acknowledged ? { acknowledged, balance: answer.balance } : { acknowledged };
+    return acknowledged ? { acknowledged, balance: answer.balance, settledAt } : { acknowledged, settledAt };
   }
 
   /** The worker's share for debits whose lease ran out unanswered: each gets a rollback due at once. */

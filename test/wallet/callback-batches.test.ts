@@ -181,9 +181,27 @@ describe('callback round steps in batches', () => {
     );
     expect(credits[0].n).toBe(3);
 
-    // The credits' answers, delivered together: one statement, every round settled.
+    // A credit the wallet did not answer: recorded for its retry, and its round is still open, so
+    // the record has no moment to hand back (the spin reads the round as it stands).
+    const firstCredit = `${opened[0]?.debit.id}_credit`;
+    const unanswered = await ledger.recordDelivery(
+      firstCredit,
+      {
+        ...attempt(firstCredit),
+        request_id: `att_${firstCredit}_timeout`,
+        result: 'failed',
+        error: 'timeout',
+      },
+      null,
+      'timeout',
+      1000,
+    );
+    expect(unanswered.settledAt).toBeNull();
+
+    // The credits' answers, delivered together: one statement, every round settled, and each
+    // record hands back the moment its round was closed, as a read of the round gives it (017).
     statements.length = 0;
-    await Promise.all(
+    const delivered = await Promise.all(
       opened.map(({ debit }, i) =>
         ledger.recordDelivery(
           `${debit.id}_credit`,
@@ -196,10 +214,26 @@ describe('callback round steps in batches', () => {
     );
     expect(count('rf_record_deliveries')).toBe(1);
     const { rows: settled } = await server.store.pool.query(
-      'select status, stage from rounds where id = any($1)',
+      'select id, status, stage, finished_at from rounds where id = any($1)',
       [opened.map(({ round }) => round.id)],
     );
-    expect(settled).toEqual(Array(3).fill({ status: 'settled', stage: 'done' }));
+    const closed = new Map(settled.map((row) => [row.id, row]));
+    expect(opened.map(({ round }) => closed.get(round.id).status)).toEqual(Array(3).fill('settled'));
+    expect(opened.map(({ round }) => closed.get(round.id).stage)).toEqual(Array(3).fill('done'));
+    expect(delivered.map(({ settledAt }) => settledAt)).toEqual(
+      opened.map(({ round }) => closed.get(round.id).finished_at),
+    );
+    expect(delivered[0]?.settledAt).toBeInstanceOf(Date);
+    // A settled round's credit recorded again (the retry worker's late repeat) still says when.
+    statements.length = 0;
+    const repeat = await ledger.recordDelivery(
+      firstCredit,
+      { ...attempt(firstCredit), request_id: `att_${firstCredit}_repeat` },
+      10_000n,
+      null,
+      1000,
+    );
+    expect(repeat.settledAt).toEqual(delivered[0]?.settledAt);
 
     // The same answer again: the round has moved on, and nothing is written twice.
     const first = opened[0] as (typeof opened)[number];

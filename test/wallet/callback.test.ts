@@ -42,6 +42,13 @@ function faultFor(player: string, pick: Parameters<MockWallet['setFault']>[0]) {
   wallet.setFault((type, body) => (body.player_id === player ? pick?.(type, body) : undefined));
 }
 
+/** How many times a callback spin has read its round back after the credit (the store step 'read'). */
+async function roundReads(): Promise<number> {
+  const metrics = await (await server.request('/metrics')).text();
+  const count = /reelforge_callback_round_step_duration_seconds_count\{step="read"\} (\d+)/.exec(metrics);
+  return Number(count?.[1] ?? 0);
+}
+
 describe('callback wallet rounds', () => {
   it('reads the balance through the balance callback and settles a round: debit, then credit', async () => {
     const player = await launchPlayer(server, apiKey, { player: 'p-normal' });
@@ -49,12 +56,20 @@ describe('callback wallet rounds', () => {
     expect(session.status).toBe(200);
     expect(session.body.balance).toBe('100.00');
 
+    const readsBefore = await roundReads();
     const spun = await player.spin({ coin: '0.10', bet_level: 2 });
     expect(spun.status).toBe(200);
     const { round } = spun.body;
     expect(round).toMatchObject({ status: 'settled', stake: '4.00' });
     expect(cents(wallet.balanceOf('p-normal'))).toBe(10000n - 400n + cents(round.win));
     expect(spun.body.balance).toBe(wallet.balanceOf('p-normal'));
+    // The answer is built from the round written and the moment the credit's record closed it
+    // (no read back): it is the round as the store holds it, to the millisecond.
+    const stored = await player.get(`rounds/${round.id}`);
+    expect(stored.status).toBe(200);
+    expect(round.finished_at).toEqual(expect.any(String));
+    expect(stored.body.round).toMatchObject(round);
+    expect(await roundReads()).toBe(readsBefore);
 
     const ledger = await ledgerOf(server, round.id);
     expect(ledger.map((t) => [t.type, t.status, t.action_type])).toEqual([
