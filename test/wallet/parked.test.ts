@@ -46,9 +46,18 @@ async function parkOneCredit(playerId: string) {
   return { player, roundId, creditId: credit.id, win: spun.body.round.win as string };
 }
 
+/** The queue gauge staff alert on, as /metrics shows it now. */
+async function queueGauge(): Promise<{ pending: number; parked: number }> {
+  const text = await (await server.request('/metrics')).text();
+  const read = (state: string) =>
+    Number(new RegExp(`reelforge_wallet_transactions_open\\{state="${state}"\\} (\\d+)`).exec(text)?.[1]);
+  return { pending: read('pending'), parked: read('parked') };
+}
+
 describe('parked transactions', () => {
   it('parks a credit after the retry window, blocks the player, and a staff retry pays it once', async () => {
     const { player, roundId, creditId, win } = await parkOneCredit('p-retry');
+    expect(await queueGauge()).toEqual({ pending: 0, parked: 1 });
     const blocked = await player.spin({ coin: '0.10' });
     expect(blocked.status).toBe(409);
     expect(blocked.body.error).toBe('player_blocked');
@@ -69,6 +78,7 @@ describe('parked transactions', () => {
     const retried = await server.admin('POST', `/api/admin/v1/wallet/transactions/${creditId}/retry`);
     expect(retried.status).toBe(200);
     await eventually(async () => (await roundRow(server, roundId)).status === 'settled');
+    expect(await queueGauge()).toEqual({ pending: 0, parked: 0 });
     expect(wallet.applications.get(creditId)).toBe(1);
     expect((await ledgerOf(server, roundId)).some((t) => t.type === 'rollback')).toBe(false);
     expect(cents(wallet.balanceOf('p-retry'))).toBe(10000n - 200n + cents(win));
