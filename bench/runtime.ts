@@ -22,6 +22,7 @@ import {
   summarize,
   table,
 } from './http.ts';
+import { openPgProfile } from './pg-profile.ts';
 
 export const ADMIN_TOKEN = 'rf_admin_bench_token_0123456789';
 export const WALLET_SECRET = 'bench-wallet-secret-0123456789';
@@ -218,7 +219,7 @@ function breakdown(
     ['store: debit_record', "debit_record: the debit's answer and the credit intent, durable commit"],
     ['wallet: credit', 'credit call (the mock wallet, over HTTP)'],
     ['store: credit_record', "credit_record: the credit's answer, commit without waiting for the flush"],
-    ['store: read', 'read: the settled round, for the answer'],
+    ['store: read', 'read: a round whose credit is still unanswered, for the answer'],
   ];
   const rows: string[] = [];
   let accounted = 0;
@@ -312,10 +313,17 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     const ofCeilingSlices = spread(
       turns.map((turn) => turn.spin.result.requestsPerSecond / turn.ceiling.roundsPerSecond),
     );
+    // PostgreSQL's own account of the callback load: the benchmark's embedded one only.
+    const profile = process.env.BENCH_DATABASE_URL ? undefined : await openPgProfile(server.info.databaseUrl);
+    await profile?.start();
     const timingsBefore = await spinTimings(base);
     const callbackRun = await loaded('POST spin, callback wallet', callbackTokens);
     const callbackSpin = callbackRun.result;
     const timingsAfter = await spinTimings(base);
+    const callbackRounds = (timingsAfter.get('spin')?.count ?? 0) - (timingsBefore.get('spin')?.count ?? 0);
+    const databaseShare = profile
+      ? await profile.report(callbackRounds).finally(() => profile.close())
+      : '(an outside PostgreSQL: not profiled)';
 
     // The same at one connection: latency without queueing, what a single player sees.
     const single = { duration: Math.max(2, Math.round(duration / 2)), connections: 1 };
@@ -354,6 +362,13 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       '`reelforge_http_request_duration_seconds`), read before and after that run.',
       '',
       breakdown(timingsBefore, timingsAfter),
+      '',
+      "PostgreSQL's share of the same callback rounds, from its own statistics (bench/pg-profile.ts:",
+      '`track_functions = all`, `pg_stat_user_tables`, `pg_stat_wal`, zeroed before the run). A',
+      "function's time is wall time, waits for a core or a lock included, and its callees' in the",
+      "first column; the row counts and WAL bytes do not depend on the machine's speed.",
+      '',
+      databaseShare,
       '',
       'CPU per round of each process during the same runs (ms; user + system, from /proc). Every process',
       'shares the same two cores, so a round waits for CPU as well as for the disk.',
