@@ -12,11 +12,10 @@ export interface PgProfile {
   close(): Promise<void>;
 }
 
-/** A busy backend flushes its counters to the shared statistics about once a second. */
-const FLUSH_MS = 1200;
 /**
- * An idle one holds them for up to ten seconds: the backends of the load before must have flushed
- * theirs before the counters are zeroed, or that load's rows are counted in this one.
+ * A busy backend flushes its counters to the shared statistics about once a second, an idle one
+ * within ten seconds: the load before must have flushed its counts before they are zeroed (or they
+ * land in this one), and this load its last second's before they are read.
  */
 const IDLE_FLUSH_MS = 10_500;
 
@@ -33,7 +32,7 @@ export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
       await client.query("select pg_stat_reset_shared('wal')");
     },
     async report(rounds) {
-      await pause(FLUSH_MS);
+      await pause(IDLE_FLUSH_MS);
       const per = (value: unknown, digits = 2) => (Number(value ?? 0) / Math.max(1, rounds)).toFixed(digits);
       const functions = await client.query(
         `select funcname, calls, total_time, self_time from pg_stat_user_functions
