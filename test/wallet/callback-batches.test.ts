@@ -225,7 +225,6 @@ describe('callback round steps in batches', () => {
     );
     expect(delivered[0]?.settledAt).toBeInstanceOf(Date);
     // A settled round's credit recorded again (the retry worker's late repeat) still says when.
-    statements.length = 0;
     const repeat = await ledger.recordDelivery(
       firstCredit,
       { ...attempt(firstCredit), request_id: `att_${firstCredit}_repeat` },
