@@ -2,6 +2,7 @@
 // SQL functions (track_functions = all) and the rows and WAL each round writes. Only on the
 // benchmark's embedded PostgreSQL, which the benchmark owns and may reconfigure; an outside
 // PostgreSQL (BENCH_DATABASE_URL) is left as it is.
+import { setTimeout as pause } from 'node:timers/promises';
 import pg from 'pg';
 
 export interface PgProfile {
@@ -22,7 +23,6 @@ const IDLE_FLUSH_MS = 10_500;
 export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   return {
     async start() {
       await client.query("alter system set track_functions = 'all'");
