@@ -24,6 +24,11 @@ interface Measured {
   ratios: Spread;
   /** The hello-world answering as many bytes as the endpoint does (GET endpoints). */
   sized?: { bytes: number; result: LoadResult; ratios: Spread };
+  /**
+   * A bare Node handler inside the node's own process answering the endpoint's bytes (GET endpoints):
+   * `ratios` the endpoint over it, `overHello` it over the hello-world, slice by slice.
+   */
+  bare?: { result: LoadResult; ratios: Spread; overHello: Spread };
   /** The database's ceiling for a write endpoint, measured in turns with it (launch-url). */
   ceiling?: { result: CeilingResult; ratios: Spread };
 }
@@ -37,9 +42,11 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
   const slices = options.quick ? QUICK_SLICES : SLICES;
   const [hello, node] = await Promise.all([
     startChild<{ url: string }>('bench/hello.ts'),
-    startChild<{ url: string; apiKey: string; operatorId: string; databaseUrl: string }>('bench/serve.ts'),
+    startChild<{ url: string; bareUrl: string; apiKey: string; operatorId: string; databaseUrl: string }>(
+      'bench/serve.ts',
+    ),
   ]);
-  const { url, apiKey } = node.info;
+  const { url, bareUrl, apiKey } = node.info;
   const headers = { 'x-provider-api-key': apiKey };
   let player = 0;
   const endpoints: Endpoint[] = [
@@ -83,12 +90,19 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       if (!endpoint.bodies) {
         const answer = await fetch(`${url}${endpoint.path}`, { headers: requestHeaders });
         bytes = (await answer.arrayBuffer()).byteLength;
+        // The bare handler copies the answer on its first request.
+        await (await fetch(`${bareUrl}${endpoint.path}`)).arrayBuffer();
       }
       // The endpoint and its baselines take turns in short slices, so that a change of the machine's
       // load lands on all of them alike; each ratio is the median of the slices' own ratios.
       const slice = { ...settings, duration: settings.duration / slices };
-      const runs: Array<{ hello: LoadResult; row: LoadResult; sized?: LoadResult; ceiling?: CeilingResult }> =
-        [];
+      const runs: Array<{
+        hello: LoadResult;
+        row: LoadResult;
+        sized?: LoadResult;
+        bare?: LoadResult;
+        ceiling?: CeilingResult;
+      }> = [];
       // A write endpoint's ceiling takes its turn right after each of the endpoint's slices, on clients
       // connected once (after the first slice has written the session row it copies).
       let ceilingClients: CeilingRunner | undefined;
@@ -111,6 +125,10 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           bytes === undefined
             ? undefined
             : await load(`hello-world, ${bytes} bytes`, `${hello.info.url}/sized/${bytes}`, slice, {}, hello);
+        const bare1 =
+          bytes === undefined
+            ? undefined
+            : await load(`bare handler, ${bytes} bytes`, `${bareUrl}${endpoint.path}`, slice, {}, node);
         let ceiling1: CeilingResult | undefined;
         if (endpoint.bodies) {
           ceilingClients ??= await openLaunchCeiling({
@@ -120,7 +138,7 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           });
           ceiling1 = await ceilingClients.measure(slice.duration * 1000);
         }
-        runs.push({ hello: hello1, row: row1, sized: sized1, ceiling: ceiling1 });
+        runs.push({ hello: hello1, row: row1, sized: sized1, bare: bare1, ceiling: ceiling1 });
       }
       await ceilingClients?.close();
       const row = merge(runs.map((run) => run.row));
@@ -137,6 +155,19 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
           ),
         };
       }
+      let bare: Measured['bare'];
+      if (bytes !== undefined) {
+        const results = runs.map((run) => run.bare as LoadResult);
+        bare = {
+          result: merge(results),
+          ratios: spread(
+            runs.map((run, i) => run.row.requestsPerSecond / (results[i] as LoadResult).requestsPerSecond),
+          ),
+          overHello: spread(
+            runs.map((run, i) => (results[i] as LoadResult).requestsPerSecond / run.hello.requestsPerSecond),
+          ),
+        };
+      }
       const ceilings = runs.flatMap((run) => (run.ceiling ? [run.ceiling] : []));
       const ceiling: Measured['ceiling'] =
         ceilings.length === runs.length
@@ -149,7 +180,7 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
               ),
             }
           : undefined;
-      measured.push({ endpoint, row, hello: baseline, ratios, sized, ceiling });
+      measured.push({ endpoint, row, hello: baseline, ratios, sized, bare, ceiling });
     }
     return [
       '## Provider API',
@@ -165,12 +196,17 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
       '',
       report(measured),
       '',
+      ...bareReport(measured),
+      '',
       ...ceilingReport(measured, settings.connections),
     ].join('\n');
   } finally {
     await Promise.all([hello.stop(), node.stop()]);
   }
 }
+
+const shown = (ratios: Spread) =>
+  `${ratios.median.toFixed(2)} (${ratios.low.toFixed(2)}–${ratios.high.toFixed(2)})`;
 
 function report(measured: Measured[]): string {
   const cpu = (result: LoadResult) =>
@@ -179,8 +215,6 @@ function report(measured: Measured[]): string {
     '| endpoint | req/s | p50 ms | p99 ms | hello-world req/s | × hello-world | goal | same body: bytes, req/s | × same body | CPU µs/req | hello-world CPU µs/req (same body) | non-2xx |',
     '|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
   ];
-  const shown = (ratios: Spread) =>
-    `${ratios.median.toFixed(2)} (${ratios.low.toFixed(2)}–${ratios.high.toFixed(2)})`;
   for (const { endpoint, row, hello, ratios, sized } of measured) {
     const ratio = shown(ratios);
     const same = sized ? `${sized.bytes} B, ${Math.round(sized.result.requestsPerSecond)}` : '';
@@ -191,6 +225,31 @@ function report(measured: Measured[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * Read endpoints against a bare Node handler in the node's own process sending the same bytes: the
+ * most any answer from that process could reach, so the part of the gap to the hello-world that the
+ * read lane's own work (key, scope, request id, metrics) makes.
+ */
+function bareReport(measured: Measured[]): string[] {
+  const lines = [
+    "The same bytes from a bare Node handler inside the Reelforge node's own process (bench/serve.ts: no",
+    'key check, no metrics, no request id; its own port), in a turn after each of the hello-world',
+    "slices above. `bare × hello-world` is what the bytes and the node's process leave of the hello-world;",
+    "`endpoint × bare` what the read lane's own work leaves of that.",
+    '',
+    '| endpoint | bare handler req/s | bare × hello-world | endpoint × bare | bare CPU µs/req |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const { endpoint, bare } of measured) {
+    if (!bare) continue;
+    const cpu = bare.result.serverCpuMicros === undefined ? '' : bare.result.serverCpuMicros.toFixed(0);
+    lines.push(
+      `| ${endpoint.name} | ${Math.round(bare.result.requestsPerSecond)} | ${shown(bare.overHello)} | ${shown(bare.ratios)} | ${cpu} |`,
+    );
+  }
+  return lines;
 }
 
 /** Write endpoints against the database's own ceiling for their SQL (bench/ceiling.ts). */
@@ -209,7 +268,7 @@ function ceilingReport(measured: Measured[], clients: number): string[] {
     if (!ceiling) continue;
     const { result, ratios } = ceiling;
     lines.push(
-      `| plain pg, one launch per statement | ${Math.round(result.roundsPerSecond)} | ${result.p50} | ${result.p99} | ${ratios.median.toFixed(2)} (${ratios.low.toFixed(2)}–${ratios.high.toFixed(2)}) |`,
+      `| plain pg, one launch per statement | ${Math.round(result.roundsPerSecond)} | ${result.p50} | ${result.p99} | ${shown(ratios)} |`,
     );
   }
   return lines;

@@ -1,6 +1,9 @@
 // A Reelforge node for benchmarks: embedded store in a temporary folder, an operator with every
-// game and a key; prints {url, apiKey, operatorId} as one JSON line, stops on SIGTERM.
+// game and a key; prints {url, bareUrl, apiKey, operatorId, databaseUrl} as one JSON line, stops on
+// SIGTERM.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config.ts';
@@ -28,6 +31,32 @@ await admin.setCatalog(
 );
 const key = await admin.createKey('operator', operatorId);
 if (!key.ok) throw key.error;
+
+// A bare Node handler inside this same process (bench/provider.ts): it answers a GET of any path
+// with the bytes the node answered for that path (fetched once, with the key), and does nothing
+// else: no key check, no metrics, no request id. The hello-world sending the same bytes tells what
+// the bytes cost; this tells what the node's process costs on top, and so what the read lane's own
+// work costs on top of both.
+const copies = new Map<string, { type: string; body: Buffer }>();
+const bare = http.createServer((req, res) => {
+  const copy = copies.get(req.url ?? '');
+  if (copy) {
+    res.writeHead(200, { 'content-type': copy.type, 'content-length': copy.body.length });
+    res.end(copy.body);
+    return;
+  }
+  fetch(`${server.url}${req.url}`, { headers: { 'x-provider-api-key': key.value.api_key } })
+    .then(async (answer) => {
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (answer.ok) copies.set(req.url ?? '', { type: answer.headers.get('content-type') ?? '', body });
+      res.writeHead(answer.status, { 'content-length': body.length }).end(body);
+    })
+    .catch(() => res.writeHead(502).end());
+});
+bare.keepAliveTimeout = server.app.server.keepAliveTimeout;
+await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
 // The PostgreSQL the node writes to, for the benchmarks that measure the database alone.
 async function databaseUrl(): Promise<string> {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
@@ -36,9 +65,11 @@ async function databaseUrl(): Promise<string> {
   return `postgres://reelforge:${encodeURIComponent(password)}@${address.host}:${address.port}/reelforge`;
 }
 process.stdout.write(
-  `${JSON.stringify({ url: server.url, apiKey: key.value.api_key, operatorId, databaseUrl: await databaseUrl() })}\n`,
+  `${JSON.stringify({ url: server.url, bareUrl, apiKey: key.value.api_key, operatorId, databaseUrl: await databaseUrl() })}\n`,
 );
 process.on('SIGTERM', async () => {
+  bare.close();
+  bare.closeAllConnections();
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
