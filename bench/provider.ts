@@ -121,14 +121,18 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
             : { headers: requestHeaders },
           node,
         );
-        const sized1 =
-          bytes === undefined
-            ? undefined
-            : await load(`hello-world, ${bytes} bytes`, `${hello.info.url}/sized/${bytes}`, slice, {}, hello);
-        const bare1 =
-          bytes === undefined
-            ? undefined
-            : await load(`bare handler, ${bytes} bytes`, `${bareUrl}${endpoint.path}`, slice, {}, node);
+        let sized1: LoadResult | undefined;
+        let bare1: LoadResult | undefined;
+        if (bytes !== undefined) {
+          sized1 = await load(
+            `hello-world, ${bytes} bytes`,
+            `${hello.info.url}/sized/${bytes}`,
+            slice,
+            {},
+            hello,
+          );
+          bare1 = await load(`bare handler, ${bytes} bytes`, `${bareUrl}${endpoint.path}`, slice, {}, node);
+        }
         let ceiling1: CeilingResult | undefined;
         if (endpoint.bodies) {
           ceilingClients ??= await openLaunchCeiling({
@@ -141,31 +145,18 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
         runs.push({ hello: hello1, row: row1, sized: sized1, bare: bare1, ceiling: ceiling1 });
       }
       await ceilingClients?.close();
-      const row = merge(runs.map((run) => run.row));
-      const baseline = merge(runs.map((run) => run.hello));
-      const ratios = spread(runs.map((run) => run.row.requestsPerSecond / run.hello.requestsPerSecond));
+      const rows = runs.map((run) => run.row);
+      const hellos = runs.map((run) => run.hello);
       let sized: Measured['sized'];
-      if (bytes !== undefined) {
-        const results = runs.map((run) => run.sized as LoadResult);
-        sized = {
-          bytes,
-          result: merge(results),
-          ratios: spread(
-            runs.map((run, i) => run.row.requestsPerSecond / (results[i] as LoadResult).requestsPerSecond),
-          ),
-        };
-      }
       let bare: Measured['bare'];
       if (bytes !== undefined) {
-        const results = runs.map((run) => run.bare as LoadResult);
+        const sizedRuns = runs.map((run) => run.sized as LoadResult);
+        const bareRuns = runs.map((run) => run.bare as LoadResult);
+        sized = { bytes, result: merge(sizedRuns), ratios: perSlice(rows, sizedRuns) };
         bare = {
-          result: merge(results),
-          ratios: spread(
-            runs.map((run, i) => run.row.requestsPerSecond / (results[i] as LoadResult).requestsPerSecond),
-          ),
-          overHello: spread(
-            runs.map((run, i) => (results[i] as LoadResult).requestsPerSecond / run.hello.requestsPerSecond),
-          ),
+          result: merge(bareRuns),
+          ratios: perSlice(rows, bareRuns),
+          overHello: perSlice(bareRuns, hellos),
         };
       }
       const ceilings = runs.flatMap((run) => (run.ceiling ? [run.ceiling] : []));
@@ -180,7 +171,15 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
               ),
             }
           : undefined;
-      measured.push({ endpoint, row, hello: baseline, ratios, sized, bare, ceiling });
+      measured.push({
+        endpoint,
+        row: merge(rows),
+        hello: merge(hellos),
+        ratios: perSlice(rows, hellos),
+        sized,
+        bare,
+        ceiling,
+      });
     }
     return [
       '## Provider API',
@@ -203,6 +202,11 @@ export async function runProviderBench(options: { quick?: boolean } = {}): Promi
   } finally {
     await Promise.all([hello.stop(), node.stop()]);
   }
+}
+
+/** One load's req/s over another's, slice by slice: the median and range of the slices' ratios. */
+function perSlice(tops: LoadResult[], bottoms: LoadResult[]): Spread {
+  return spread(tops.map((top, i) => top.requestsPerSecond / (bottoms[i] as LoadResult).requestsPerSecond));
 }
 
 const shown = (ratios: Spread) =>
