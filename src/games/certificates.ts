@@ -45,6 +45,23 @@ export interface MaxWin {
   kind: 'exact' | 'cap';
   /** One sentence on how it was established. */
   basis: string;
+  /** Chance that one base-game round pays the maximum win (null in certificates written before it). */
+  probability?: MaxWinProbability | null;
+}
+
+/** The chance of the maximum win, as a market that asks for it shows it ("1 in N rounds"). */
+export interface MaxWinProbability {
+  /** N of "1 in N", an integer string rounded to three significant figures ("4310000000"). */
+  oneIn: string;
+  /** The probability itself in scientific notation, four significant figures ("2.320e-10"). */
+  value: string;
+  /**
+   * exact: calculated over every outcome; bound: at most `value` (so 1 in at least `oneIn`), from a
+   * proven upper bound where the cap is only reached through unbounded free spins; estimate:
+   * simulated (the 99 % interval in `basis`).
+   */
+  kind: 'exact' | 'bound' | 'estimate';
+  basis: string;
 }
 
 export interface CertifiedVariant {

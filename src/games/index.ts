@@ -8,6 +8,7 @@ export {
   certifiedFigure,
   checkReplayModel,
   type MaxWin,
+  type MaxWinProbability,
   type ReplayAllowed,
   type ReplayRefusal,
   readCertificate,
