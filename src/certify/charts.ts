@@ -1,5 +1,5 @@
 // Small SVG charts for the certification report: RTP convergence and the win distribution.
-import { percent, type Tally, WIN_BUCKETS } from './tally.ts';
+import { percent, WIN_BUCKETS } from './tally.ts';
 
 const W = 640;
 const H = 300;
@@ -53,15 +53,14 @@ export function convergenceSvg(
   return frame(title, body.join('\n'));
 }
 
-/** Share of rounds per win bucket (× stake), on a log scale. */
-export function distributionSvg(title: string, tally: Tally): string {
+/** Share of rounds per win bucket (× stake, WIN_BUCKETS), on a log scale. */
+export function distributionSvg(title: string, shares: number[]): string {
   const labels = [
     '0',
     ...WIN_BUCKETS.slice(1).map((e) => `≤${e}`),
     `>${WIN_BUCKETS[WIN_BUCKETS.length - 1]}`,
   ];
   labels[1] = '≤1';
-  const shares = tally.buckets.map((n) => n / tally.rounds);
   const minLog = -9;
   const barW = (W - 2 * PAD) / shares.length;
   const body: string[] = [

@@ -1,107 +1,158 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateLines } from '../engine/machine.ts';
+import { everyOutcome, freeState, sequenceByDp } from '../../test/helpers/engine-oracle.ts';
+import { toyLines } from '../../test/helpers/toy-games.ts';
+import { byCount, type GameModel } from '../engine/model.ts';
+import { freshState } from '../engine/round.ts';
 import { machineFor } from '../engine/spin.ts';
 import { getGame } from '../games/index.ts';
-import { exactBuyRtp, exactScreenRtp, pickValue } from './exact.ts';
+import { classKey, classOf, walkReelSet } from './enumerate.ts';
+import { exactMode } from './exact.ts';
+import { addInto, convolve, type Law, mean, pointLaw } from './law.ts';
 import { simulateRounds, summarize } from './tally.ts';
 
-describe('exact full-cycle calculator', () => {
-  it('matches a brute-force walk of every screen of Copper Sevens', () => {
-    const model = getGame('copper-sevens')?.variants['96.5'];
-    if (!model) throw new Error('missing model');
-    const m = machineFor(model);
-    const exact = exactScreenRtp(model, 'base');
-    m.base.sets.forEach((set, i) => {
-      let total = 0;
-      let hits = 0;
-      const [a, b, c] = Array.from(set.lengths);
-      for (let x = 0; x < (a as number); x++) {
-        for (let y = 0; y < (b as number); y++) {
-          for (let z = 0; z < (c as number); z++) {
-            [x, y, z].forEach((stop, r) => {
-              for (let row = 0; row < 3; row++) m.screen[r * 3 + row] = set.strips[r]?.[stop + row] as number;
-            });
-            const win = evaluateLines(m, 1, null);
-            total += win;
-            if (win > 0) hits++;
-          }
+const cap = machineFor(toyLines).capCoins;
+
+/** Free-spin outcomes of the toy for one expanding symbol, as the DP wants them. */
+function freeSpinOutcomes(model: GameModel, expanding: number) {
+  return everyOutcome(model, freeState(1, expanding), 'base').map((o) => ({
+    probability: o.probability,
+    coins: o.coins,
+    adds: o.freeSpinsLeft,
+  }));
+}
+
+/** The toy's round law built outcome by outcome from the engine, free spins by the DP. */
+function bruteForceLaw(model: GameModel, start: 'base' | 'buy'): Law {
+  const fs = model.freeSpins;
+  if (!fs?.expandingSymbols) throw new Error('toy has expanding symbols');
+  const symbols = fs.expandingSymbols.values;
+  const weights = fs.expandingSymbols.weights;
+  const totalWeight = weights.reduce((s, w) => s + w, 0);
+  const sequences = new Map<number, Law>();
+  const sequence = (n0: number) => {
+    let law = sequences.get(n0);
+    if (!law) {
+      law = new Float64Array(cap + 1);
+      symbols.forEach((e, i) => {
+        addInto(
+          law as Law,
+          sequenceByDp(freeSpinOutcomes(model, e), n0, cap),
+          (weights[i] as number) / totalWeight,
+        );
+      });
+      sequences.set(n0, law);
+    }
+    return law;
+  };
+  if (start === 'buy') return sequence(fs.buySpins);
+  const law = new Float64Array(cap + 1);
+  for (const o of everyOutcome(model, freshState(), 'base')) {
+    const trigger = pointLaw(o.coins, cap);
+    addInto(law, o.freeSpinsLeft > 0 ? convolve(trigger, sequence(o.freeSpinsLeft)) : trigger, o.probability);
+  }
+  return law;
+}
+
+describe('exact calculator against the engine, outcome by outcome', () => {
+  it('walks every screen of every reel set as the engine pays it (wild multipliers and expanding symbols too)', () => {
+    const m = machineFor(toyLines);
+    const scatter = toyLines.scatter?.symbol ?? -1;
+    for (const [choice, wm, expanding] of [
+      [m.base, 1, -1],
+      [m.free, 2, 0],
+      [m.free, 2, 1],
+    ] as const) {
+      if (!choice) throw new Error('missing reel sets');
+      choice.sets.forEach((set, si) => {
+        const walk = walkReelSet(m, set, { wildMultiplier: wm, expanding });
+        // The engine: every stop combination of this set alone, as a free spin or a base spin.
+        const only = {
+          ...toyLines,
+          modes: { ...toyLines.modes, base: { costCoins: 3, reelSets: { ids: [set.id], weights: [1] } } },
+          freeSpins: toyLines.freeSpins && {
+            ...toyLines.freeSpins,
+            reelSets: { ids: [set.id], weights: [1] },
+          },
+        } as GameModel;
+        const state = wm === 1 ? freshState() : freeState(1, expanding);
+        const expected = new Map<number, Map<number, number>>();
+        for (const o of everyOutcome(only, state, 'base')) {
+          const scatters = o.screen.filter((s) => s === scatter).length;
+          const key = classKey(m, { scatters, money: 0, collector: false, bonus: 0 });
+          const counts = expected.get(key) ?? new Map<number, number>();
+          counts.set(o.coins, (counts.get(o.coins) ?? 0) + o.probability * walk.combinations);
+          expected.set(key, counts);
         }
-      }
-      const result = exact.sets[i];
-      expect(result?.expectedCoins).toBeCloseTo(total / ((a as number) * (b as number) * (c as number)), 12);
-      expect(result?.hitCombinations).toBe(hits);
-    });
+        // The engine caps a call; the walk counts the screen's own pay, capped here alike.
+        for (const [key, counts] of walk.classes) {
+          const capped = new Map<number, number>();
+          counts.forEach((n, coins) => {
+            if (n > 0) capped.set(Math.min(coins, cap), (capped.get(Math.min(coins, cap)) ?? 0) + n);
+          });
+          const engine = expected.get(key) ?? new Map<number, number>();
+          expect(capped.size, `set ${si} class ${JSON.stringify(classOf(m, key))}`).toBe(engine.size);
+          for (const [coins, n] of capped)
+            expect(engine.get(coins), `set ${si} coins ${coins}`).toBeCloseTo(n, 9);
+        }
+        const walked = [...walk.classes.values()].reduce((s, c) => s + c.reduce((a, b) => a + b, 0), 0);
+        expect(walked).toBe(walk.combinations);
+      });
+    }
   });
 
-  // The simulated base share (screen pays of paid spins) must contain the exact figure in its own
-  // 99% interval. Seeds are fixed, so this is deterministic; a correct engine fails it for 1 seed in 100.
+  it.each(['base', 'buy'] as const)(
+    'the %s round law equals one built from the engine’s outcomes and a sequence DP',
+    (mode) => {
+      const exact = exactMode(toyLines, mode);
+      const brute = bruteForceLaw(toyLines, mode);
+      for (let x = 0; x <= cap; x++)
+        expect(exact.law[x], `P(win = ${x})`).toBeCloseTo(brute[x] as number, 12);
+      expect(exact.rtp).toBeCloseTo(mean(brute) / (mode === 'buy' ? 30 : 3), 12);
+      // The toy's free spins reach the cap often enough for the law's own figure to be kept.
+      expect(exact.maxKind).toBe('cap');
+      expect(exact.maxProbabilityKind).toBe('exact');
+      expect(exact.maxProbability).toBeCloseTo(brute[cap] as number, 12);
+    },
+  );
+
+  it('trigger frequencies by scatter count are the engine’s', () => {
+    const exact = exactMode(toyLines, 'base');
+    const scatter = toyLines.scatter?.symbol ?? -1;
+    const byScatters = new Map<number, number>();
+    for (const o of everyOutcome(toyLines, freshState(), 'base')) {
+      const n = o.screen.filter((s) => s === scatter).length;
+      byScatters.set(n, (byScatters.get(n) ?? 0) + o.probability);
+    }
+    for (const t of exact.triggers) {
+      expect(t.probability).toBeCloseTo(byScatters.get(t.scatters) ?? 0, 12);
+      expect(t.freeSpins).toBe(byCount(toyLines.scatter?.trigger ?? [], t.scatters));
+    }
+  });
+});
+
+describe('exact figures of the portfolio against plain simulation', () => {
+  // Seeds are fixed, so this is deterministic; a correct calculator fails one seed in a hundred.
   it.each([
     ['copper-sevens', 'base', 1_000_000],
     ['jade-paths', 'base', 600_000],
     ['harbor-haul', 'base', 600_000],
-  ] as const)('%s %s: simulation agrees with the exact screen RTP', (slug, mode, rounds) => {
-    const model = getGame(slug)?.variants['96.5'];
-    if (!model) throw new Error('missing model');
-    const exact = exactScreenRtp(model, mode).screenRtp;
-    const s = summarize(simulateRounds(model, mode, rounds, 99, 0));
-    expect(Math.abs(s.baseRtp - exact)).toBeLessThanOrEqual(s.baseHalfWidth99);
-  });
-
-  // The whole round (screen plus hold-and-collect or picks) against a simulation of whole rounds.
-  it.each([
-    ['jade-paths', 600_000],
-    ['harbor-haul', 600_000],
-  ] as const)('%s: simulation agrees with the exact round RTP', (slug, rounds) => {
-    const model = getGame(slug)?.variants['96.5'];
-    if (!model) throw new Error('missing model');
-    const exact = exactScreenRtp(model, 'base').roundRtp;
-    const s = summarize(simulateRounds(model, 'base', rounds, 5, 0));
-    expect(Math.abs(s.rtp - exact), `simulated ${s.rtp} ± ${s.halfWidth99}`).toBeLessThanOrEqual(
-      s.halfWidth99,
-    );
-  });
-
-  it('the bought hold-and-collect agrees with its Markov chain', () => {
-    const model = getGame('harbor-haul')?.variants['96.5'];
-    if (!model) throw new Error('missing model');
-    const exact = exactBuyRtp(model)?.rtp as number;
-    const s = summarize(simulateRounds(model, 'buy', 200_000, 11, 0));
-    expect(Math.abs(s.rtp - exact), `simulated ${s.rtp} ± ${s.halfWidth99}`).toBeLessThanOrEqual(
-      s.halfWidth99,
-    );
-  });
-
-  it('the pick chain equals a brute-force walk of every pick sequence', () => {
-    const pick = {
-      bonusSymbol: 0,
-      trigger: 3,
-      guaranteedPicks: 2,
-      maxPicks: 4,
-      prizes: { values: [10, 30, -1, -2, 0], weights: [5, 2, 2, 1, 3] },
-    };
-    let expected = 0;
-    const walk = (i: number, cash: number, mult: number, p: number) => {
-      if (i === pick.maxPicks) {
-        expected += p * cash * mult;
-        return;
-      }
-      const guaranteed = i < pick.guaranteedPicks;
-      const total = pick.prizes.weights.reduce(
-        (s, w, k) => s + (guaranteed && pick.prizes.values[k] === 0 ? 0 : w),
-        0,
+    ['harbor-haul', 'buy', 200_000],
+    ['ember-crown', 'base', 600_000],
+    ['ember-crown', 'special', 400_000],
+    ['dune-lantern', 'base', 600_000],
+    ['dune-lantern', 'buy', 100_000],
+  ] as const)(
+    '%s %s: the simulation’s 99 percent interval holds the exact RTP',
+    (slug, mode, rounds) => {
+      const model = getGame(slug)?.variants['96.5'];
+      if (!model) throw new Error('missing model');
+      const exact = exactMode(model, mode);
+      const s = summarize(simulateRounds(model, mode, rounds, 5, 0));
+      expect(Math.abs(s.rtp - exact.rtp), `simulated ${s.rtp} ± ${s.halfWidth99}`).toBeLessThanOrEqual(
+        s.halfWidth99,
       );
-      pick.prizes.values.forEach((v, k) => {
-        if (guaranteed && v === 0) return;
-        const q = (p * (pick.prizes.weights[k] as number)) / total;
-        if (v === 0) expected += q * cash * mult;
-        else if (v > 0) walk(i + 1, cash + v, mult, q);
-        else walk(i + 1, cash, mult - v, q);
-      });
-    };
-    walk(0, 0, 1, 1);
-    const value = pickValue(pick);
-    expect(value.mean).toBeCloseTo(expected, 10);
-    // Largest: boosts of 2 and cash of 30 over four picks: 2 × 30 × (1 + 2 × 2) = 300.
-    expect(value.max).toBe(300);
-  });
+      expect(Math.abs(s.hitFrequency - exact.hitFrequency)).toBeLessThan(0.005);
+    },
+    120_000,
+  );
 });

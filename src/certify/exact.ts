@@ -1,457 +1,469 @@
-// Exact full-cycle calculation: every stop combination of a reel set, each weighted by its
-// probability. A combination's value is what its screen pays (lines or ways, scatter pays,
-// collector pays at the mean crate value) plus the exact expectation of the feature it starts
-// where that feature is a finite chain: hold-and-collect (a Markov chain over filled cells and
-// respins left) and the pick bonus (a chain over picks). Free spins are counted as trigger
-// probabilities only; their value comes from the simulator. The same walk finds the largest win a
-// round can pay and the stops that show it.
-import type { CompiledSet, Machine } from '../engine/machine.ts';
-import type { BetMode, CollectDef, GameModel, PickDef, WeightedTable } from '../engine/model.ts';
+// Exact certification of every line and ways game: the whole round's win law, not only its mean.
+// The reels' full cycle is walked once per reel set (enumerate.ts); on each screen class the
+// features are laid exactly: money values and hold-and-collect, the pick bonus (features.ts) and
+// free spins as a branching process (sequence.ts), with the cap applied to the round as the game
+// applies it. RTP, σ, hit rate, trigger frequencies, pay-combination frequencies, the maximum win
+// and its probability are read off that law. Pay-anywhere games with tumbles cannot be walked;
+// they are estimated (estimate.ts).
+import type { CompiledChoice, Machine } from '../engine/machine.ts';
+import { type BetMode, byCount, type GameModel } from '../engine/model.ts';
 import { machineFor, modeCostCoins } from '../engine/spin.ts';
-
-export interface ExactSetResult {
-  reelSet: string;
-  combinations: number;
-  /** Expected coins per spin from the screen alone. */
-  expectedCoins: number;
-  /** Expected coins per spin from the hold-and-collect and pick features the screen starts. */
-  expectedFeatureCoins: number;
-  hitCombinations: number;
-  /** Combinations that start a feature (free spins, pick, hold-and-collect). */
-  triggerCombinations: number;
-  /** Largest coins a round starting from one of these screens can pay (screen plus finite features). */
-  maxCoins: number;
-  /** Stops (one per reel) of a screen that starts the largest round. */
-  maxStops: number[];
-}
-
-export interface ExactResult {
-  mode: BetMode;
-  costCoins: number;
-  sets: ExactSetResult[];
-  combinations: number;
-  /** Base-game RTP from the screen alone, as a fraction of the stake. */
-  screenRtp: number;
-  /** RTP of the hold-and-collect and pick features, exact (free spins are not included). */
-  featureRtp: number;
-  /** Screen plus exact features: the whole round's RTP when the model has no free spins. */
-  roundRtp: number;
-  hitFrequency: number;
-  triggerProbability: number;
-  /** Largest round win in coins (free spins not included) and where it comes from. */
-  maxCoins: number;
-  maxWitness: { set: number; stops: number[] };
-  seconds: number;
-}
+import { classOf, type SetWalk, walkReelSet } from './enumerate.ts';
+import { moneyLaw, pickLaw } from './features.ts';
+import { addInto, convolve, type Law, mean, pointLaw as pointLawOf, secondMoment, topOf } from './law.ts';
+import { type SpinLaw, sequenceLaw } from './sequence.ts';
 
 export function isEnumerable(model: GameModel): boolean {
   return model.evaluation.kind !== 'anywhere';
 }
 
-/** Whether the exact figure is the whole round: every feature a finite chain, no free spins. */
-export function isFullyExact(model: GameModel): boolean {
-  return isEnumerable(model) && model.freeSpins === null && model.tumble === null;
+/** One pay combination of the PAR sheet: how often it pays in a spin of its phase, and its share of RTP. */
+export interface PayCombination {
+  phase: 'spin' | 'free_spin';
+  kind: 'line' | 'ways' | 'scatter' | 'expanding';
+  symbol: string;
+  count: number;
+  /** Expected wins of this combination per paid round (free spins: over the round's free spins). */
+  perSpin: number;
+  /** What it pays per paid round, as a fraction of the mode's stake: its share of the RTP. */
+  rtp: number;
 }
 
-export function tableMean(table: WeightedTable): number {
-  let sum = 0;
-  let weight = 0;
-  table.values.forEach((v, i) => {
-    sum += v * (table.weights[i] as number);
-    weight += table.weights[i] as number;
+export interface TriggerFrequency {
+  scatters: number;
+  probability: number;
+  freeSpins: number;
+}
+
+export interface ExactMode {
+  mode: BetMode;
+  costCoins: number;
+  cap: number;
+  /** The round's win law in coins, capped (law[cap] = P(the round pays the cap)). */
+  law: Law;
+  rtp: number;
+  /** Standard deviation of a round's win in stakes. */
+  sd: number;
+  hitFrequency: number;
+  /** Screen pays of the paid spin (lines or ways, scatters, collector pays), as RTP. */
+  baseRtp: number;
+  /** Free spins, hold-and-collect and picks, as RTP (the rest of `rtp`). */
+  featureRtp: number;
+  featureFrequency: number;
+  triggers: TriggerFrequency[];
+  combinations: PayCombination[];
+  /** Expected free spins a paid round (or a buy) plays, retriggers included. */
+  freeSpinsPerRound: number;
+  maxCoins: number;
+  maxKind: 'exact' | 'cap';
+  maxProbability: number;
+  /**
+   * exact: read off the law; bound: a proven upper bound (Chernoff, below), used where the law's
+   * own figure is under the FFT's rounding floor.
+   */
+  maxProbabilityKind: 'exact' | 'bound';
+  /** Stop combinations walked (every reel set of the mode and of its free spins). */
+  combinationsWalked: number;
+  seconds: number;
+}
+
+interface WalkKey {
+  wildMultiplier: number;
+  expanding: number;
+}
+
+// Walks are the expensive part; variants and tuning trials share reel sets (the same objects).
+const walks = new WeakMap<object, Map<string, SetWalk>>();
+
+function walkOf(m: Machine, setIndex: number, choice: CompiledChoice, key: WalkKey): SetWalk {
+  const set = choice.sets[setIndex];
+  if (!set) throw new Error('no such reel set');
+  const source = m.model.reelSets.find((s) => s.id === set.id);
+  if (!source) throw new Error(`unknown reel set ${set.id}`);
+  let known = walks.get(source);
+  if (!known) {
+    known = new Map();
+    walks.set(source, known);
+  }
+  const id = `${m.model.slug}/${key.wildMultiplier}/${key.expanding}`;
+  let walk = known.get(id);
+  if (!walk) {
+    walk = walkReelSet(m, set, { ...key, onProgress: progress.current ?? undefined });
+    known.set(id, walk);
+  }
+  return walk;
+}
+
+/** Where long walks report progress (the certify command's bars); null: nowhere. */
+export const progress: { current: ((done: number, of: number) => void) | null } = { current: null };
+
+/** Chance of each reel set of a choice. */
+function setChances(choice: CompiledChoice): number[] {
+  return choice.sets.map(
+    (_, i) =>
+      ((choice.table.cumulative[i] as number) - (i === 0 ? 0 : (choice.table.cumulative[i - 1] as number))) /
+      choice.table.total,
+  );
+}
+
+/** The screen law of each class over the sets of a choice (probabilities per spin), capped. */
+function classLaws(
+  m: Machine,
+  choice: CompiledChoice,
+  key: WalkKey,
+  cap: number,
+): { laws: Map<number, Law>; walks: Array<{ walk: SetWalk; chance: number }> } {
+  const laws = new Map<number, Law>();
+  const used: Array<{ walk: SetWalk; chance: number }> = [];
+  setChances(choice).forEach((chance, i) => {
+    if (chance === 0) return;
+    const walk = walkOf(m, i, choice, key);
+    used.push({ walk, chance });
+    for (const [cls, counts] of walk.classes) {
+      let law = laws.get(cls);
+      if (!law) {
+        law = new Float64Array(cap + 1);
+        laws.set(cls, law);
+      }
+      addInto(law, counts, chance / walk.combinations);
+    }
   });
-  return sum / weight;
+  return { laws, walks: used };
 }
 
-function tableMax(table: WeightedTable): number {
-  return Math.max(...table.values.filter((_, i) => (table.weights[i] as number) > 0));
-}
-
-export interface HoldValue {
-  /** expected[k]: expected coins of a hold-and-collect that starts with k money symbols. */
-  expected: number[];
-  /** full[k]: probability that it fills every cell. */
-  full: number[];
-  /** Most coins it can pay: every cell at the largest value plus the full-screen bonus. */
-  max: number;
-}
-
-/**
- * Hold-and-collect as a Markov chain on (filled cells, respins left): on a respin each of the e empty
- * cells lands independently with probability p, so the number landing is Binomial(e, p); any landing
- * resets the respins. Values are drawn independently of where and when they land, so the expected
- * coins are E[filled at the end] × mean value + P(full) × bonus.
- */
-export function holdValue(collect: CollectDef, cells: number): HoldValue {
-  const p = collect.respinHit.hit / collect.respinHit.of;
-  const lives = collect.respins;
-  const binom: number[][] = [];
-  for (let e = 0; e <= cells; e++) {
-    const row: number[] = [];
-    for (let j = 0; j <= e; j++) row.push(choose(e, j) * p ** j * (1 - p) ** (e - j));
-    binom.push(row);
-  }
-  // memo[f][l] = [E[final filled], P(full)] from f filled with l respins left.
-  const memo = new Map<number, [number, number]>();
-  const value = (f: number, l: number): [number, number] => {
-    if (f === cells) return [cells, 1];
-    if (l === 0) return [f, 0];
-    const key = f * (lives + 1) + l;
-    const known = memo.get(key);
-    if (known) return known;
-    const e = cells - f;
-    const row = binom[e] as number[];
-    const [stayFilled, stayFull] = value(f, l - 1);
-    let filled = (row[0] as number) * stayFilled;
-    let full = (row[0] as number) * stayFull;
-    for (let j = 1; j <= e; j++) {
-      const [f2, full2] = value(f + j, lives);
-      filled += (row[j] as number) * f2;
-      full += (row[j] as number) * full2;
-    }
-    const result: [number, number] = [filled, full];
-    memo.set(key, result);
-    return result;
-  };
-  const mean = tableMean(collect.values);
-  const expected: number[] = [];
-  const fullChance: number[] = [];
-  for (let k = 0; k <= cells; k++) {
-    const [filled, full] = value(k, lives);
-    expected.push(filled * mean + full * collect.fullScreenBonus);
-    fullChance.push(full);
-  }
-  const max = cells * tableMax(collect.values) + (p > 0 ? collect.fullScreenBonus : 0);
-  return { expected, full: fullChance, max };
-}
-
-function choose(n: number, k: number): number {
-  let c = 1;
-  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
-  return c;
-}
-
-export interface PickValue {
-  /** Expected coins of one pick bonus (cash × multiplier). */
-  mean: number;
-  /** Probability that it pays nothing (only multiplier boosts before the gate closed). */
-  zero: number;
-  max: number;
-  /** Prize values, in pick order, of a bonus that pays `max`. */
-  maxPicks: number[];
-}
-
-/**
- * The pick bonus as a chain over picks, carrying E[1·alive], E[C·alive], E[M·alive], E[C·M·alive]
- * (C the cash so far, M the multiplier): a cash prize v maps C·M to C·M + v·M, a boost b maps it to
- * C·M + b·C, and the gate closing pays C·M. Every step is linear in those four, so the result is exact.
- */
-export function pickValue(pick: PickDef): PickValue {
-  const full = pick.prizes;
-  const totalOf = (guaranteed: boolean) =>
-    full.weights.reduce((sum, w, i) => sum + (guaranteed && full.values[i] === 0 ? 0 : w), 0);
-  let alive = 1;
-  let cash = 0;
-  let mult = 1;
-  let product = 0;
-  let zero = 1;
-  let mean = 0;
-  let zeroEnd = 0;
-  for (let i = 0; i < pick.maxPicks; i++) {
-    const guaranteed = i < pick.guaranteedPicks;
-    const total = totalOf(guaranteed);
-    let nAlive = 0;
-    let nCash = 0;
-    let nMult = 0;
-    let nProduct = 0;
-    let nZero = 0;
-    full.values.forEach((v, k) => {
-      if (guaranteed && v === 0) return;
-      const w = (full.weights[k] as number) / total;
-      if (v === 0) {
-        mean += product * w;
-        zeroEnd += zero * w;
-      } else if (v > 0) {
-        nAlive += alive * w;
-        nCash += (cash + v * alive) * w;
-        nMult += mult * w;
-        nProduct += (product + v * mult) * w;
-      } else {
-        const b = -v;
-        nAlive += alive * w;
-        nCash += cash * w;
-        nMult += (mult + b * alive) * w;
-        nProduct += (product + b * cash) * w;
-        nZero += zero * w;
-      }
-    });
-    alive = nAlive;
-    cash = nCash;
-    mult = nMult;
-    product = nProduct;
-    zero = nZero;
-  }
-  mean += product;
-  zeroEnd += zero;
-  // The largest prize: k boosts of the largest boost and the other picks at the largest cash prize.
-  const cashMax = Math.max(0, ...full.values);
-  const boostMax = Math.max(0, ...full.values.map((v) => -v));
-  let max = 0;
-  let bestBoosts = 0;
-  for (let k = 0; k <= (boostMax > 0 ? pick.maxPicks : 0); k++) {
-    const value = (pick.maxPicks - k) * cashMax * (1 + k * boostMax);
-    if (value > max) {
-      max = value;
-      bestBoosts = k;
-    }
-  }
-  const maxPicks = [
-    ...new Array(bestBoosts).fill(-boostMax),
-    ...new Array(pick.maxPicks - bestBoosts).fill(cashMax),
-  ];
-  return { mean, zero: zeroEnd, max, maxPicks };
-}
-
-/**
- * Walks every stop combination reel by reel, carrying each payline (or ways symbol) that is still
- * running; a line that stops paying is settled once for all the combinations below it, so the
- * innermost reel only touches lines still alive through every reel before it.
- */
-function enumerateSet(m: Machine, set: CompiledSet): ExactSetResult {
+function freeSpinLaws(
+  m: Machine,
+  cap: number,
+): {
+  byExpanding: Array<{ chance: number; spin: SpinLaw }>;
+  walks: Array<{ walk: SetWalk; chance: number }>;
+} {
   const model = m.model;
-  const { reels, rows, kinds, pays, payStride, wild } = m;
-  const scatterSymbol = model.scatter?.symbol ?? -1;
-  const scatterPays = model.scatter?.pays ?? [];
-  const scatterTrigger = model.scatter?.trigger ?? [];
-  const collect = model.collect;
-  const moneySymbol = collect?.moneySymbol ?? -1;
-  const collectorSymbol = collect?.collectorSymbol ?? -1;
-  const holdTrigger = collect?.holdTrigger ?? Number.POSITIVE_INFINITY;
-  const moneyMean = collect ? tableMean(collect.values) : 0;
-  const moneyMax = collect ? tableMax(collect.values) : 0;
-  const hold = collect ? holdValue(collect, m.cells) : null;
-  const bonusSymbol = model.pick?.bonusSymbol ?? -1;
-  const pickTrigger = model.pick?.trigger ?? Number.POSITIVE_INFINITY;
-  const pick = model.pick ? pickValue(model.pick) : null;
-  const ways = model.evaluation.kind === 'ways';
-  // Units alive at each depth: paylines for lines games, symbols for ways games.
-  const unitCount = ways ? m.symbolCount : m.lineCount;
-  const lineRows = new Int32Array(unitCount * reels);
-  for (let u = 0; u < unitCount && !ways; u++) {
-    for (let r = 0; r < reels; r++) lineRows[u * reels + r] = (m.lines[u * reels + r] as number) % rows;
-  }
-  const depth = reels + 1;
-  const alive = new Int32Array(depth * unitCount);
-  const aliveCount = new Int32Array(depth);
-  const unitSymbol = new Int32Array(depth * unitCount);
-  const unitLead = new Int32Array(depth * unitCount);
-  const unitWays = new Float64Array(depth * unitCount);
-  const settled = new Float64Array(depth);
-  const scatters = new Int32Array(depth);
-  const money = new Int32Array(depth);
-  const collectors = new Int32Array(depth);
-  const bonuses = new Int32Array(depth);
-  const stops = new Array<number>(reels).fill(0);
-  let started = 0;
-  for (let u = 0; u < unitCount; u++) {
-    if (ways && kinds[u] !== 0) continue;
-    alive[started] = u;
-    unitSymbol[started] = ways ? u : -1;
-    unitWays[started] = 1;
-    started++;
-  }
-  aliveCount[0] = started;
-  let combinations = 1;
-  for (let r = 0; r < reels; r++) combinations *= set.lengths[r] as number;
-  let total = 0;
-  let moneyCollected = 0;
-  let featureTotal = 0;
-  let hits = 0;
-  let triggers = 0;
-  let maxCoins = 0;
-  let maxStops: number[] = stops.slice();
-
-  // Pay of a line that ran `count` reels: the better of its symbol and its leading wilds.
-  const linePay = (symbol: number, count: number, lead: number): number => {
-    const pay = symbol >= 0 ? (pays[symbol * payStride + count] as number) : 0;
-    const wildPay = lead > 0 ? (pays[wild * payStride + lead] as number) : 0;
-    return Math.max(pay, wildPay);
-  };
-
-  const walk = (r: number): void => {
-    const strip = set.strips[r] as Int32Array;
-    const length = set.lengths[r] as number;
-    const inBase = r * unitCount;
-    const outBase = (r + 1) * unitCount;
-    const last = r === reels - 1;
-    for (let stop = 0; stop < length; stop++) {
-      stops[r] = stop;
-      let sc = scatters[r] as number;
-      let mo = money[r] as number;
-      let co = collectors[r] as number;
-      let bo = bonuses[r] as number;
-      for (let row = 0; row < rows; row++) {
-        const s = strip[stop + row] as number;
-        if (s === scatterSymbol) sc++;
-        else if (s === moneySymbol) mo++;
-        else if (s === collectorSymbol) co++;
-        else if (s === bonusSymbol) bo++;
+  const fs = model.freeSpins;
+  const scatter = model.scatter;
+  if (!fs || !scatter || !m.free) throw new Error(`${model.slug} has no free spins`);
+  if (model.collect || model.pick)
+    throw new Error(`${model.slug}: features inside free spins are not modelled`);
+  const expanding = fs.expandingSymbols
+    ? fs.expandingSymbols.values.map((symbol, i) => ({
+        symbol,
+        chance:
+          (fs.expandingSymbols?.weights[i] as number) /
+          (fs.expandingSymbols?.weights ?? []).reduce((s, w) => s + w, 0),
+      }))
+    : [{ symbol: -1, chance: 1 }];
+  const walks: Array<{ walk: SetWalk; chance: number }> = [];
+  const byExpanding = expanding
+    .filter((e) => e.chance > 0)
+    .map(({ symbol, chance }) => {
+      const { laws, walks: used } = classLaws(
+        m,
+        m.free as CompiledChoice,
+        { wildMultiplier: fs.wildMultiplier, expanding: symbol },
+        cap,
+      );
+      walks.push(...used.map((u) => ({ walk: u.walk, chance: u.chance * chance })));
+      const plain = new Float64Array(cap + 1);
+      const retrigger = new Float64Array(cap + 1);
+      let adds = 0;
+      for (const [cls, law] of laws) {
+        const spins = byCount(scatter.retrigger, classOf(m, cls).scatters);
+        if (spins > 0) {
+          if (adds !== 0 && adds !== spins) throw new Error(`${model.slug}: retriggers of different sizes`);
+          adds = spins;
+          addInto(retrigger, law, 1);
+        } else addInto(plain, law, 1);
       }
-      let fixed = settled[r] as number;
-      let next = 0;
-      const n = aliveCount[r] as number;
-      for (let i = 0; i < n; i++) {
-        const u = alive[inBase + i] as number;
-        let symbol = unitSymbol[inBase + i] as number;
-        let lead = unitLead[inBase + i] as number;
-        let w = unitWays[inBase + i] as number;
-        let continues: boolean;
-        if (ways) {
-          let onReel = 0;
-          for (let row = 0; row < rows; row++) {
-            const s = strip[stop + row] as number;
-            if (s === symbol || s === wild) onReel++;
-          }
-          continues = onReel > 0;
-          if (continues) w *= onReel;
-          else fixed += (pays[symbol * payStride + r] as number) * w;
-        } else {
-          const s = strip[stop + (lineRows[u * reels + r] as number)] as number;
-          const kind = kinds[s] as number;
-          if (kind === 1) {
-            continues = true;
-            if (symbol < 0) lead++;
-          } else if (symbol < 0 && kind === 0) {
-            continues = true;
-            symbol = s;
-          } else continues = s === symbol;
-          if (!continues) fixed += linePay(symbol, r, lead);
-        }
-        if (continues) {
-          if (last) {
-            fixed += ways ? (pays[symbol * payStride + reels] as number) * w : linePay(symbol, reels, lead);
-          } else {
-            alive[outBase + next] = u;
-            unitSymbol[outBase + next] = symbol;
-            unitLead[outBase + next] = lead;
-            unitWays[outBase + next] = w;
-            next++;
-          }
-        }
-      }
-      if (last) {
-        const screen = fixed + (scatterPays[sc] ?? 0);
-        let most = screen;
-        let paysForSure = screen > 0;
-        total += screen;
-        if (co > 0 && mo > 0) {
-          moneyCollected += mo;
-          most += mo * moneyMax;
-          paysForSure = true;
-        }
-        if (hold && mo >= holdTrigger) {
-          featureTotal += hold.expected[mo] as number;
-          most += hold.max;
-          paysForSure = true;
-        }
-        if (pick && bo >= pickTrigger) {
-          featureTotal += pick.mean;
-          most += pick.max;
-          if (!paysForSure) hits += 1 - pick.zero;
-        }
-        if (paysForSure) hits++;
-        if ((scatterTrigger[sc] ?? 0) > 0 || mo >= holdTrigger || bo >= pickTrigger) triggers++;
-        if (most > maxCoins) {
-          maxCoins = most;
-          maxStops = stops.slice();
-        }
-      } else {
-        aliveCount[r + 1] = next;
-        settled[r + 1] = fixed;
-        scatters[r + 1] = sc;
-        money[r + 1] = mo;
-        collectors[r + 1] = co;
-        bonuses[r + 1] = bo;
-        walk(r + 1);
-      }
-    }
-  };
-  walk(0);
-  return {
-    reelSet: set.id,
-    combinations,
-    expectedCoins: (total + moneyCollected * moneyMean) / combinations,
-    expectedFeatureCoins: featureTotal / combinations,
-    hitCombinations: hits,
-    triggerCombinations: triggers,
-    maxCoins,
-    maxStops,
-  };
+      return { chance, spin: { plain, retrigger, adds: adds || 1 } };
+    });
+  return { byExpanding, walks };
 }
 
-// A walk over every screen takes seconds on the larger games; certify, the tuner and the tests ask
-// for the same model several times.
-const results = new WeakMap<GameModel, Partial<Record<'base' | 'special', ExactResult>>>();
+const results = new WeakMap<GameModel, Partial<Record<BetMode, ExactMode>>>();
 
-/** Exact RTP of a paid mode: each reel set of the mode enumerated, mixed by its weight (memoised). */
-export function exactScreenRtp(model: GameModel, mode: 'base' | 'special'): ExactResult {
+/** The exact law and figures of a mode of a line or ways game (memoised per model). */
+export function exactMode(model: GameModel, mode: BetMode): ExactMode {
   const known = results.get(model) ?? {};
   const cached = known[mode];
   if (cached) return cached;
-  const result = enumerateMode(model, mode);
+  const result = computeMode(model, mode);
   results.set(model, { ...known, [mode]: result });
   return result;
 }
 
-function enumerateMode(model: GameModel, mode: 'base' | 'special'): ExactResult {
+function computeMode(model: GameModel, mode: BetMode): ExactMode {
   if (!isEnumerable(model)) throw new Error(`${model.slug}: pay-anywhere with tumbles is not enumerable`);
   const started = performance.now();
   const m = machineFor(model);
-  const choice = mode === 'special' ? m.special : m.base;
-  if (!choice) throw new Error(`${model.slug} has no ${mode} mode`);
-  const sets = choice.sets.map((set) => enumerateSet(m, set));
-  const totalWeight = choice.table.total;
-  let expected = 0;
-  let feature = 0;
-  let hit = 0;
-  let trigger = 0;
-  let maxCoins = 0;
-  let maxWitness = { set: 0, stops: sets[0]?.maxStops ?? [] };
-  sets.forEach((s, i) => {
-    const weight =
-      (i === 0
-        ? (choice.table.cumulative[0] as number)
-        : (choice.table.cumulative[i] as number) - (choice.table.cumulative[i - 1] as number)) / totalWeight;
-    expected += weight * s.expectedCoins;
-    feature += weight * s.expectedFeatureCoins;
-    hit += (weight * s.hitCombinations) / s.combinations;
-    trigger += (weight * s.triggerCombinations) / s.combinations;
-    if (weight > 0 && s.maxCoins > maxCoins) {
-      maxCoins = s.maxCoins;
-      maxWitness = { set: i, stops: s.maxStops };
-    }
-  });
+  const cap = m.capCoins;
   const costCoins = modeCostCoins(model, mode);
+  const cells = m.cells;
+  const law = new Float64Array(cap + 1);
+  let baseCoins = 0;
+  let freeSpinsPerRound = 0;
+  let featureChance = 0;
+  const triggerChance = new Map<number, number>();
+  const combinations: PayCombination[] = [];
+  let walked = 0;
+
+  let free: ReturnType<typeof freeSpinLaws> | null = null;
+  /** The paid spin's screen laws with the free spins each starts, for the cap's Chernoff bound. */
+  const screens: Array<{ screen: Law; freeSpins: number }> = [];
+  const sequences = new Map<number, { law: Law; expectedSpins: number }>();
+  const freeSpinsOf = (n0: number) => {
+    let seq = sequences.get(n0);
+    if (!seq) {
+      free ??= freeSpinLaws(m, cap);
+      const mixed = new Float64Array(cap + 1);
+      let expectedSpins = 0;
+      for (const { chance, spin } of free.byExpanding) {
+        const s = sequenceLaw(spin, n0);
+        addInto(mixed, s.law, chance);
+        expectedSpins += chance * s.expectedSpins;
+      }
+      seq = { law: mixed, expectedSpins };
+      sequences.set(n0, seq);
+    }
+    return seq;
+  };
+
+  const buy = model.modes.buy;
+  if (mode === 'buy') {
+    if (!buy) throw new Error(`${model.slug} has no buy mode`);
+    featureChance = 1;
+    if (buy.feature === 'free_spins') {
+      const sequence = freeSpinsOf(model.freeSpins?.buySpins ?? 0);
+      screens.push({ screen: pointLawOf(0, cap), freeSpins: model.freeSpins?.buySpins ?? 0 });
+      addInto(law, sequence.law, 1);
+      freeSpinsPerRound = sequence.expectedSpins;
+    } else {
+      const collect = model.collect;
+      if (!collect) throw new Error(`${model.slug}: a bought hold-and-collect needs money symbols`);
+      addInto(law, moneyLaw(collect, cells, collect.holdStart, false, true, cap), 1);
+    }
+  } else {
+    const choice = mode === 'special' ? m.special : m.base;
+    if (!choice) throw new Error(`${model.slug} has no ${mode} mode`);
+    const { laws, walks } = classLaws(m, choice, { wildMultiplier: 1, expanding: -1 }, cap);
+    const moneyMean = model.collect
+      ? model.collect.values.values.reduce(
+          (s, v, i) => s + v * (model.collect?.values.weights[i] as number),
+          0,
+        ) / model.collect.values.weights.reduce((s, w) => s + w, 0)
+      : 0;
+    const pick = model.pick ? pickLaw(model.pick, cap) : null;
+    for (const [cls, screen] of laws) {
+      const c = classOf(m, cls);
+      const chance = screen.reduce((s, p) => s + p, 0);
+      const scatterSpins = model.scatter && model.freeSpins ? byCount(model.scatter.trigger, c.scatters) : 0;
+      if (model.scatter) triggerChance.set(c.scatters, (triggerChance.get(c.scatters) ?? 0) + chance);
+      baseCoins += mean(screen) + (c.collector ? chance * c.money * moneyMean : 0);
+      let part: Law = screen;
+      let feature = false;
+      screens.push({ screen, freeSpins: scatterSpins });
+      if (scatterSpins > 0) {
+        const sequence = freeSpinsOf(scatterSpins);
+        part = convolve(part, sequence.law);
+        freeSpinsPerRound += chance * sequence.expectedSpins;
+        feature = true;
+      }
+      const collect = model.collect;
+      if (collect && c.money > 0) {
+        const hold = c.money >= collect.holdTrigger;
+        if (hold || c.collector)
+          part = convolve(part, moneyLaw(collect, cells, c.money, c.collector, hold, cap));
+        feature ||= hold;
+      }
+      if (pick && model.pick && c.bonus >= model.pick.trigger) {
+        part = convolve(part, pick);
+        feature = true;
+      }
+      if (feature) featureChance += chance;
+      addInto(law, part, 1);
+    }
+    for (const { walk, chance } of walks) {
+      walked += walk.combinations;
+      combinations.push(...combinationsOf(m, walk, chance, costCoins, 'spin'));
+    }
+    if (model.scatter) {
+      for (const [count, chance] of triggerChance) {
+        const pay = byCount(model.scatter.pays, count);
+        if (pay > 0)
+          combinations.push({
+            phase: 'spin',
+            kind: 'scatter',
+            symbol: model.symbols[model.scatter.symbol]?.code ?? '',
+            count,
+            perSpin: chance,
+            rtp: (chance * pay) / costCoins,
+          });
+      }
+    }
+  }
+  if (free) {
+    for (const { walk, chance } of (free as ReturnType<typeof freeSpinLaws>).walks) {
+      walked += walk.combinations;
+      // Per free spin, then as a share of a paid round's return.
+      combinations.push(...combinationsOf(m, walk, chance * freeSpinsPerRound, costCoins, 'free_spin'));
+    }
+  }
+  const average = mean(law);
+  const variance = Math.max(0, secondMoment(law) - average * average);
+  const reachesCap = (law[cap] as number) > 0;
+  const maxCoins = reachesCap ? cap : topOf(law);
+  let maxProbability = law[maxCoins] as number;
+  let maxProbabilityKind: ExactMode['maxProbabilityKind'] = 'exact';
+  if (free && reachesCap) {
+    // Free-spin laws pass through FFTs, whose entries carry about 1e-16 of rounding: below a
+    // trillionth the law's own figure is not trusted and the proven bound is given instead.
+    const bound = capChernoffBound(screens, (free as ReturnType<typeof freeSpinLaws>).byExpanding, cap);
+    if (maxProbability < 1e-12 || maxProbability > bound) {
+      maxProbability = bound;
+      maxProbabilityKind = 'bound';
+    }
+  }
+  const triggers = [...triggerChance.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([scatters, probability]) => ({
+      scatters,
+      probability,
+      freeSpins: model.scatter ? byCount(model.scatter.trigger, scatters) : 0,
+    }));
   return {
     mode,
     costCoins,
-    sets,
-    combinations: sets.reduce((sum, s) => sum + s.combinations, 0),
-    screenRtp: expected / costCoins,
-    featureRtp: feature / costCoins,
-    roundRtp: (expected + feature) / costCoins,
-    hitFrequency: hit,
-    triggerProbability: trigger,
+    cap,
+    law,
+    rtp: average / costCoins,
+    sd: Math.sqrt(variance) / costCoins,
+    hitFrequency: 1 - (law[0] as number),
+    baseRtp: mode === 'buy' ? 0 : baseCoins / costCoins,
+    featureRtp: (average - (mode === 'buy' ? 0 : baseCoins)) / costCoins,
+    featureFrequency: featureChance,
+    triggers,
+    combinations,
+    freeSpinsPerRound,
     maxCoins,
-    maxWitness,
+    maxKind: reachesCap ? 'cap' : 'exact',
+    maxProbability,
+    maxProbabilityKind,
+    combinationsWalked: walked,
     seconds: (performance.now() - started) / 1000,
   };
 }
 
-/** Exact RTP of a bought hold-and-collect (its start is `holdStart` crates, wherever they fall). */
-export function exactBuyRtp(model: GameModel): { rtp: number; maxCoins: number } | null {
-  const buy = model.modes.buy;
-  if (buy?.feature !== 'hold_and_collect' || !model.collect) return null;
-  const hold = holdValue(model.collect, model.reels * model.rows);
-  return { rtp: (hold.expected[model.collect.holdStart] as number) / buy.costCoins, maxCoins: hold.max };
+function combinationsOf(
+  m: Machine,
+  walk: SetWalk,
+  chance: number,
+  costCoins: number,
+  phase: PayCombination['phase'],
+): PayCombination[] {
+  const out: PayCombination[] = [];
+  const stride = m.reels + 1;
+  const weight = chance / walk.combinations;
+  const kind = m.model.evaluation.kind === 'ways' ? 'ways' : 'line';
+  for (let s = 0; s < m.symbolCount; s++) {
+    for (let n = 1; n <= m.reels; n++) {
+      const wins = walk.comboWins[s * stride + n] as number;
+      if (wins === 0) continue;
+      out.push({
+        phase,
+        kind,
+        symbol: m.model.symbols[s]?.code ?? String(s),
+        count: n,
+        perSpin: wins * weight,
+        rtp: ((walk.comboCoins[s * stride + n] as number) * weight) / costCoins,
+      });
+    }
+  }
+  for (let n = 1; n <= m.reels; n++) {
+    const wins = walk.expandWins[n] as number;
+    if (wins > 0)
+      out.push({
+        phase,
+        kind: 'expanding',
+        symbol: '*',
+        count: n,
+        perSpin: wins * weight,
+        rtp: ((walk.expandCoins[n] as number) * weight) / costCoins,
+      });
+  }
+  return out;
+}
+
+/** Merges PAR rows of the same phase, kind, symbol and count (reel sets and expanding symbols). */
+export function mergeCombinations(rows: PayCombination[]): PayCombination[] {
+  const merged = new Map<string, PayCombination>();
+  for (const row of rows) {
+    const key = `${row.phase}/${row.kind}/${row.symbol}/${row.count}`;
+    const known = merged.get(key);
+    if (known) {
+      known.perSpin += row.perSpin;
+      known.rtp += row.rtp;
+    } else merged.set(key, { ...row });
+  }
+  return [...merged.values()].sort(
+    (a, b) =>
+      a.phase.localeCompare(b.phase) ||
+      a.kind.localeCompare(b.kind) ||
+      a.symbol.localeCompare(b.symbol) ||
+      a.count - b.count,
+  );
+}
+
+/**
+ * An upper bound on P(round ≥ cap) that needs no FFT: P(X ≥ C) ≤ E[e^{θX}]·e^{−θC} for every θ > 0
+ * (Chernoff). X counts each spin capped, which changes no round that stays under the cap. A free
+ * spin's progeny pays S = c + Σ_{j ≤ r} S_j (r the spins its retrigger adds), so φ(θ) = E[e^{θS}] is
+ * the least root of φ = E[e^{θc}; no retrigger] + E[e^{θc}; retrigger]·φ^k, reached by iterating
+ * from 1; a sequence of n0 spins has E[e^{θF}] = φ^{n0}. The best θ of a grid is kept.
+ */
+export function capChernoffBound(
+  screens: Array<{ screen: Law; freeSpins: number }>,
+  byExpanding: Array<{ chance: number; spin: SpinLaw }>,
+  cap: number,
+): number {
+  const mgf = (law: Law, theta: number) => {
+    let sum = 0;
+    for (let x = 0; x < law.length; x++) {
+      const p = law[x] as number;
+      if (p !== 0) sum += p * Math.exp(theta * x);
+    }
+    return sum;
+  };
+  let best = 1;
+  for (let t = 1; t <= 80; t++) {
+    const theta = t / cap;
+    const phis: Array<{ chance: number; phi: number }> = [];
+    let finite = true;
+    for (const { chance, spin } of byExpanding) {
+      const a = mgf(spin.plain, theta);
+      const b = mgf(spin.retrigger, theta);
+      let phi = 1;
+      for (let i = 0; i < 100_000; i++) {
+        const next = a + b * phi ** spin.adds;
+        if (!(next < 1e200)) {
+          finite = false;
+          break;
+        }
+        if (Math.abs(next - phi) <= 1e-15 * next) {
+          phi = next;
+          break;
+        }
+        phi = next;
+      }
+      if (!finite) break;
+      phis.push({ chance, phi });
+    }
+    if (!finite) break;
+    let m = 0;
+    for (const { screen, freeSpins } of screens) {
+      const sequence =
+        freeSpins > 0 ? phis.reduce((sum, { chance, phi }) => sum + chance * phi ** freeSpins, 0) : 1;
+      m += mgf(screen, theta) * sequence;
+    }
+    best = Math.min(best, m * Math.exp(-theta * cap));
+  }
+  return best;
 }

@@ -23,7 +23,7 @@ import {
   KIND_WILD,
   type Machine,
 } from '../engine/machine.ts';
-import type { BetMode } from '../engine/model.ts';
+import { type BetMode, byCount as scatterByCount } from '../engine/model.ts';
 import type { SeededRng } from '../engine/rng.ts';
 import type { GameState } from '../engine/round.ts';
 import { playRound, recordRound, type Tally } from './record.ts';
@@ -191,7 +191,7 @@ function compileKernel(m: Machine): LineKernel {
     }
   }
   const byCount = (values: number[] | undefined) =>
-    Int32Array.from({ length: m.cells + 1 }, (_, n) => values?.[n] ?? 0);
+    Int32Array.from({ length: m.cells + 1 }, (_, n) => (values ? scatterByCount(values, n) : 0));
   return {
     m,
     reels,

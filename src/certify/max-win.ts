@@ -1,20 +1,7 @@
-// The most a round can pay, established rather than assumed: exact where every outcome can be
-// enumerated (the walk in exact.ts, with hold-and-collect and picks at their best), else the cap
-// when the math provably reaches it (free spins that retrigger without limit can pay any amount).
+// Whether a game's cap is reachable by its math alone: free spins that retrigger on some reel set
+// they spin on have no bound on their length, so a sequence can pay any amount up to the cap.
 import type { GameModel } from '../engine/model.ts';
 import { machineFor } from '../engine/spin.ts';
-import type { MaxWin } from '../games/certificates.ts';
-import { exactBuyRtp, exactScreenRtp, isFullyExact } from './exact.ts';
-import { percent } from './tally.ts';
-
-export interface MaxWinResult extends MaxWin {
-  /** In coins (a base bet is `lineCost` coins). */
-  coins: number;
-}
-
-function multiplier(coins: number, lineCost: number): string {
-  return percent(coins / lineCost / 100);
-}
 
 /** Whether free spins can retrigger on some reel set they spin on: then a sequence has no bound. */
 export function retriggersWithoutLimit(model: GameModel): boolean {
@@ -39,41 +26,4 @@ export function retriggersWithoutLimit(model: GameModel): boolean {
     });
     return most >= needed;
   });
-}
-
-export function maxWinOf(model: GameModel): MaxWinResult {
-  const cap = model.maxWinMultiplier * model.lineCost;
-  const capped: MaxWinResult = {
-    coins: cap,
-    multiplier: multiplier(cap, model.lineCost),
-    kind: 'cap',
-    basis: '',
-  };
-  if (isFullyExact(model)) {
-    let coins = exactScreenRtp(model, 'base').maxCoins;
-    if (model.modes.special) coins = Math.max(coins, exactScreenRtp(model, 'special').maxCoins);
-    const buy = exactBuyRtp(model);
-    if (buy) coins = Math.max(coins, buy.maxCoins);
-    if (coins >= cap)
-      return {
-        ...capped,
-        basis: `the largest outcome (${multiplier(coins, model.lineCost)}×) is above the cap, so the cap is paid`,
-      };
-    const extras = [
-      model.collect ? 'crates at their largest value and a full harbor' : null,
-      model.pick ? 'the pick bonus at its best' : null,
-    ].filter((x) => x !== null);
-    return {
-      coins,
-      multiplier: multiplier(coins, model.lineCost),
-      kind: 'exact',
-      basis: `largest win over every screen of every reel set${extras.length > 0 ? `, with ${extras.join(' and ')}` : ''}; below the cap, which is never reached`,
-    };
-  }
-  if (retriggersWithoutLimit(model))
-    return {
-      ...capped,
-      basis: 'free spins retrigger without limit, so a sequence can reach the cap, which then ends it',
-    };
-  throw new Error(`${model.slug}: no bound on its largest win is known`);
 }

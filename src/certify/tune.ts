@@ -1,128 +1,157 @@
-// Tunes every RTP variant of a game to its target: for each lever in order, simulates the mode
-// with the lever's first and then its second side only, and mixes the two by integer weights
-// (a mode's expected return is linear in the chance of each side). Where the round can be
-// calculated exactly (no free spins) the sides are exact figures, not simulations. Writes src/games/<slug>/weights.json.
-//   sh scripts/node24.sh node src/certify/tune.ts <slug|all> [--rounds N] [--buy-rounds N] [--workers K]
-import { writeFileSync } from 'node:fs';
+// Tunes every RTP variant of a game to its target: for each lever in order, finds the integer
+// weights (out of 100 000) of its two sides at which the mode returns the target, measured the way
+// certification measures it. Exact games: regula falsi on exact figures. Estimated games: secant
+// steps on the certification's own estimate, with its seeds (common random numbers), starting from
+// the weights in use; the last estimate is then the figure `reelforge certify` reproduces.
+// Writes src/games/<slug>/weights.json.
+//   sh scripts/node24.sh node src/certify/tune.ts <slug|all> [--workers K] [--seed S]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { BetMode, GameModel } from '../engine/model.ts';
+import type { BetMode } from '../engine/model.ts';
 import { getGame } from '../games/index.ts';
-import { exactBuyRtp, exactScreenRtp, isEnumerable, isFullyExact } from './exact.ts';
-import { simulateParallel } from './pool.ts';
-import { percent, summarize } from './tally.ts';
+import { seedOffsetOf } from './certify.ts';
+import { exactMode, isEnumerable } from './exact.ts';
+import { estimatedBuyFigure, estimatedFigure, type FigureOptions, sequenceSampleFor } from './figures.ts';
+import { percent } from './format.ts';
 import { type Levers, tunedSlugs, tuningOf } from './tunings.ts';
 
 const SCALE = 100_000;
+
+type Evaluator = (levers: Levers, mode: BetMode) => Promise<number>;
+
+function exactEvaluator(slug: string, variant: string): Evaluator {
+  const tuning = tuningOf(slug);
+  return async (levers, mode) => exactMode(tuning.build(variant, levers), mode).rtp;
+}
+
+function estimatedEvaluator(slug: string, variant: string, options: FigureOptions): Evaluator {
+  const tuning = tuningOf(slug);
+  const samples = new Map<string, Awaited<ReturnType<typeof sequenceSampleFor>>>();
+  return async (levers, mode) => {
+    const model = tuning.build(variant, levers);
+    const ref = { model, slug, levers };
+    const key = JSON.stringify(levers.free ?? null);
+    let sample = samples.get(key);
+    if (!sample) {
+      sample = await sequenceSampleFor(ref, options);
+      samples.set(key, sample);
+    }
+    const offset = seedOffsetOf(model, mode);
+    const figure =
+      mode === 'buy'
+        ? await estimatedBuyFigure(ref, sample.wins, options, offset)
+        : await estimatedFigure(ref, mode, sample.sample, options, offset);
+    return figure.value;
+  };
+}
+
+/** Regula falsi (Illinois) on [0, SCALE] for an exact, monotone f; the integer weight closest to the target. */
+async function solveExact(f: (w: number) => Promise<number>, target: number): Promise<number> {
+  let lo = 0;
+  let hi = SCALE;
+  let flo = (await f(lo)) - target;
+  let fhi = (await f(hi)) - target;
+  if (flo * fhi > 0) return Math.abs(flo) < Math.abs(fhi) ? lo : hi;
+  let kept: 'lo' | 'hi' | null = null;
+  while (hi - lo > 1) {
+    let w = Math.round(lo - (flo * (hi - lo)) / (fhi - flo));
+    w = Math.min(hi - 1, Math.max(lo + 1, w));
+    const fw = (await f(w)) - target;
+    if (fw === 0) return w;
+    if (fw * flo < 0) {
+      hi = w;
+      fhi = fw;
+      // The same end kept twice: halve its value so the next step lands on the other side.
+      if (kept === 'lo') flo /= 2;
+      kept = 'lo';
+    } else {
+      lo = w;
+      flo = fw;
+      if (kept === 'hi') fhi /= 2;
+      kept = 'hi';
+    }
+  }
+  const [a, b] = [(await f(lo)) - target, (await f(hi)) - target];
+  return Math.abs(a) <= Math.abs(b) ? lo : hi;
+}
+
+/** Secant steps from the weight in use, each evaluation a full estimate with the same seeds. */
+async function solveEstimated(
+  f: (w: number) => Promise<number>,
+  target: number,
+  start: number,
+): Promise<number> {
+  let w0 = start;
+  let f0 = (await f(w0)) - target;
+  if (Math.abs(f0) < 0.00005) return w0;
+  let w1 = Math.min(SCALE, Math.max(0, w0 + (f0 > 0 ? -1 : 1) * 2_000));
+  let f1 = (await f(w1)) - target;
+  for (let step = 0; step < 4 && Math.abs(f1) >= 0.00005 && f1 !== f0; step++) {
+    const w2 = Math.min(SCALE, Math.max(0, Math.round(w1 - (f1 * (w1 - w0)) / (f1 - f0))));
+    if (w2 === w1) break;
+    w0 = w1;
+    f0 = f1;
+    w1 = w2;
+    f1 = (await f(w1)) - target;
+  }
+  return Math.abs(f1) <= Math.abs(f0) ? w1 : w0;
+}
 
 async function tuneVariant(
   slug: string,
   variant: string,
   target: number,
-  rounds: number,
-  buyRounds: number,
-  workers: number,
+  start: Levers,
+  options: FigureOptions,
 ) {
   const tuning = tuningOf(slug);
-  const levers: Levers = structuredClone(tuning.defaults);
+  const levers: Levers = { ...structuredClone(tuning.defaults), ...structuredClone(start) };
+  const exact = isEnumerable(tuning.build(variant, levers));
+  const evaluate = exact ? exactEvaluator(slug, variant) : estimatedEvaluator(slug, variant, options);
   for (const step of tuning.steps) {
-    const sides: number[] = [];
-    let exactly = true;
-    for (const side of [
-      [1, 0],
-      [0, 1],
-    ]) {
-      const trial = { ...levers, [step.lever]: side };
-      const exactRound = exactRoundRtp(tuning.build(variant, trial), step.mode);
-      if (exactRound !== null) {
-        sides.push(exactRound);
-        continue;
-      }
-      exactly = false;
-      const tally = await simulateParallel({
-        slug,
-        variant,
-        levers: trial,
-        mode: step.mode,
-        rounds: step.mode === 'buy' ? buyRounds : rounds,
-        seed: 77,
-        workers,
-      });
-      const summary = summarize(tally);
-      const model = tuning.build(variant, trial);
-      // Where the screen can be enumerated, only the feature share carries simulation noise.
-      const exact =
-        step.mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, step.mode).screenRtp : null;
-      sides.push(exact === null ? summary.rtp : exact + summary.featureRtp);
-    }
-    const [first, second] = sides as [number, number];
-    let share = (target - second) / (first - second);
-    if (!(share >= 0 && share <= 1)) {
-      console.warn(`${slug}/${variant} ${step.lever}: target ${target} outside [${second}, ${first}]`);
-      share = Math.min(1, Math.max(0, share));
-    }
-    let w = Math.round(share * SCALE);
-    if (step.mode === 'buy' && !exactly) {
-      // Free spins with retriggers are not quite linear in the mix: one secant step on the
-      // bought feature itself, along the slope between the two sides.
-      const trial = { ...levers, [step.lever]: [w, SCALE - w] };
-      const at = summarize(
-        await simulateParallel({
-          slug,
-          variant,
-          levers: trial,
-          mode: 'buy',
-          rounds: buyRounds * 4,
-          seed: 78,
-          workers,
-        }),
-      ).rtp;
-      w = Math.min(SCALE, Math.max(0, Math.round((share + (target - at) / (first - second)) * SCALE)));
-    }
+    const f = (w: number) => evaluate({ ...levers, [step.lever]: [w, SCALE - w] }, step.mode);
+    const current = levers[step.lever] ?? [SCALE / 2, SCALE / 2];
+    const share = Math.round(((current[0] ?? 0) * SCALE) / ((current[0] ?? 0) + (current[1] ?? 0) || 1));
+    const w = exact ? await solveExact(f, target) : await solveEstimated(f, target, share);
     levers[step.lever] = [w, SCALE - w];
     console.log(
-      `${slug}/${variant} ${step.lever} (${step.mode}): sides ${percent(first)}% / ${percent(second)}% → ${w}:${SCALE - w}`,
+      `${slug}/${variant} ${step.lever} (${step.mode}): ${w}:${SCALE - w} → ${percent(await f(w), 4)}%`,
     );
   }
   return levers;
-}
-
-/** The whole round's exact RTP where the model allows it (no free spins), else null. */
-function exactRoundRtp(model: GameModel, mode: BetMode): number | null {
-  if (mode === 'buy') return exactBuyRtp(model)?.rtp ?? null;
-  return isFullyExact(model) ? exactScreenRtp(model, mode).roundRtp : null;
 }
 
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      rounds: { type: 'string', default: '4000000' },
-      'buy-rounds': { type: 'string', default: '200000' },
-      workers: { type: 'string', default: '2' },
+      workers: { type: 'string', default: String(Math.max(1, cpus().length)) },
+      seed: { type: 'string', default: '20240601' },
     },
   });
+  const options: FigureOptions = {
+    seed: BigInt(values.seed),
+    workers: Number(values.workers),
+    halfWidth: 0.001,
+    pilotRounds: 500_000,
+    crossCheckRounds: 100_000,
+    chunk: 250_000,
+    bar: (label) => ({ update() {}, stop: () => console.log(`  ${label}: done`) }),
+  };
   const which = positionals[0] ?? 'all';
-  const slugs = which === 'all' ? tunedSlugs() : [which];
-  for (const slug of slugs) {
+  for (const slug of which === 'all' ? tunedSlugs() : [which]) {
     const game = getGame(slug);
     if (!game) throw new Error(`unknown game ${slug}`);
+    const file = new URL(`../games/${slug}/weights.json`, import.meta.url);
+    const current = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Levers>;
     const out: Record<string, Levers> = {};
     for (const v of game.rtpVariants) {
       const [whole, fraction = ''] = v.target.split('.');
       const target = (Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))) / 10000;
-      out[v.id] = await tuneVariant(
-        slug,
-        v.id,
-        target,
-        Number(values.rounds),
-        Number(values['buy-rounds']),
-        Number(values.workers),
-      );
+      out[v.id] = await tuneVariant(slug, v.id, target, current[v.id] ?? {}, options);
+      writeFileSync(file, `${JSON.stringify({ ...current, ...out }, null, 2)}\n`);
     }
-    writeFileSync(
-      new URL(`../games/${slug}/weights.json`, import.meta.url),
-      `${JSON.stringify(out, null, 2)}\n`,
-    );
   }
 }
 

@@ -3,11 +3,10 @@
 import { cpus } from 'node:os';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { exactScreenRtp, isEnumerable } from '../certify/exact.ts';
 import { simulateParallel } from '../certify/pool.ts';
 import { percent, type Summary, summarize, type Tally } from '../certify/tally.ts';
 import type { BetMode } from '../engine/model.ts';
-import { getGame, modelOf } from '../games/index.ts';
+import { certifiedFigure, getGame, modelOf } from '../games/index.ts';
 
 export interface SimulateOptions {
   variant?: string;
@@ -21,7 +20,8 @@ export interface SimulateOptions {
 
 export interface SimulateReport {
   summary: Summary;
-  exactScreenRtp: number | null;
+  /** The certified figure of this mode (percent, as text), or null when not certified. */
+  certifiedRtp: string | null;
   seconds: number;
   roundsPerSecond: number;
   text: string;
@@ -60,16 +60,15 @@ export async function runSimulation(symbol: string, options: SimulateOptions): P
   bar?.stop();
   const seconds = (performance.now() - started) / 1000;
   const summary = summarize(tally);
-  const exact =
-    options.mode !== 'buy' && isEnumerable(model) ? exactScreenRtp(model, options.mode).screenRtp : null;
+  const certified = certifiedFigure(model, options.mode);
   const pp = (x: number) => `${percent(x)}%`;
   const lines = [
     `${game.title} (${game.symbol}) variant ${model.variant}, mode ${options.mode}: ${summary.rounds} rounds, seed ${options.seed}`,
     `RTP                 ${pp(summary.rtp)} ± ${percent(summary.halfWidth99, 3)} pp (99% CI)`,
     `  base / feature    ${pp(summary.baseRtp)} / ${pp(summary.featureRtp)}`,
-    exact === null
-      ? '  exact base        not enumerable'
-      : `  exact base        ${percent(exact, 4)}% (simulated ${pp(summary.baseRtp)} ± ${percent(summary.baseHalfWidth99, 3)} pp: ${Math.abs(summary.baseRtp - exact) <= summary.baseHalfWidth99 ? 'agrees' : 'OUTSIDE the interval'})`,
+    certified === null
+      ? '  certified         not certified'
+      : `  certified         ${certified.rtp}% (${certified.method}): ${agrees(summary, certified) ? 'the simulation agrees' : 'OUTSIDE the simulation’s interval'}`,
     `hit frequency       ${pp(summary.hitFrequency)}`,
     `standard deviation  ${summary.sd.toPrecision(4)} × stake; volatility index ${summary.volatilityIndex.toPrecision(4)}`,
     `feature frequency   ${percent(summary.featureFrequency, 3)}%${summary.featureFrequency > 0 ? ` (1 in ${Math.round(1 / summary.featureFrequency)})` : ''}`,
@@ -77,7 +76,13 @@ export async function runSimulation(symbol: string, options: SimulateOptions): P
     `speed               ${Math.round(summary.rounds / seconds)} rounds/s on ${options.workers} worker(s), ${seconds.toPrecision(3)} s`,
   ];
   const text = `${lines.join('\n')}\n`;
-  return { summary, exactScreenRtp: exact, seconds, roundsPerSecond: summary.rounds / seconds, text };
+  return {
+    summary,
+    certifiedRtp: certified?.rtp ?? null,
+    seconds,
+    roundsPerSecond: summary.rounds / seconds,
+    text,
+  };
 }
 
 export function registerSimulateCommand(program: Command): void {
@@ -102,4 +107,10 @@ export function registerSimulateCommand(program: Command): void {
       });
       process.stdout.write(report.text);
     });
+}
+
+/** Whether the certified figure lies in the simulation's 99 % interval widened by its own. */
+function agrees(summary: Summary, certified: { rtp: string; halfWidth99: string }): boolean {
+  const rtp = Number(certified.rtp) / 100;
+  return Math.abs(summary.rtp - rtp) <= summary.halfWidth99 + Number(certified.halfWidth99) / 100 + 0.00005;
 }

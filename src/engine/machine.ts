@@ -78,6 +78,8 @@ export interface Machine {
     picks: CompiledTable | null;
     /** The pick prizes without `end`, for the guaranteed picks. */
     picksNoEnd: CompiledTable | null;
+    /** The cash prizes alone, for the picks that always reveal cash. */
+    picksCash: CompiledTable | null;
   };
   /** Whether any symbol carries a value drawn as it lands. */
   hasValues: boolean;
@@ -183,14 +185,16 @@ export function compileModel(model: GameModel): Machine {
       multiplier: model.multiplier ? compileTable(model.multiplier.values) : null,
       expanding: model.freeSpins?.expandingSymbols ? compileTable(model.freeSpins.expandingSymbols) : null,
       picks: model.pick ? compileTable(model.pick.prizes) : null,
-      picksNoEnd: model.pick ? compileTable(withoutEnd(model.pick.prizes)) : null,
+      picksNoEnd: model.pick ? compileTable(keepPrizes(model.pick.prizes, (v) => v !== 0)) : null,
+      picksCash: model.pick ? compileTable(keepPrizes(model.pick.prizes, (v) => v > 0)) : null,
     },
     hasValues: model.collect !== null || model.multiplier !== null,
   };
 }
 
-function withoutEnd(table: WeightedTable): WeightedTable {
-  const keep = table.values.map((_, i) => i).filter((i) => table.values[i] !== 0);
+/** The prizes of a pick table that `keep` accepts, with their weights. */
+export function keepPrizes(table: WeightedTable, keepValue: (value: number) => boolean): WeightedTable {
+  const keep = table.values.map((_, i) => i).filter((i) => keepValue(table.values[i] as number));
   return {
     values: keep.map((i) => table.values[i] as number),
     weights: keep.map((i) => table.weights[i] as number),
@@ -211,15 +215,25 @@ export function landValue(m: Machine, kind: number, rng: Rng): number {
 
 /** Chooses a reel set by weight and draws one stop per reel into the screen. */
 export function drawScreen(m: Machine, choice: CompiledChoice, rng: Rng): void {
+  showStops(m, drawStops(m, choice, rng));
+}
+
+/** Chooses a reel set by weight and draws one stop per reel into `m.stops`; returns the set. */
+export function drawStops(m: Machine, choice: CompiledChoice, rng: Rng): CompiledSet {
   const set = choice.sets[choice.sets.length === 1 ? 0 : drawFrom(choice.table, rng)] as CompiledSet;
+  for (let r = 0; r < m.reels; r++) m.stops[r] = rng.int(set.lengths[r] as number);
+  return set;
+}
+
+/** Shows the window of `set` at `m.stops` (the strip position above each reel's window too). */
+export function showStops(m: Machine, set: CompiledSet): void {
   m.set = set;
   const rows = m.rows;
   const screen = m.screen;
   for (let r = 0; r < m.reels; r++) {
     const strip = set.strips[r] as Int32Array;
     const length = set.lengths[r] as number;
-    const stop = rng.int(length);
-    m.stops[r] = stop;
+    const stop = m.stops[r] as number;
     m.above[r] = stop === 0 ? length - 1 : stop - 1;
     const base = r * rows;
     for (let row = 0; row < rows; row++) screen[base + row] = strip[stop + row] as number;

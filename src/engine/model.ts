@@ -57,6 +57,11 @@ export interface BuyDef {
   feature: 'free_spins' | 'hold_and_collect';
 }
 
+/**
+ * Scatter tables are read by count; a count past a table's last entry reads the last entry (so
+ * `[0, 0, 0, 20, 100]` pays 100 for four or more), as a tumble can bring in more scatters than the
+ * window shows at once.
+ */
 export interface ScatterDef {
   symbol: number;
   /** Coins by scatter count (anywhere), in every phase. */
@@ -67,6 +72,12 @@ export interface ScatterDef {
   retrigger: number[];
 }
 
+/** Entry `count` of a scatter table, the last entry for larger counts, 0 for an empty table. */
+export function byCount(table: readonly number[], count: number): number {
+  if (table.length === 0) return 0;
+  return table[Math.min(count, table.length - 1)] as number;
+}
+
 export interface FreeSpinsDef {
   reelSets: ReelSetChoice;
   /** Spins a bought feature starts with. */
@@ -75,11 +86,6 @@ export interface FreeSpinsDef {
   wildMultiplier: number;
   /** A symbol drawn at the start that expands over whole reels and pays on every line. */
   expandingSymbols: WeightedTable | null;
-}
-
-export interface TumbleDef {
-  /** Safety bound; a tumble sequence longer than this is a model bug. */
-  maxTumbles: number;
 }
 
 export interface MultiplierDef {
@@ -108,6 +114,8 @@ export interface PickDef {
   bonusSymbol: number;
   /** Bonus symbols in view that start the pick. */
   trigger: number;
+  /** Picks that always reveal cash (never a boost or the end), so the bonus always pays. */
+  cashPicks: number;
   /** Picks before an `end` can come up. */
   guaranteedPicks: number;
   maxPicks: number;
@@ -130,7 +138,11 @@ export interface GameModel {
   modes: { base: ModeDef; special: ModeDef | null; buy: BuyDef | null };
   scatter: ScatterDef | null;
   freeSpins: FreeSpinsDef | null;
-  tumble: TumbleDef | null;
+  /**
+   * Winning symbols vanish and the reels refill from above until nothing pays. A chain ends when
+   * its wins reach the cap (the round then pays the cap), so it always ends.
+   */
+  tumble: boolean;
   multiplier: MultiplierDef | null;
   collect: CollectDef | null;
   pick: PickDef | null;

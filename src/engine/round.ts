@@ -18,7 +18,7 @@ import {
   type Machine,
   tumble,
 } from './machine.ts';
-import type { BetMode } from './model.ts';
+import { type BetMode, byCount } from './model.ts';
 import type { FeatureEvent, PickStep, Screen, Win, WinKind } from './outcome.ts';
 import type { Rng } from './rng.ts';
 
@@ -133,12 +133,12 @@ function spinOnce(
   const scatter = model.scatter;
   if (scatter) {
     const n = countKind(m, scatter.symbol);
-    const pay = scatter.pays[n] ?? 0;
+    const pay = byCount(scatter.pays, n);
     if (pay > 0) {
       win += pay;
       if (tr) tr.win('scatter', scatter.symbol, n, cellsOf(m, scatter.symbol), pay, m.rows);
     }
-    const awarded = (free ? scatter.retrigger[n] : scatter.trigger[n]) ?? 0;
+    const awarded = byCount(free ? scatter.retrigger : scatter.trigger, n);
     if (awarded > 0) awardFreeSpins(m, st, awarded, free, rng, tr);
   }
   const collect = model.collect;
@@ -240,25 +240,14 @@ function expand(m: Machine, symbol: number, tr: Trace | null): number {
 }
 
 function tumbleSequence(m: Machine, minCount: number, rng: Rng, tr: Trace | null): number {
-  const maxTumbles = m.model.tumble?.maxTumbles ?? 0;
   const firstWin = tr ? tr.wins.length : 0;
-  let total = 0;
-  for (let step = 0; ; step++) {
-    const win = evaluateAnywhere(m, minCount, tr ? anywhereRecorder(m, tr) : null);
-    if (win === 0 || !m.model.tumble) {
-      total += win;
-      break;
-    }
-    if (step >= maxTumbles) throw new Error(`${m.model.slug}: tumble sequence longer than ${maxTumbles}`);
-    total += win;
-    tumble(
-      m,
-      m.hasValues
-        ? (cell) => (m.values[cell] = landValue(m, m.kinds[m.screen[cell] as number] as number, rng))
-        : null,
-    );
-    if (tr) tr.snapshot(m, 'tumble', false);
-  }
+  let total = tumbleChain(m, minCount, {
+    onLand: m.hasValues
+      ? (cell) => (m.values[cell] = landValue(m, m.kinds[m.screen[cell] as number] as number, rng))
+      : null,
+    onWin: tr ? anywhereRecorder(m, tr) : null,
+    onTumble: tr ? () => tr.snapshot(m, 'tumble', false) : null,
+  });
   const multiplier = m.model.multiplier;
   if (total > 0 && multiplier) {
     let factor = 0;
@@ -275,6 +264,34 @@ function tumbleSequence(m: Machine, minCount: number, rng: Rng, tr: Trace | null
         }
       }
     }
+  }
+  return total;
+}
+
+/** What a tumble chain reports as it runs (the play path records it; the estimator counts it). */
+export interface ChainHooks {
+  /** Draws a value for a symbol that falls into `cell`. */
+  onLand: ((cell: number) => void) | null;
+  onWin: ((symbol: number, count: number, coins: number) => void) | null;
+  /** After each refill. */
+  onTumble: (() => void) | null;
+}
+
+/**
+ * Pays the screen anywhere, then (tumbling games) removes the winners and refills from the strips
+ * above until nothing pays, and returns the chain's coins before any multiplier. Every tumble adds
+ * at least a coin, so the cap ends any chain: past it the round pays the cap whatever follows
+ * (multipliers only raise the win). The certification's estimator draws no values (`onLand` null)
+ * and integrates them instead.
+ */
+export function tumbleChain(m: Machine, minCount: number, hooks: ChainHooks): number {
+  let total = 0;
+  for (;;) {
+    const win = evaluateAnywhere(m, minCount, hooks.onWin);
+    total += win;
+    if (win === 0 || !m.model.tumble || total >= m.capCoins) break;
+    tumble(m, hooks.onLand);
+    hooks.onTumble?.();
   }
   return total;
 }
@@ -347,7 +364,13 @@ function pickBonus(m: Machine, rng: Rng, tr: Trace | null): number {
   let multiplier = 1;
   const steps: PickStep[] = [];
   for (let picks = 0; picks < pick.maxPicks; picks++) {
-    const table = (picks < pick.guaranteedPicks ? m.tables.picksNoEnd : m.tables.picks) as CompiledTable;
+    const table = (
+      picks < pick.cashPicks
+        ? m.tables.picksCash
+        : picks < pick.guaranteedPicks
+          ? m.tables.picksNoEnd
+          : m.tables.picks
+    ) as CompiledTable;
     const value = drawFrom(table, rng);
     if (value === 0) {
       if (tr) steps.push({ prize: 'end', value: 0 });

@@ -14,28 +14,77 @@ const SRC_DIR = new URL('../', import.meta.url);
 export interface CertifiedMode {
   /** Certified RTP in percent, two decimals ("96.48"): the exact figure where there is one. */
   rtp: string;
-  /** How `rtp` was obtained: calculated over every outcome, or simulated. */
+  /**
+   * exact: calculated over every outcome (the reels' full cycle, features as exact laws);
+   * simulated: an unbiased estimate from sampled stops (see `estimator`), ±`halfWidth99` at 99 %.
+   */
   method: 'exact' | 'simulated';
   /** The exact RTP in percent with four decimals, or null where the mode cannot be calculated. */
   exactRtp: string | null;
-  /** Simulated rounds (a cross-check where the figure is exact). */
+  /** How a simulated figure was estimated, in one sentence; null for exact figures. */
+  estimator: string | null;
+  /** Samples behind a simulated figure (stops drawn); for an exact figure, the cross-check's rounds. */
   rounds: number;
-  /** Simulated RTP (percent, two decimals) and the half-width of its 99% interval in pp ("0.100"). */
-  simulatedRtp: string;
+  /** Half-width of the certified figure's 99 % interval in pp ("0.087"; "0.000" when exact). */
   halfWidth99: string;
-  /** Whether the certified figure is exact or its 99% half-width is at most the target (0.1 pp). */
+  /** Whether the certified figure is exact or its 99 % half-width is at most the target (0.1 pp). */
   meetsPrecision: boolean;
+  /** Plain simulation of whole rounds through the engine's play path, as an independent check. */
+  crossCheck: CrossCheck;
+  /** Share of rounds that pay anything, percent. */
   hitFrequency: string;
+  /** Standard deviation of a round's win in stakes (exact where the RTP is). */
   sd: string;
   volatilityIndex: string;
+  /** Share of rounds that start a feature, percent. */
   featureFrequency: string;
-  /** Largest win seen in the simulation, × the mode's stake. */
-  maxWinX: string;
-  capHits: number;
+  /** The paid spin's own pays and the features' share of the RTP, percent. */
   baseRtp: string;
   featureRtp: string;
-  /** Exact full-cycle screen RTP (percent, four decimals) where the model can be enumerated. */
-  exactScreenRtp: string | null;
+  /** Chance that one round of this mode reaches the variant's maximum win. */
+  maxWinProbability: MaxWinProbability | null;
+  par: ParSheet;
+}
+
+export interface CrossCheck {
+  rounds: number;
+  /** Simulated RTP, percent, and its 99 % half-width in pp. */
+  rtp: string;
+  halfWidth99: string;
+  /** Whether the certified figure lies inside the simulation's 99 % interval (widened by its own). */
+  agrees: boolean;
+  /** Largest win seen, × the mode's stake, and rounds the cap cut. */
+  maxWinX: string;
+  capHits: number;
+}
+
+/** The figures a lab reads beside the RTP: what triggers how often, and what pays how much. */
+export interface ParSheet {
+  /** Chance of each reel set of the paid spin (and of the free spins, prefixed "free:"). */
+  reelSetWeights: Record<string, string>;
+  /** Rounds by scatters in view at the end of the paid spin: chance and free spins awarded. */
+  triggers: Array<{ scatters: number; oneIn: string; probability: string; freeSpins: number }>;
+  /** Free spins a paid round plays on average, retriggers included (null: the game has none). */
+  freeSpinsPerRound: string | null;
+  /** Every paying combination: how often it pays per round and its share of the RTP (pp). */
+  combinations: Array<{
+    phase: 'spin' | 'free_spin';
+    kind: string;
+    symbol: string;
+    count: number;
+    /** "1 in N" rounds (N with three significant figures). */
+    oneIn: string;
+    rtp: string;
+  }>;
+  /** Features beyond the screen (free spins, hold-and-collect, picks): their share of the RTP, pp. */
+  features: Record<string, string>;
+}
+
+/** A reel set as printed on a PAR sheet. */
+export interface ReelSetSheet {
+  id: string;
+  /** One entry per reel: the strip's symbol codes top to bottom, and how many of each. */
+  reels: Array<{ length: number; strip: string; counts: Record<string, number> }>;
 }
 
 export interface MaxWin {
@@ -72,12 +121,17 @@ export interface CertifiedVariant {
   target: string;
   maxWin: MaxWin;
   modes: Partial<Record<BetMode, CertifiedMode>>;
+  /** The reel strips and symbol counts the figures were computed on. */
+  reelSets: ReelSetSheet[];
 }
 
 export interface Certificate {
   slug: string;
   symbol: string;
   seed: string;
+  /** The command that wrote it and how long the game took. */
+  command: string;
+  seconds: number;
   variants: Record<string, CertifiedVariant>;
 }
 

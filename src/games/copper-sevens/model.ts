@@ -48,7 +48,7 @@ function build(variant: string, levers: Levers): GameModel {
     },
     scatter: null,
     freeSpins: null,
-    tumble: null,
+    tumble: false,
     multiplier: null,
     collect: null,
     pick: null,

@@ -64,7 +64,7 @@ function build(variant: string, levers: Levers): GameModel {
         weights: [24, 24, 24, 16, 8, 3, 1],
       },
     },
-    tumble: null,
+    tumble: false,
     multiplier: null,
     collect: null,
     pick: null,

@@ -69,7 +69,7 @@ function build(variant: string, levers: Levers): GameModel {
       wildMultiplier: 2,
       expandingSymbols: null,
     },
-    tumble: null,
+    tumble: false,
     multiplier: null,
     collect: null,
     pick: null,

@@ -66,7 +66,7 @@ function build(variant: string, levers: Levers): GameModel {
     },
     scatter: null,
     freeSpins: null,
-    tumble: null,
+    tumble: false,
     multiplier: null,
     collect: {
       moneySymbol: symbolId(symbols, 'CR'),

@@ -50,12 +50,13 @@ function build(variant: string, levers: Levers): GameModel {
     },
     scatter: null,
     freeSpins: null,
-    tumble: null,
+    tumble: false,
     multiplier: null,
     collect: null,
     pick: {
       bonusSymbol: symbolId(symbols, 'GA'),
       trigger: 3,
+      cashPicks: 1,
       guaranteedPicks: 3,
       maxPicks: 8,
       // Coins (the bet is 25: 1× to 50× the bet), a multiplier boost (+1) and the gate closing (0).

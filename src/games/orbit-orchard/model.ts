@@ -74,7 +74,7 @@ function build(variant: string, levers: Levers): GameModel {
       wildMultiplier: 1,
       expandingSymbols: null,
     },
-    tumble: { maxTumbles: 200 },
+    tumble: true,
     multiplier: {
       symbol: symbolId(symbols, 'PL'),
       values: {
