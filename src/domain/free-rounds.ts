@@ -195,13 +195,59 @@ export function sameTerms(row: FreeRoundCampaignRow, terms: CampaignTerms): bool
 
 export type GrantState = 'active' | 'completed' | 'expired' | 'cancelled' | 'scheduled';
 
+/**
+ * Why a grant is over, or null while it is not: every round played, the campaign's max_win paid
+ * (its remaining rounds could pay nothing, so they are not offered: issue 24), cancelled, expired.
+ */
+export type GrantEndReason = 'rounds_played' | 'max_win_reached' | 'cancelled' | 'expired';
+
+/** Whether the grant has paid its campaign's whole max_win (so no further round can pay). */
+export function capReached(
+  grant: Pick<FreeRoundGrantRow, 'win'>,
+  campaign: Pick<FreeRoundCampaignRow, 'max_win'>,
+): boolean {
+  return campaign.max_win !== null && grant.win >= campaign.max_win;
+}
+
+/** What a grant's round pays of the engine's `win`: at most what is left of the campaign's max_win. */
+export function paidWin(
+  win: bigint,
+  grant: Pick<FreeRoundGrantRow, 'win'>,
+  campaign: Pick<FreeRoundCampaignRow, 'max_win'>,
+): bigint {
+  if (campaign.max_win === null) return win;
+  const left = campaign.max_win - grant.win;
+  return win > left ? (left > 0n ? left : 0n) : win;
+}
+
 /** A grant's state now: expiry and the start date are read from the campaign, never stored. */
 export function grantState(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignRow, now: Date): GrantState {
   if (grant.status === 'completed') return 'completed';
   if (grant.status === 'cancelled' || campaign.status === 'cancelled') return 'cancelled';
+  // A grant at its cap before migration 020 stored it is over all the same.
+  if (capReached(grant, campaign)) return 'completed';
   if (now.getTime() >= campaign.expires_at.getTime()) return 'expired';
   if (now.getTime() < campaign.valid_from.getTime()) return 'scheduled';
   return 'active';
+}
+
+/** Why the grant is over (null while active or scheduled). */
+export function grantEndReason(
+  grant: FreeRoundGrantRow,
+  campaign: FreeRoundCampaignRow,
+  now: Date,
+): GrantEndReason | null {
+  const state = grantState(grant, campaign, now);
+  if (state === 'completed') {
+    return grant.end_reason ?? (capReached(grant, campaign) ? 'max_win_reached' : 'rounds_played');
+  }
+  return state === 'cancelled' || state === 'expired' ? state : null;
+}
+
+/** The grant's rounds the player can still play: none once it is cancelled or has paid its cap. */
+export function roundsLeft(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignRow): number {
+  if (grant.status === 'cancelled' || capReached(grant, campaign)) return 0;
+  return Math.max(0, grant.rounds_total - grant.rounds_played);
 }
 
 /** The base bet of one free round of `game` (coin × level × the game's line cost). */
@@ -254,7 +300,9 @@ export function grantView(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignR
     bet_level: campaign.bet_level,
     rounds_total: grant.rounds_total,
     rounds_played: grant.rounds_played,
-    rounds_left: grant.status === 'cancelled' ? 0 : grant.rounds_total - grant.rounds_played,
+    rounds_left: roundsLeft(grant, campaign),
+    // Additive (issue 24): why the grant is over, e.g. max_win_reached with rounds unplayed.
+    end_reason: grantEndReason(grant, campaign, now),
     win: formatAmount(grant.win, campaign.currency),
     max_win: campaign.max_win === null ? null : formatAmount(campaign.max_win, campaign.currency),
     valid_from: campaign.valid_from.toISOString(),
@@ -277,6 +325,10 @@ export function claimError(reason: string): ApiError {
       return errors.freeRoundUnavailable('this free-rounds offer has expired');
     case 'cancelled':
       return errors.freeRoundUnavailable('this free-rounds offer has been cancelled');
+    case 'max_win_reached':
+      return errors.freeRoundUnavailable(
+        'this free-rounds offer has paid its maximum win; its remaining rounds are not played',
+      );
     case 'not_started':
       return errors.freeRoundUnavailable('this free-rounds offer has not started yet');
     default:

@@ -341,7 +341,10 @@ export const FreeRoundGrant = Type.Object(
     player_id: Type.String(),
     status: Type.Union(
       ['active', 'completed', 'expired', 'cancelled', 'scheduled'].map((s) => Type.Literal(s)),
-      { description: 'scheduled: valid_from is still ahead; completed: every round started.' },
+      {
+        description:
+          'scheduled: valid_from is still ahead; completed: every round started, or (added in 1.2.0, issue 24) the grant paid its max_win (end_reason says which).',
+      },
     ),
     games: Type.Array(Type.String()),
     currency: Type.String(),
@@ -349,9 +352,26 @@ export const FreeRoundGrant = Type.Object(
     bet_level: Type.Integer(),
     rounds_total: Type.Integer(),
     rounds_played: Type.Integer(),
-    rounds_left: Type.Integer(),
+    rounds_left: Type.Integer({
+      description: 'Rounds the player can still play: 0 once the grant is cancelled or has paid its max_win.',
+    }),
+    end_reason: Type.Optional(
+      nullable(
+        Type.Union(
+          ['rounds_played', 'max_win_reached', 'cancelled', 'expired'].map((s) => Type.Literal(s)),
+          {
+            description:
+              'Added in 1.2.0 (issue 24): why the grant is over, null while it is not. max_win_reached: the grant paid its whole max_win, so its remaining rounds (rounds_total - rounds_played) are not offered nor playable.',
+          },
+        ),
+      ),
+    ),
     win: Type.String({ description: 'Won so far (free rounds and the features they started).' }),
-    max_win: nullable(Type.String()),
+    max_win: nullable(
+      Type.String({
+        description: 'The most the grant pays in total; a win beyond it is cut and the grant then ends.',
+      }),
+    ),
     valid_from: time(),
     expires_at: time(),
   },

@@ -11,9 +11,11 @@ import {
   checkCampaignRequest,
   checkPlayers,
   type GrantView,
+  grantEndReason,
   grantState,
   grantView,
   roundBet,
+  roundsLeft,
   sameTerms,
 } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
@@ -66,7 +68,10 @@ export interface FreeRoundService {
     grantId: string,
   ): Promise<{ grant: FreeRoundGrantRow; campaign: FreeRoundCampaignRow } | undefined>;
   /** One grant as its offer in the session's game (after a round, for the client). */
-  offerOf(grantId: string, session: RuntimeSession): Promise<(FreeRoundOffer & { status: string }) | null>;
+  offerOf(
+    grantId: string,
+    session: RuntimeSession,
+  ): Promise<(FreeRoundOffer & { status: string; end_reason: string | null }) | null>;
 }
 
 export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now(): Date }): FreeRoundService {
@@ -92,7 +97,7 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
     return {
       grant_id: grant.id,
       campaign_id: campaign.campaign_id,
-      rounds_left: grant.status === 'cancelled' ? 0 : grant.rounds_total - grant.rounds_played,
+      rounds_left: roundsLeft(grant, campaign),
       rounds_total: grant.rounds_total,
       coin: money(campaign.coin),
       bet_level: campaign.bet_level,
@@ -203,6 +208,7 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
       return {
         ...offer(session, found.grant, found.campaign),
         status: grantState(found.grant, found.campaign, deps.now()),
+        end_reason: grantEndReason(found.grant, found.campaign, deps.now()),
       };
     },
   };

@@ -3,7 +3,13 @@
 // what a session may read of its rounds: its history and one round with its replay data.
 
 import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
-import { claimError, FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION } from '../domain/free-rounds.ts';
+import {
+  capReached,
+  claimError,
+  FREE_ROUND_ACTION,
+  FREE_ROUND_FEATURE_ACTION,
+  paidWin,
+} from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
 import { jurisdictionState, realityCheckView, stakeOf } from '../domain/jurisdiction.ts';
 import {
@@ -23,6 +29,7 @@ import {
   type BetMode,
   createCsprng,
   createSeededRng,
+  initialState,
   outcomeToJson,
   type Rng,
   spin,
@@ -38,7 +45,7 @@ import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
 
 /** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
-export type FreeRoundState = FreeRoundOffer & { status: string };
+export type FreeRoundState = FreeRoundOffer & { status: string; end_reason: string | null };
 
 export interface SpinAnswer {
   round: RoundView;
@@ -281,20 +288,17 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       grant?.newRound === true
         ? { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level, mode: 'base' as const }
         : requested;
-    const { outcome, nextState } = spin(
-      session.model,
-      session.state,
-      bet,
-      seeded.get(session.row.id) ?? csprng,
-    );
+    const played = spin(session.model, session.state, bet, seeded.get(session.row.id) ?? csprng);
+    const { outcome } = played;
+    let { nextState } = played;
     const kind = roundKind(outcome);
     const id = newId('rnd');
     const createdAt = deps.now();
-    let win = outcome.totalWin;
-    if (grant?.campaign.max_win !== null && grant?.campaign.max_win !== undefined) {
-      // The grant pays at most its campaign's cap in total: the round's win is what is left of it.
-      const left = grant.campaign.max_win - grant.grant.win;
-      if (win > left) win = left > 0n ? left : 0n;
+    const win = grant ? paidWin(outcome.totalWin, grant.grant, grant.campaign) : outcome.totalWin;
+    if (grant && capReached({ win: grant.grant.win + win }, grant.campaign)) {
+      // The grant has paid its cap: the feature it started ends here, since every further spin of
+      // it would pay nothing (issue 24); the grant itself ends in the round's statement (020).
+      nextState = initialState(session.model);
     }
     const round: NewRound = {
       id,
