@@ -252,8 +252,15 @@ class Game {
       emblem: '',
       device,
       hasLobby: typeof returnUrl === 'string' && /^https?:\/\//i.test(returnUrl),
-      hasSpecial: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
-      hasBuy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
+      // A mode the market bans is left out of the session's ladder (modes null) and named in its rules.
+      hasSpecial:
+        this.info.game.features.special_bet &&
+        this.market.ante_allowed &&
+        this.ladder.modeCoins.special !== null,
+      hasBuy:
+        this.info.game.features.buy_feature &&
+        this.market.feature_buy_allowed &&
+        this.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
       autoplay: this.market.autoplay.allowed,
       speeds: this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1,

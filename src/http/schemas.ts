@@ -18,6 +18,12 @@ export const ErrorResponse = Type.Object(
     max_stake: Type.Optional(
       Type.String({ description: "Runtime API, stake_above_limit: the player's stake cap per round." }),
     ),
+    field: Type.Optional(
+      Type.String({
+        description:
+          'Runtime API, stake_above_limit and mode_not_allowed (issue 24): the request field refused (coin, buy_feature, special_bet, free_round_grant_id).',
+      }),
+    ),
     retry_after_seconds: Type.Optional(
       Type.Integer({
         description: 'On a 429 from the Admin API sign-in: seconds until it may be tried again.',

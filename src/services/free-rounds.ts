@@ -108,6 +108,12 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
     };
   }
 
+  /** A grant whose bet is above the session's stake cap is not offered there (the round would be refused). */
+  function withinStakeCap(session: RuntimeSession, campaign: FreeRoundCampaignRow): boolean {
+    const cap = session.jurisdiction.maxStake;
+    return cap === null || roundBet(session.game, campaign) <= cap;
+  }
+
   function usableIn(session: RuntimeSession, campaign: FreeRoundCampaignRow): boolean {
     return campaign.games.includes(session.game.symbol) && campaign.currency === session.row.currency;
   }
@@ -187,7 +193,9 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
       return grants
         .filter(
           ({ grant, campaign }) =>
-            usableIn(session, campaign) && grantState(grant, campaign, now) === 'active',
+            usableIn(session, campaign) &&
+            grantState(grant, campaign, now) === 'active' &&
+            withinStakeCap(session, campaign),
         )
         .sort((a, b) => a.campaign.expires_at.getTime() - b.campaign.expires_at.getTime())
         .map(({ grant, campaign }) => offer(session, grant, campaign));

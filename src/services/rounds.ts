@@ -9,6 +9,7 @@ import {
   FREE_ROUND_ACTION,
   FREE_ROUND_FEATURE_ACTION,
   paidWin,
+  roundBet,
 } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
 import { jurisdictionState, realityCheckView, stakeOf } from '../domain/jurisdiction.ts';
@@ -386,6 +387,17 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         const stake = stakeOf(session.gameLadder, bet.coin, bet.betLevel, bet.mode);
         if (stake > maxStake) throw errors.stakeAboveLimit(formatAmount(maxStake, session.row.currency));
       }
+      const grant = await grantPlay(session, body.free_round_grant_id);
+      // A free round is a game cycle at its campaign's bet: the market's stake cap holds for it as
+      // for a paid spin (docs/jurisdictions.md, "free rounds and stake caps"); its feature's spins
+      // belong to that cycle and are not staked again.
+      if (
+        grant?.newRound === true &&
+        maxStake !== null &&
+        roundBet(session.game, grant.campaign) > maxStake
+      ) {
+        throw errors.stakeAboveLimit(formatAmount(maxStake, session.row.currency), 'free_round_grant_id');
+      }
       if (session.row.jurisdiction_version !== profile.version) {
         await deps.sessions.syncJurisdictionVersion(session);
       }
@@ -393,7 +405,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         const held = await deps.sessions.claimPlay(session, now, new Date(now.getTime() + PLAY_HOLD_MS));
         if (!held) throw errors.gameInProgressElsewhere();
       }
-      const grant = await grantPlay(session, body.free_round_grant_id);
       const { round, nextState } = prepare(session, clientRoundId, bet, grant);
       const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
       const result = await walletOf(session).settle(round, playerOf(session), {
