@@ -3,6 +3,7 @@
 // shown of a campaign and its grants. Pure: the catalog scope and the clock come in as arguments.
 
 import { betLadder, type Game, getGame } from '../games/index.ts';
+import { AGE_BANDS, effectiveRules, findProfile, maxStakeMinor } from '../jurisdictions/index.ts';
 import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
 import { type CatalogScope, inScope } from './catalog.ts';
@@ -26,6 +27,8 @@ export interface CampaignRequest {
   expires_at?: unknown;
   max_win?: unknown;
   players?: unknown;
+  /** Additive (issue 24): the market whose stake cap the bet is checked against; default the operator's. */
+  jurisdiction?: unknown;
 }
 
 /** A campaign's terms as checked: what must match when the same campaign_id is created again. */
@@ -177,6 +180,44 @@ export function checkCampaignRequest(
       players,
     },
   };
+}
+
+/**
+ * A campaign's bet against a market's stake cap (issue 24): each free round is a game cycle at that
+ * bet, so a bet above the market's highest cap (in the campaign currency) could never be played
+ * there and is a 400 naming `coin`. A lower cap for younger players is enforced when they play.
+ * `requested` is the body's `jurisdiction`, else the operator's default.
+ */
+export function checkCampaignStakeCap(
+  terms: Pick<CampaignTerms, 'games' | 'currency' | 'coin' | 'betLevel'>,
+  requested: unknown,
+  operatorDefault: string,
+): ApiError | null {
+  if (requested !== undefined && requested !== null && typeof requested !== 'string') {
+    return errors.invalidRequest('jurisdiction must be a jurisdiction code such as "uk"');
+  }
+  const code = typeof requested === 'string' ? requested : operatorDefault;
+  const profile = findProfile(code);
+  if (!profile) return errors.invalidRequest(`jurisdiction ${code} is not a known jurisdiction`);
+  const rules = effectiveRules(profile);
+  let cap: bigint | null = null;
+  for (const band of AGE_BANDS) {
+    const minor = maxStakeMinor(rules, terms.currency, band);
+    if (minor !== null && (cap === null || minor > cap)) cap = minor;
+  }
+  if (cap === null) return null;
+  for (const symbol of terms.games) {
+    const game = getGame(symbol);
+    if (!game) continue;
+    const bet = roundBet(game, { coin: terms.coin, bet_level: terms.betLevel, currency: terms.currency });
+    if (bet > cap) {
+      const money = (minor: bigint) => formatAmount(minor, terms.currency);
+      return errors.invalidRequest(
+        `coin: a free round of ${symbol} at coin × bet_level bets ${money(bet)}, above the stake cap of ${money(cap)} per game cycle under jurisdiction ${code}`,
+      );
+    }
+  }
+  return null;
 }
 
 /** Whether a stored campaign has exactly these terms (a repeated create of the same campaign). */

@@ -311,6 +311,14 @@ export const FreeRoundCampaignRequest = Type.Object(
     }),
     max_win: Type.Optional(nullable(amount('The most a grant can win in total; a win beyond it is cut.'))),
     players: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'Initial players.' })),
+    jurisdiction: Type.Optional(
+      nullable(
+        Type.String({
+          description:
+            "Added in 1.2.0 (issue 24): the market whose stake cap each round's bet must meet (default: the operator's default_jurisdiction). A bet above the market's highest cap in the campaign currency is a 400 naming coin; a lower cap (uk: £2 for 18-24) is enforced when the player plays: the offer is not shown and the round is a 400 stake_above_limit naming free_round_grant_id.",
+        }),
+      ),
+    ),
     operator_id: Type.Optional(Type.String({ description: 'Only for provider master keys.' })),
   },
   { $id: 'FreeRoundCampaignRequest', description: ADDED },

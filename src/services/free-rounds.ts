@@ -9,6 +9,7 @@ import {
   type CampaignView,
   campaignView,
   checkCampaignRequest,
+  checkCampaignStakeCap,
   checkPlayers,
   type GrantView,
   grantEndReason,
@@ -48,6 +49,8 @@ export interface FreeRoundService {
     operatorId: string,
     scope: CatalogScope,
     body: CampaignRequest,
+    /** The operator's default jurisdiction: whose stake cap the bet meets unless the body names one. */
+    defaultJurisdiction?: string,
   ): Promise<{ created: boolean; campaign: CampaignView }>;
   addPlayers(
     operatorId: string,
@@ -119,10 +122,12 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
   }
 
   return {
-    async create(operatorId, scope, body) {
+    async create(operatorId, scope, body, defaultJurisdiction = 'default') {
       const checked = checkCampaignRequest(body, scope, deps.now());
       if (!checked.ok) throw checked.error;
       const { terms, players } = checked.value;
+      const aboveCap = checkCampaignStakeCap(terms, body.jurisdiction, defaultJurisdiction);
+      if (aboveCap) throw aboveCap;
       const { row, created } = await repo.create(
         {
           id: newId('frc'),
