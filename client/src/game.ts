@@ -39,7 +39,14 @@ import {
 } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
 import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
-import { anticipationReels, finalScreen, planPresentation, type Step } from './logic/presentation.ts';
+import {
+  anticipationReels,
+  finalScreen,
+  paidSequence,
+  paidSteps,
+  planPresentation,
+  type Step,
+} from './logic/presentation.ts';
 import { mountBackdrop } from './scene/backdrop.ts';
 import { ReelsView } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
@@ -245,8 +252,15 @@ class Game {
       emblem: '',
       device,
       hasLobby: typeof returnUrl === 'string' && /^https?:\/\//i.test(returnUrl),
-      hasSpecial: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
-      hasBuy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
+      // A mode the market bans is left out of the session's ladder (modes null) and named in its rules.
+      hasSpecial:
+        this.info.game.features.special_bet &&
+        this.market.ante_allowed &&
+        this.ladder.modeCoins.special !== null,
+      hasBuy:
+        this.info.game.features.buy_feature &&
+        this.market.feature_buy_allowed &&
+        this.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
       autoplay: this.market.autoplay.allowed,
       speeds: this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1,
@@ -338,7 +352,8 @@ class Game {
       return;
     }
     this.freeRoundsStrip?.hide();
-    await freeRoundsDone(this.decimal(state.win));
+    const capped = state.end_reason === 'max_win_reached' && state.max_win !== null;
+    await freeRoundsDone(this.decimal(state.win), capped ? this.decimal(state.max_win as string) : null);
     this.info = await this.client.session();
     await this.offerFreeRounds();
   }
@@ -603,7 +618,7 @@ class Game {
       if (round.kind === 'free_spin') this.freeSpinsPlayed++;
       else this.freeSpinsPlayed = 0;
       this.hud.setState('presenting');
-      await this.present(round, null);
+      await this.present(round, null, response.free_round?.end_reason === 'max_win_reached');
       if (response.balance !== null) {
         this.balance = toMinor(response.balance, this.currency);
         this.renderBalance();
@@ -612,7 +627,8 @@ class Game {
       this.freeSpinsLeft = response.state.free_spins_left;
       this.renderFreeSpins(round);
       if (wasFree && this.freeSpinsLeft === 0 && round.outcome) {
-        const total = BigInt(round.outcome.sequenceWin);
+        // The feature's total as paid (a free-rounds grant's cap may have cut it).
+        const total = paidSequence(round.outcome, toMinor(round.win, this.currency));
         const shower = celebrates(this.market, total, this.stake);
         if (shower) this.sound.play('feature');
         await freeSpinsOutro(
@@ -883,15 +899,21 @@ class Game {
     }
   }
 
-  /** Plays a round's steps; `replayLabel` (a replay or a reload) leaves the balance alone. */
-  private async present(round: Round, replayLabel: string | null): Promise<void> {
+  /**
+   * Plays a round's steps; `replayLabel` (a replay or a reload) leaves the balance alone. Only what
+   * was paid is counted and celebrated: a free round's win after its grant's cap (`capReached`: the
+   * round ended the grant by paying its max_win).
+   */
+  private async present(round: Round, replayLabel: string | null, capReached = false): Promise<void> {
     const outcome = round.outcome;
     if (!outcome) return;
     const unit = toMinor(round.coin, this.currency) * BigInt(round.bet_level);
     const baseBet = unit * BigInt(this.ladder.modeCoins.base ?? this.rules.lineCost);
     const saved = this.bet;
     this.bet = this.betOf(round) ?? this.bet; // money symbols show values at the round's bet
-    const steps = planPresentation(outcome, baseBet, unit);
+    const win = toMinor(round.win, this.currency);
+    const planned = planPresentation(outcome, baseBet, unit);
+    const steps = round.free_round_grant_id ? paidSteps(planned, win, capReached, baseBet) : planned;
     const inFeature = round.kind === 'free_spin';
     const label = inFeature ? t('hud.feature_win') : t('hud.win');
     this.stake = baseBet;
@@ -899,7 +921,8 @@ class Game {
     // The stake this return is measured against: what the round cost, or the base bet of a round
     // that cost nothing (a free spin, a free round).
     const paid = toMinor(round.stake, this.currency);
-    this.quiet = !celebrates(this.market, BigInt(outcome.totalWin), paid > 0n ? paid : baseBet);
+    const returned = round.free_round_grant_id ? win : BigInt(outcome.totalWin);
+    this.quiet = !celebrates(this.market, returned, paid > 0n ? paid : baseBet);
     let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
     const countUp = (add: bigint, plain = false): Promise<void> => {
@@ -918,8 +941,7 @@ class Game {
     delete this.start.root.dataset.anticipation;
     this.bet = saved;
     if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
-    const win = toMinor(round.win, this.currency);
-    const final = inFeature ? BigInt(outcome.sequenceWin) : win;
+    const final = inFeature ? paidSequence(outcome, win) : win;
     this.hud.setWin(
       this.money(final),
       formatAmount(final, this.currency),
@@ -1027,6 +1049,16 @@ class Game {
       }
       case 'max_win':
         await this.hud.banner(t('feature.max_win'), t('feature.max_win_sub'), 1400, wait);
+        return;
+      case 'grant_cap':
+        this.start.root.dataset.grantCap = formatAmount(step.paid, this.currency);
+        this.hud.announce(t('freerounds.cap_reached'));
+        await this.hud.banner(
+          t('freerounds.cap_reached'),
+          t('freerounds.cap_paid', { amount: this.money(step.paid) }),
+          1400,
+          wait,
+        );
         return;
       case 'total': {
         // Below the stake nothing is celebrated: the meter and the highlighted symbols say enough.

@@ -5,7 +5,7 @@ import './styles/round.css';
 import type { OutcomeJson } from '../../src/engine/outcome.ts';
 import type { RoundPage } from '../../src/services/round-details.ts';
 import type { GameRules, Screen } from './api/types.ts';
-import { formatAmount } from './logic/money.ts';
+import { formatAmount, toMinor } from './logic/money.ts';
 import { createStage } from './scene/stage.ts';
 import { SymbolArt } from './scene/symbols.ts';
 import { h } from './ui/dom.ts';
@@ -102,6 +102,16 @@ async function render(): Promise<void> {
     row('Bet', `coin ${round.coin} × level ${round.bet_level}`),
     row('Stake', money(round.stake), 'stake'),
     row('Win', money(round.win), 'win'),
+    // A free round's win is what was paid: the campaign's max_win may have cut the game's.
+    ...(round.status === 'settled' && BigInt(outcome.totalWin) > toMinor(round.win, round.currency)
+      ? [
+          row(
+            'Capped',
+            `the game's win of ${money(formatAmount(BigInt(outcome.totalWin), round.currency))} was cut to ${money(round.win)} by the free-rounds campaign's max_win`,
+            'capped',
+          ),
+        ]
+      : []),
     row(
       'Replay',
       data.replay_verified ? 'the stored draws re-derive this outcome exactly' : 'NOT verified',

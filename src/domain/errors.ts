@@ -99,16 +99,17 @@ export const errors = {
       'game_in_progress_elsewhere',
       'one game at a time: this player is playing another game; finish it (or wait 30 seconds) first',
     ),
-  stakeAboveLimit: (maxStake: string) =>
+  /** `field`: what carried the stake: the bet (coin) or a free-rounds grant's fixed bet. */
+  stakeAboveLimit: (maxStake: string, field: 'coin' | 'free_round_grant_id' = 'coin') =>
     new ApiError(
       'stake_above_limit',
-      `the stake is above the limit of ${maxStake} per round for this player`,
-      {
-        max_stake: maxStake,
-      },
+      field === 'coin'
+        ? `the stake is above the limit of ${maxStake} per round for this player`
+        : `free_round_grant_id: this free-rounds offer's bet is above the limit of ${maxStake} per round for this player`,
+      { max_stake: maxStake, field },
     ),
   modeNotAllowed: (field: 'buy_feature' | 'special_bet') =>
-    new ApiError('mode_not_allowed', `${field} is not allowed under this session's jurisdiction`),
+    new ApiError('mode_not_allowed', `${field} is not allowed under this session's jurisdiction`, { field }),
 };
 
 /**

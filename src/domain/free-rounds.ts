@@ -3,6 +3,7 @@
 // shown of a campaign and its grants. Pure: the catalog scope and the clock come in as arguments.
 
 import { betLadder, type Game, getGame } from '../games/index.ts';
+import { AGE_BANDS, effectiveRules, findProfile, maxStakeMinor } from '../jurisdictions/index.ts';
 import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
 import { type CatalogScope, inScope } from './catalog.ts';
@@ -26,6 +27,8 @@ export interface CampaignRequest {
   expires_at?: unknown;
   max_win?: unknown;
   players?: unknown;
+  /** Additive (issue 24): the market whose stake cap the bet is checked against; default the operator's. */
+  jurisdiction?: unknown;
 }
 
 /** A campaign's terms as checked: what must match when the same campaign_id is created again. */
@@ -179,6 +182,44 @@ export function checkCampaignRequest(
   };
 }
 
+/**
+ * A campaign's bet against a market's stake cap (issue 24): each free round is a game cycle at that
+ * bet, so a bet above the market's highest cap (in the campaign currency) could never be played
+ * there and is a 400 naming `coin`. A lower cap for younger players is enforced when they play.
+ * `requested` is the body's `jurisdiction`, else the operator's default.
+ */
+export function checkCampaignStakeCap(
+  terms: Pick<CampaignTerms, 'games' | 'currency' | 'coin' | 'betLevel'>,
+  requested: unknown,
+  operatorDefault: string,
+): ApiError | null {
+  if (requested !== undefined && requested !== null && typeof requested !== 'string') {
+    return errors.invalidRequest('jurisdiction must be a jurisdiction code such as "uk"');
+  }
+  const code = typeof requested === 'string' ? requested : operatorDefault;
+  const profile = findProfile(code);
+  if (!profile) return errors.invalidRequest(`jurisdiction ${code} is not a known jurisdiction`);
+  const rules = effectiveRules(profile);
+  let cap: bigint | null = null;
+  for (const band of AGE_BANDS) {
+    const minor = maxStakeMinor(rules, terms.currency, band);
+    if (minor !== null && (cap === null || minor > cap)) cap = minor;
+  }
+  if (cap === null) return null;
+  for (const symbol of terms.games) {
+    const game = getGame(symbol);
+    if (!game) continue;
+    const bet = roundBet(game, { coin: terms.coin, bet_level: terms.betLevel, currency: terms.currency });
+    if (bet > cap) {
+      const money = (minor: bigint) => formatAmount(minor, terms.currency);
+      return errors.invalidRequest(
+        `coin: a free round of ${symbol} at coin × bet_level bets ${money(bet)}, above the stake cap of ${money(cap)} per game cycle under jurisdiction ${code}`,
+      );
+    }
+  }
+  return null;
+}
+
 /** Whether a stored campaign has exactly these terms (a repeated create of the same campaign). */
 export function sameTerms(row: FreeRoundCampaignRow, terms: CampaignTerms): boolean {
   return (
@@ -195,13 +236,59 @@ export function sameTerms(row: FreeRoundCampaignRow, terms: CampaignTerms): bool
 
 export type GrantState = 'active' | 'completed' | 'expired' | 'cancelled' | 'scheduled';
 
+/**
+ * Why a grant is over, or null while it is not: every round played, the campaign's max_win paid
+ * (its remaining rounds could pay nothing, so they are not offered: issue 24), cancelled, expired.
+ */
+export type GrantEndReason = 'rounds_played' | 'max_win_reached' | 'cancelled' | 'expired';
+
+/** Whether the grant has paid its campaign's whole max_win (so no further round can pay). */
+export function capReached(
+  grant: Pick<FreeRoundGrantRow, 'win'>,
+  campaign: Pick<FreeRoundCampaignRow, 'max_win'>,
+): boolean {
+  return campaign.max_win !== null && grant.win >= campaign.max_win;
+}
+
+/** What a grant's round pays of the engine's `win`: at most what is left of the campaign's max_win. */
+export function paidWin(
+  win: bigint,
+  grant: Pick<FreeRoundGrantRow, 'win'>,
+  campaign: Pick<FreeRoundCampaignRow, 'max_win'>,
+): bigint {
+  if (campaign.max_win === null) return win;
+  const left = campaign.max_win - grant.win;
+  return win > left ? (left > 0n ? left : 0n) : win;
+}
+
 /** A grant's state now: expiry and the start date are read from the campaign, never stored. */
 export function grantState(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignRow, now: Date): GrantState {
   if (grant.status === 'completed') return 'completed';
   if (grant.status === 'cancelled' || campaign.status === 'cancelled') return 'cancelled';
+  // A grant at its cap before migration 020 stored it is over all the same.
+  if (capReached(grant, campaign)) return 'completed';
   if (now.getTime() >= campaign.expires_at.getTime()) return 'expired';
   if (now.getTime() < campaign.valid_from.getTime()) return 'scheduled';
   return 'active';
+}
+
+/** Why the grant is over (null while active or scheduled). */
+export function grantEndReason(
+  grant: FreeRoundGrantRow,
+  campaign: FreeRoundCampaignRow,
+  now: Date,
+): GrantEndReason | null {
+  const state = grantState(grant, campaign, now);
+  if (state === 'completed') {
+    return grant.end_reason ?? (capReached(grant, campaign) ? 'max_win_reached' : 'rounds_played');
+  }
+  return state === 'cancelled' || state === 'expired' ? state : null;
+}
+
+/** The grant's rounds the player can still play: none once it is cancelled or has paid its cap. */
+export function roundsLeft(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignRow): number {
+  if (grant.status === 'cancelled' || capReached(grant, campaign)) return 0;
+  return Math.max(0, grant.rounds_total - grant.rounds_played);
 }
 
 /** The base bet of one free round of `game` (coin × level × the game's line cost). */
@@ -254,7 +341,9 @@ export function grantView(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignR
     bet_level: campaign.bet_level,
     rounds_total: grant.rounds_total,
     rounds_played: grant.rounds_played,
-    rounds_left: grant.status === 'cancelled' ? 0 : grant.rounds_total - grant.rounds_played,
+    rounds_left: roundsLeft(grant, campaign),
+    // Additive (issue 24): why the grant is over, e.g. max_win_reached with rounds unplayed.
+    end_reason: grantEndReason(grant, campaign, now),
     win: formatAmount(grant.win, campaign.currency),
     max_win: campaign.max_win === null ? null : formatAmount(campaign.max_win, campaign.currency),
     valid_from: campaign.valid_from.toISOString(),
@@ -277,6 +366,10 @@ export function claimError(reason: string): ApiError {
       return errors.freeRoundUnavailable('this free-rounds offer has expired');
     case 'cancelled':
       return errors.freeRoundUnavailable('this free-rounds offer has been cancelled');
+    case 'max_win_reached':
+      return errors.freeRoundUnavailable(
+        'this free-rounds offer has paid its maximum win; its remaining rounds are not played',
+      );
     case 'not_started':
       return errors.freeRoundUnavailable('this free-rounds offer has not started yet');
     default:

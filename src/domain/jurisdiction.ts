@@ -2,6 +2,7 @@
 // pure functions of the profile, the session row and the time.
 import type { BetMode } from '../engine/index.ts';
 import type { BetLadder } from '../games/index.ts';
+import { clientRules } from '../jurisdictions/client-rules.ts';
 import {
   elapsedSeconds,
   modeAllowed,
@@ -73,26 +74,7 @@ export function jurisdictionView(jurisdiction: SessionJurisdiction, row: Session
     code: profile.code,
     name: profile.name,
     version: profile.version,
-    rules: {
-      min_cycle_ms: rules.min_cycle_ms,
-      autoplay: { ...rules.autoplay },
-      turbo_allowed: rules.turbo_allowed,
-      super_turbo_allowed: rules.super_turbo_allowed,
-      quick_stop_allowed: rules.quick_stop_allowed,
-      spacebar_allowed: rules.spacebar_allowed,
-      fullscreen_allowed: rules.fullscreen_allowed,
-      social_mode: rules.social_mode,
-      feature_buy_allowed: rules.feature_buy_allowed,
-      ante_allowed: rules.ante_allowed,
-      max_stake: maxStake === null ? null : format(maxStake),
-      show_net_position: rules.show_net_position,
-      show_session_time: rules.show_session_time,
-      show_rtp: rules.show_rtp,
-      show_max_win: rules.show_max_win,
-      celebrate_at_or_below_stake: rules.celebrate_at_or_below_stake,
-      jackpots_allowed: rules.jackpots_allowed,
-      one_game_at_a_time: rules.one_game_at_a_time,
-    },
+    rules: clientRules(rules, maxStake === null ? null : format(maxStake)),
     reality_check: realityCheckView(row, now),
     limits: {
       time_limit_seconds: row.time_limit_seconds,

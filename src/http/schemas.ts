@@ -18,6 +18,12 @@ export const ErrorResponse = Type.Object(
     max_stake: Type.Optional(
       Type.String({ description: "Runtime API, stake_above_limit: the player's stake cap per round." }),
     ),
+    field: Type.Optional(
+      Type.String({
+        description:
+          'Runtime API, stake_above_limit and mode_not_allowed (issue 24): the request field refused (coin, buy_feature, special_bet, free_round_grant_id).',
+      }),
+    ),
     retry_after_seconds: Type.Optional(
       Type.Integer({
         description: 'On a 429 from the Admin API sign-in: seconds until it may be tried again.',
@@ -305,6 +311,14 @@ export const FreeRoundCampaignRequest = Type.Object(
     }),
     max_win: Type.Optional(nullable(amount('The most a grant can win in total; a win beyond it is cut.'))),
     players: Type.Optional(Type.Array(Type.String(), { maxItems: 1000, description: 'Initial players.' })),
+    jurisdiction: Type.Optional(
+      nullable(
+        Type.String({
+          description:
+            "Added in 1.2.0 (issue 24): the market whose stake cap each round's bet must meet (default: the operator's default_jurisdiction). A bet above the market's highest cap in the campaign currency is a 400 naming coin; a lower cap (uk: £2 for 18-24) is enforced when the player plays: the offer is not shown and the round is a 400 stake_above_limit naming free_round_grant_id.",
+        }),
+      ),
+    ),
     operator_id: Type.Optional(Type.String({ description: 'Only for provider master keys.' })),
   },
   { $id: 'FreeRoundCampaignRequest', description: ADDED },
@@ -341,7 +355,10 @@ export const FreeRoundGrant = Type.Object(
     player_id: Type.String(),
     status: Type.Union(
       ['active', 'completed', 'expired', 'cancelled', 'scheduled'].map((s) => Type.Literal(s)),
-      { description: 'scheduled: valid_from is still ahead; completed: every round started.' },
+      {
+        description:
+          'scheduled: valid_from is still ahead; completed: every round started, or (added in 1.2.0, issue 24) the grant paid its max_win (end_reason says which).',
+      },
     ),
     games: Type.Array(Type.String()),
     currency: Type.String(),
@@ -349,9 +366,26 @@ export const FreeRoundGrant = Type.Object(
     bet_level: Type.Integer(),
     rounds_total: Type.Integer(),
     rounds_played: Type.Integer(),
-    rounds_left: Type.Integer(),
+    rounds_left: Type.Integer({
+      description: 'Rounds the player can still play: 0 once the grant is cancelled or has paid its max_win.',
+    }),
+    end_reason: Type.Optional(
+      nullable(
+        Type.Union(
+          ['rounds_played', 'max_win_reached', 'cancelled', 'expired'].map((s) => Type.Literal(s)),
+          {
+            description:
+              'Added in 1.2.0 (issue 24): why the grant is over, null while it is not. max_win_reached: the grant paid its whole max_win, so its remaining rounds (rounds_total - rounds_played) are not offered nor playable.',
+          },
+        ),
+      ),
+    ),
     win: Type.String({ description: 'Won so far (free rounds and the features they started).' }),
-    max_win: nullable(Type.String()),
+    max_win: nullable(
+      Type.String({
+        description: 'The most the grant pays in total; a win beyond it is cut and the grant then ends.',
+      }),
+    ),
     valid_from: time(),
     expires_at: time(),
   },

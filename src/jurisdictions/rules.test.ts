@@ -64,6 +64,10 @@ describe('profiles as data', () => {
     expect([uk.show_net_position, uk.show_session_time]).toEqual([true, true]);
     expect(uk.celebrate_at_or_below_stake).toBe(false);
     expect(uk.one_game_at_a_time).toBe(true);
+    expect([uk.feature_buy_allowed, uk.ante_allowed]).toEqual([false, true]);
+    expect(findProfile('uk')?.rules.feature_buy_allowed?.source).toContain(
+      'Games-warning-for-online-operators',
+    );
     expect(maxStakeMinor(uk, 'GBP', '25+')).toBe(500n);
     expect(maxStakeMinor(uk, 'GBP', '18-24')).toBe(200n);
     // No age band given: the lower cap, never above the law.

@@ -9,11 +9,14 @@ import {
   type CampaignView,
   campaignView,
   checkCampaignRequest,
+  checkCampaignStakeCap,
   checkPlayers,
   type GrantView,
+  grantEndReason,
   grantState,
   grantView,
   roundBet,
+  roundsLeft,
   sameTerms,
 } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
@@ -46,6 +49,8 @@ export interface FreeRoundService {
     operatorId: string,
     scope: CatalogScope,
     body: CampaignRequest,
+    /** The operator's default jurisdiction: whose stake cap the bet meets unless the body names one. */
+    defaultJurisdiction?: string,
   ): Promise<{ created: boolean; campaign: CampaignView }>;
   addPlayers(
     operatorId: string,
@@ -66,7 +71,10 @@ export interface FreeRoundService {
     grantId: string,
   ): Promise<{ grant: FreeRoundGrantRow; campaign: FreeRoundCampaignRow } | undefined>;
   /** One grant as its offer in the session's game (after a round, for the client). */
-  offerOf(grantId: string, session: RuntimeSession): Promise<(FreeRoundOffer & { status: string }) | null>;
+  offerOf(
+    grantId: string,
+    session: RuntimeSession,
+  ): Promise<(FreeRoundOffer & { status: string; end_reason: string | null }) | null>;
 }
 
 export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now(): Date }): FreeRoundService {
@@ -92,7 +100,7 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
     return {
       grant_id: grant.id,
       campaign_id: campaign.campaign_id,
-      rounds_left: grant.status === 'cancelled' ? 0 : grant.rounds_total - grant.rounds_played,
+      rounds_left: roundsLeft(grant, campaign),
       rounds_total: grant.rounds_total,
       coin: money(campaign.coin),
       bet_level: campaign.bet_level,
@@ -103,15 +111,23 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
     };
   }
 
+  /** A grant whose bet is above the session's stake cap is not offered there (the round would be refused). */
+  function withinStakeCap(session: RuntimeSession, campaign: FreeRoundCampaignRow): boolean {
+    const cap = session.jurisdiction.maxStake;
+    return cap === null || roundBet(session.game, campaign) <= cap;
+  }
+
   function usableIn(session: RuntimeSession, campaign: FreeRoundCampaignRow): boolean {
     return campaign.games.includes(session.game.symbol) && campaign.currency === session.row.currency;
   }
 
   return {
-    async create(operatorId, scope, body) {
+    async create(operatorId, scope, body, defaultJurisdiction = 'default') {
       const checked = checkCampaignRequest(body, scope, deps.now());
       if (!checked.ok) throw checked.error;
       const { terms, players } = checked.value;
+      const aboveCap = checkCampaignStakeCap(terms, body.jurisdiction, defaultJurisdiction);
+      if (aboveCap) throw aboveCap;
       const { row, created } = await repo.create(
         {
           id: newId('frc'),
@@ -182,7 +198,9 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
       return grants
         .filter(
           ({ grant, campaign }) =>
-            usableIn(session, campaign) && grantState(grant, campaign, now) === 'active',
+            usableIn(session, campaign) &&
+            grantState(grant, campaign, now) === 'active' &&
+            withinStakeCap(session, campaign),
         )
         .sort((a, b) => a.campaign.expires_at.getTime() - b.campaign.expires_at.getTime())
         .map(({ grant, campaign }) => offer(session, grant, campaign));
@@ -203,6 +221,7 @@ export function createFreeRoundService(deps: { freeRounds: FreeRoundsRepo; now()
       return {
         ...offer(session, found.grant, found.campaign),
         status: grantState(found.grant, found.campaign, deps.now()),
+        end_reason: grantEndReason(found.grant, found.campaign, deps.now()),
       };
     },
   };

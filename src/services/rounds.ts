@@ -3,7 +3,14 @@
 // what a session may read of its rounds: its history and one round with its replay data.
 
 import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
-import { claimError, FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION } from '../domain/free-rounds.ts';
+import {
+  capReached,
+  claimError,
+  FREE_ROUND_ACTION,
+  FREE_ROUND_FEATURE_ACTION,
+  paidWin,
+  roundBet,
+} from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
 import { jurisdictionState, realityCheckView, stakeOf } from '../domain/jurisdiction.ts';
 import {
@@ -23,6 +30,7 @@ import {
   type BetMode,
   createCsprng,
   createSeededRng,
+  initialState,
   outcomeToJson,
   type Rng,
   spin,
@@ -38,7 +46,7 @@ import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
 
 /** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
-export type FreeRoundState = FreeRoundOffer & { status: string };
+export type FreeRoundState = FreeRoundOffer & { status: string; end_reason: string | null };
 
 export interface SpinAnswer {
   round: RoundView;
@@ -281,20 +289,17 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       grant?.newRound === true
         ? { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level, mode: 'base' as const }
         : requested;
-    const { outcome, nextState } = spin(
-      session.model,
-      session.state,
-      bet,
-      seeded.get(session.row.id) ?? csprng,
-    );
+    const played = spin(session.model, session.state, bet, seeded.get(session.row.id) ?? csprng);
+    const { outcome } = played;
+    let { nextState } = played;
     const kind = roundKind(outcome);
     const id = newId('rnd');
     const createdAt = deps.now();
-    let win = outcome.totalWin;
-    if (grant?.campaign.max_win !== null && grant?.campaign.max_win !== undefined) {
-      // The grant pays at most its campaign's cap in total: the round's win is what is left of it.
-      const left = grant.campaign.max_win - grant.grant.win;
-      if (win > left) win = left > 0n ? left : 0n;
+    const win = grant ? paidWin(outcome.totalWin, grant.grant, grant.campaign) : outcome.totalWin;
+    if (grant && capReached({ win: grant.grant.win + win }, grant.campaign)) {
+      // The grant has paid its cap: the feature it started ends here, since every further spin of
+      // it would pay nothing (issue 24); the grant itself ends in the round's statement (020).
+      nextState = initialState(session.model);
     }
     const round: NewRound = {
       id,
@@ -382,6 +387,17 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         const stake = stakeOf(session.gameLadder, bet.coin, bet.betLevel, bet.mode);
         if (stake > maxStake) throw errors.stakeAboveLimit(formatAmount(maxStake, session.row.currency));
       }
+      const grant = await grantPlay(session, body.free_round_grant_id);
+      // A free round is a game cycle at its campaign's bet: the market's stake cap holds for it as
+      // for a paid spin (docs/jurisdictions.md, "free rounds and stake caps"); its feature's spins
+      // belong to that cycle and are not staked again.
+      if (
+        grant?.newRound === true &&
+        maxStake !== null &&
+        roundBet(session.game, grant.campaign) > maxStake
+      ) {
+        throw errors.stakeAboveLimit(formatAmount(maxStake, session.row.currency), 'free_round_grant_id');
+      }
       if (session.row.jurisdiction_version !== profile.version) {
         await deps.sessions.syncJurisdictionVersion(session);
       }
@@ -389,7 +405,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         const held = await deps.sessions.claimPlay(session, now, new Date(now.getTime() + PLAY_HOLD_MS));
         if (!held) throw errors.gameInProgressElsewhere();
       }
-      const grant = await grantPlay(session, body.free_round_grant_id);
       const { round, nextState } = prepare(session, clientRoundId, bet, grant);
       const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
       const result = await walletOf(session).settle(round, playerOf(session), {

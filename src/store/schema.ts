@@ -163,6 +163,8 @@ export interface FreeRoundCampaignsTable {
 }
 
 export type GrantStatus = 'active' | 'completed' | 'cancelled';
+/** Why a completed grant ended (migration 020). */
+export type GrantEndReason = 'rounds_played' | 'max_win_reached';
 
 export interface FreeRoundGrantsTable {
   id: string;
@@ -173,6 +175,7 @@ export interface FreeRoundGrantsTable {
   rounds_played: Generated<number>;
   win: ColumnType<bigint, bigint | string | undefined, bigint | string>;
   status: Generated<GrantStatus>;
+  end_reason: ColumnType<GrantEndReason | null, GrantEndReason | null | undefined, GrantEndReason | null>;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
 }

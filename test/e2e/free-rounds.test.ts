@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import {
   DESKTOP,
+  findSeed,
   idle,
   launchChromium,
   launchUrl,
@@ -15,6 +16,7 @@ import {
   screenshot,
   shownBalance,
   spinOnce,
+  stakeMultiple,
   startE2eServer,
 } from './helpers.ts';
 
@@ -127,6 +129,77 @@ describe('free rounds, demo and round details in the browser', () => {
       .toContain('re-derive');
     expect(await support.locator('[data-testid="screen"] img').count()).toBeGreaterThanOrEqual(9);
     await screenshot(support, 'round-details');
+    await context.close();
+  });
+
+  it('celebrates only what a capped grant paid, then ends the grant at its cap', async () => {
+    // A seeded first free round that wins at least 10× its bet (a big win uncapped), under a cap of
+    // 0.01: the player must see 0.01 counted, no tier screen, and the offer end.
+    const seed = findSeed(
+      'rf_ember_crown',
+      'base',
+      (o) => o.features.length === 0 && stakeMultiple('rf_ember_crown', o) >= 10,
+    );
+    const created = await provider('/api/provider/v1/free-rounds/campaigns', {
+      campaign_id: 'e2e-capped',
+      games: ['rf_ember_crown'],
+      currency: 'USD',
+      rounds: 5,
+      coin: '0.10',
+      bet_level: 1,
+      max_win: '0.01',
+      expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      players: ['p-fr-cap'],
+    });
+    expect(created.status).toBe(201);
+    const launch = await launchUrl(server, apiKey, { symbol: 'rf_ember_crown', player: 'p-fr-cap' });
+    expect((await runtime(server, launch.token, 'test/rng', { seed })).status).toBe(204);
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await openGame(page, launch.url);
+    const offer = page.getByTestId('free-rounds-offer');
+    await offer.waitFor();
+    await expect
+      .poll(() => offer.textContent(), { timeout: 30_000 })
+      .toContain('the offer ends once that is paid');
+    // Every amount the win meter shows, as it counts.
+    await page.evaluate(() => {
+      const meter = document.querySelector('[data-testid="last-win"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { rfWins: string[] }).rfWins = seen;
+      new MutationObserver(() => seen.push(meter.dataset.amount ?? '')).observe(meter, {
+        attributes: true,
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await page.getByTestId('free-rounds-play').click();
+    await page.getByRole('button', { name: 'Spin', exact: true }).click();
+    const done = page.getByTestId('free-rounds-done');
+    await done.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => done.getByTestId('free-rounds-cap').textContent(), { timeout: 30_000 })
+      .toContain('$0.01');
+    await screenshot(page, 'free-rounds-capped');
+    await done.getByRole('button', { name: 'Continue' }).click();
+    await idle(page);
+
+    const rounds = (await provider('/api/provider/v1/rounds?player_id=p-fr-cap')).body.data.rounds as Array<{
+      win: string;
+    }>;
+    expect(rounds.map((r) => r.win)).toEqual(['0.01']);
+    const wins = await page.evaluate(() => (window as unknown as { rfWins: string[] }).rfWins);
+    const shown = wins.filter((w) => w !== '').map((w) => cents(w));
+    expect(shown.length).toBeGreaterThan(0);
+    // Never more than was paid, and no tier screen for a win below the bet.
+    expect(shown.every((w) => w <= 1n)).toBe(true);
+    expect(await page.getAttribute('[data-testid="last-win"]', 'data-amount')).toBe('0.01');
+    expect(await page.getAttribute('#app', 'data-last-tier')).toBeNull();
+    expect(await page.getAttribute('#app', 'data-grant-cap')).toBe('0.01');
+    // The grant is over: nothing more offered, the strip gone.
+    expect((await runtime(server, launch.token, 'session')).body.free_rounds).toEqual([]);
+    await expect(page.getByTestId('free-rounds-status').isHidden()).resolves.toBe(true);
     await context.close();
   });
 

@@ -98,6 +98,38 @@ describe('POST /api/provider/v1/free-rounds/campaigns', () => {
     expect(answer.body.detail).toContain(named);
   });
 
+  it("checks each round's bet against the market's stake cap (the operator's default, or the one named)", async () => {
+    const uk = await server.createOperator({ currency: 'GBP', default_jurisdiction: 'uk' });
+    const { betLadder, getGame } = await import('../../src/games/index.ts');
+    const ladder = betLadder(getGame('rf_ember_crown') as never, 'GBP');
+    const bet = (coin: bigint, level: number) => coin * BigInt(level) * BigInt(ladder.lineCost);
+    const money = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    const pairs = ladder.coinValues.flatMap((coin) => ladder.betLevels.map((level) => ({ coin, level })));
+    const above = pairs.find(({ coin, level }) => bet(coin, level) > 500n);
+    const within = pairs.find(({ coin, level }) => bet(coin, level) > 200n && bet(coin, level) <= 500n);
+    if (!above || !within) throw new Error('no bets around the uk caps');
+    const terms = (pick: { coin: bigint; level: number }, extra: Record<string, unknown> = {}) =>
+      campaign({
+        games: ['rf_ember_crown'],
+        currency: 'GBP',
+        coin: money(pick.coin),
+        bet_level: pick.level,
+        ...extra,
+      });
+    const refused = await create(uk.apiKey, terms(above));
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(
+      /^coin: .*above the stake cap of 5\.00 per game cycle under jurisdiction uk$/,
+    );
+    // £2-£5 is legal for players of 25 and over: the 18-24 cap is enforced at play.
+    expect((await create(uk.apiKey, terms(within))).status).toBe(201);
+    // A campaign for players launched under another market names it.
+    expect((await create(uk.apiKey, terms(above, { jurisdiction: 'default' }))).status).toBe(201);
+    expect((await create(uk.apiKey, terms(within, { jurisdiction: 'atlantis' }))).body.detail).toMatch(
+      /^jurisdiction atlantis/,
+    );
+  });
+
   it('refuses a game outside the operator catalog with 403', async () => {
     const answer = await create(other.apiKey, campaign({ games: ['rf_jade_paths'] }));
     expect(answer.status).toBe(403);

@@ -2,7 +2,7 @@
 // free_round and the campaign and grant ids, features played out, the grant ending when used or
 // expired, a cancelled campaign refused, and one grant never played twice under concurrent clicks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findQuietSeed } from '../e2e/seeds.ts';
+import { findQuietSeed, findSeed } from '../e2e/seeds.ts';
 import {
   callbackOperator,
   cents,
@@ -163,14 +163,79 @@ describe('free rounds on the internal wallet', () => {
     expect((await player.get('session')).body.state.free_spins_left).toBe(0);
   });
 
-  it('caps the total a grant can win', async () => {
-    const { grantId } = await grant(op.apiKey, 'fr-cap', { rounds: 30, max_win: '0.01' });
+  it('caps the total a grant can win, and a grant that reaches its cap ends at once', async () => {
+    const { campaignId, grantId } = await grant(op.apiKey, 'fr-cap', { rounds: 30, max_win: '0.01' });
     const player = await launchPlayer(server, op.apiKey, { player: 'fr-cap' });
-    await playOut(player, grantId);
-    const { rows } = await server.store.pool.query('select win from free_round_grants where id = $1', [
-      grantId,
+    // The first free round wins more than the cap: seeded, so the cap is reached by round one.
+    const seed = findSeed('rf_ember_crown', 'base', (o) => o.totalWin > 0n);
+    expect((await player.post('test/rng', { seed })).status).toBe(204);
+    const first = await player.spin({ free_round_grant_id: grantId });
+    expect(first.status).toBe(200);
+    expect(BigInt(first.body.round.outcome.totalWin)).toBeGreaterThan(1n);
+    expect(first.body.round.win).toBe('0.01');
+    // Paid is what the ledger credited; the grant is over with its reason, nothing more offered.
+    expect((await ledgerOf(server, first.body.round.id)).map((tx) => BigInt(tx.amount))).toEqual([1n]);
+    expect(first.body.free_round).toMatchObject({
+      grant_id: grantId,
+      status: 'completed',
+      end_reason: 'max_win_reached',
+      rounds_left: 0,
+      win: '0.01',
+    });
+    expect(first.body.state.free_spins_left).toBe(0);
+    const session = (await player.get('session')).body;
+    expect(session.free_rounds).toEqual([]);
+    expect(session.state.free_spins_left).toBe(0);
+    const again = await player.spin({ free_round_grant_id: grantId });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('free_round_unavailable');
+    expect(again.body.detail).toContain('maximum win');
+    const { rows } = await server.store.pool.query(
+      'select win, rounds_played, status, end_reason from free_round_grants where id = $1',
+      [grantId],
+    );
+    expect(BigInt(rows[0].win)).toBe(1n);
+    expect(rows[0]).toMatchObject({ rounds_played: 1, status: 'completed', end_reason: 'max_win_reached' });
+    // The operator reads why: additive fields only.
+    const grants = await server.request('/api/provider/v1/free-rounds/grants?player_id=fr-cap', {
+      headers: { 'x-provider-api-key': op.apiKey },
+    });
+    expect(grants.status).toBe(200);
+    expect((await grants.json()).data.grants).toEqual([
+      expect.objectContaining({
+        grant_id: grantId,
+        campaign_id: campaignId,
+        status: 'completed',
+        end_reason: 'max_win_reached',
+        rounds_total: 30,
+        rounds_played: 1,
+        rounds_left: 0,
+        win: '0.01',
+        max_win: '0.01',
+      }),
     ]);
-    expect(BigInt(rows[0].win)).toBeLessThanOrEqual(1n);
+    // History and replay agree with what was paid.
+    const history = (await player.get('history?limit=10')).body.rounds;
+    expect(history.map((r: { win: string }) => r.win)).toEqual(['0.01']);
+    expect((await player.get(`rounds/${first.body.round.id}`)).body.round.win).toBe('0.01');
+  });
+
+  it('ends a feature its free round started once the cap is paid', async () => {
+    const { grantId } = await grant(op.apiKey, 'fr-cap-feature', { rounds: 5, max_win: '0.01' });
+    const player = await launchPlayer(server, op.apiKey, { player: 'fr-cap-feature' });
+    const seed = findSeed(
+      'rf_ember_crown',
+      'base',
+      (o) => o.features.some((f) => f.type === 'free_spins') && o.totalWin > 0n,
+    );
+    expect((await player.post('test/rng', { seed })).status).toBe(204);
+    const first = await player.spin({ free_round_grant_id: grantId });
+    expect(first.status).toBe(200);
+    expect(first.body.round.win).toBe('0.01');
+    // The game awarded free spins, but every one of them would pay nothing: none is played.
+    expect(first.body.state.free_spins_left).toBe(0);
+    expect(first.body.free_round).toMatchObject({ status: 'completed', end_reason: 'max_win_reached' });
+    expect((await player.get('session')).body.state.free_spins_left).toBe(0);
   });
 
   it('refuses an expired grant and a cancelled campaign; a feature under way still finishes', async () => {

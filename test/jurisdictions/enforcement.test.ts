@@ -223,8 +223,8 @@ describe('de: €1, 5 s, the buy feature priced out', () => {
 
 describe('a profile that bans the buy and the ante', () => {
   it('refuses them with mode_not_allowed and leaves them out of the session', async () => {
-    // A fixture profile, registered in this process only: none of the seven sourced profiles
-    // bans buy or ante outright (see docs/jurisdictions.md).
+    // A fixture profile, registered in this process only: of the seven sourced profiles only uk
+    // bans the buy, and none the ante (see docs/jurisdictions.md).
     const fixture: Profile = {
       code: 'test-no-buy',
       name: 'Test market without feature buy or ante',
@@ -244,12 +244,105 @@ describe('a profile that bans the buy and the ante', () => {
       const session = (await p.get('session')).body;
       expect(session.bet.modes).toMatchObject({ buy: null, special: null });
       expect(session.jurisdiction.rules).toMatchObject({ feature_buy_allowed: false, ante_allowed: false });
-      expect((await p.spin({ coin: '0.01', buy_feature: true })).body.error).toBe('mode_not_allowed');
-      expect((await p.spin({ coin: '0.01', special_bet: true })).body.error).toBe('mode_not_allowed');
+      const buy = await p.spin({ coin: '0.01', buy_feature: true });
+      expect(buy.status).toBe(400);
+      expect(buy.body).toMatchObject({ error: 'mode_not_allowed', field: 'buy_feature' });
+      expect(buy.body.detail).toMatch(/^buy_feature /);
+      const ante = await p.spin({ coin: '0.01', special_bet: true });
+      expect(ante.body).toMatchObject({ error: 'mode_not_allowed', field: 'special_bet' });
       expect((await p.spin({ coin: '0.01' })).status).toBe(200);
     } finally {
       (PROFILES as Map<string, Profile>).delete(fixture.code);
     }
+  });
+});
+
+describe('uk: the feature buy is banned', () => {
+  it('names the ban in the rules, leaves the buy out of the session and refuses it naming the field', async () => {
+    const p = await launched(server, apiKey, {
+      external_player_id: player(),
+      jurisdiction: 'uk',
+      player_age_band: '25+',
+      symbol: 'rf_dune_lantern',
+    });
+    const session = (await p.get('session')).body;
+    expect(session.jurisdiction.rules).toMatchObject({ feature_buy_allowed: false, ante_allowed: true });
+    expect(session.bet.modes.buy).toBeNull();
+    const buy = await p.spin({ coin: '0.01', buy_feature: true });
+    expect(buy.status).toBe(400);
+    expect(buy.body).toMatchObject({ error: 'mode_not_allowed', field: 'buy_feature' });
+  });
+});
+
+describe('free rounds under a stake cap (uk: £5, £2 for 18-24)', () => {
+  it('offers and plays a grant within the cap; refuses one above it naming free_round_grant_id', async () => {
+    const { betLadder, getGame } = await import('../../src/games/index.ts');
+    const game = getGame('rf_dune_lantern');
+    if (!game) throw new Error('no rf_dune_lantern');
+    const ladder = betLadder(game, 'GBP');
+    // A bet above £2 and at most £5: legal for 25+, above the 18-24 cap.
+    const pick = ladder.coinValues
+      .flatMap((coin) => ladder.betLevels.map((level) => ({ coin, level })))
+      .find(({ coin, level }) => {
+        const bet = coin * BigInt(level) * BigInt(ladder.lineCost);
+        return bet > 200n && bet <= 500n;
+      });
+    if (!pick) throw new Error('no bet between £2 and £5');
+    const young = player();
+    const older = player();
+    const campaign = await server.request('/api/provider/v1/free-rounds/campaigns', {
+      method: 'POST',
+      headers: { 'x-provider-api-key': apiKey },
+      json: {
+        campaign_id: `cap-${young}`,
+        games: ['rf_dune_lantern'],
+        currency: 'GBP',
+        rounds: 2,
+        coin: `${pick.coin / 100n}.${String(pick.coin % 100n).padStart(2, '0')}`,
+        bet_level: pick.level,
+        expires_at: new Date(clock.now().getTime() + 7 * 86_400_000).toISOString(),
+        players: [young, older],
+      },
+    });
+    expect(campaign.status).toBe(201);
+    const grants = await server.store.pool.query(
+      `select g.id, g.player_id from free_round_grants g join free_round_campaigns c on c.id = g.campaign_id
+        where c.campaign_id = $1`,
+      [`cap-${young}`],
+    );
+    const grantOf = (id: string) => grants.rows.find((r) => r.player_id === id)?.id as string;
+
+    const p18 = await launched(server, apiKey, {
+      external_player_id: young,
+      jurisdiction: 'uk',
+      player_age_band: '18-24',
+      symbol: 'rf_dune_lantern',
+    });
+    expect((await p18.get('session')).body.free_rounds).toEqual([]);
+    const refused = await p18.spin({ coin: '0.01', free_round_grant_id: grantOf(young) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: 'stake_above_limit',
+      max_stake: '2.00',
+      field: 'free_round_grant_id',
+    });
+    const untouched = await server.store.pool.query(
+      'select rounds_played from free_round_grants where id = $1',
+      [grantOf(young)],
+    );
+    expect(untouched.rows[0].rounds_played).toBe(0);
+
+    const p25 = await launched(server, apiKey, {
+      external_player_id: older,
+      jurisdiction: 'uk',
+      player_age_band: '25+',
+      symbol: 'rf_dune_lantern',
+    });
+    const offers = (await p25.get('session')).body.free_rounds;
+    expect(offers.map((o: { grant_id: string }) => o.grant_id)).toEqual([grantOf(older)]);
+    const played = await p25.spin({ coin: '0.01', free_round_grant_id: grantOf(older) });
+    expect(played.status).toBe(200);
+    expect(played.body.round.stake).toBe('0.00');
   });
 });
 

@@ -120,3 +120,35 @@ describe('round timing', () => {
     expect(realityCheckDueAt(info({ reality_check: check }), 5000)).toBe(started + 3_595_000);
   });
 });
+
+describe('the default rules', () => {
+  it("are the server's answer for a session under the default profile (one source)", async () => {
+    const { jurisdictionView } = await import('../../../src/domain/jurisdiction.ts');
+    const { effectiveRules, findProfile } = await import('../../../src/jurisdictions/index.ts');
+    const profile = findProfile('default');
+    if (!profile) throw new Error('no default profile');
+    const now = new Date('2026-01-01T10:00:00Z');
+    const row = {
+      currency: 'EUR',
+      reality_check_interval: null,
+      reality_check_at: null,
+      time_limit_seconds: null,
+      loss_limit: null,
+      session_started_at: now,
+      net_position: 0n,
+      history_url: null,
+      last_round_at: null,
+      ended_at: null,
+    };
+    const served = jurisdictionView(
+      { profile, rules: effectiveRules(profile), maxStake: null } as never,
+      row as never,
+      now,
+    );
+    expect(DEFAULT_RULES).toEqual(served.rules);
+    // The disagreement the audit found: the server shows neither unless a market asks.
+    expect(DEFAULT_RULES.show_rtp).toBe(false);
+    expect(DEFAULT_RULES.show_max_win).toBe(false);
+    expect(rulesOf({ jurisdiction: undefined })).toEqual(served.rules);
+  });
+});

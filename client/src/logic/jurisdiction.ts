@@ -2,29 +2,14 @@
 // celebrated, the session clock and net position, when the next round may start and when a reality
 // check falls due. Pure: the controller feeds it times and answers. A server that sends no
 // `jurisdiction` gets the permissive default profile.
+import { defaultClientRules } from '../../../src/jurisdictions/client-rules.ts';
 import type { JurisdictionInfo, JurisdictionRules, JurisdictionState, SessionInfo } from '../api/types.ts';
 
-/** The default profile's rules: everything allowed, nothing extra shown, no minimum cycle. */
-export const DEFAULT_RULES: JurisdictionRules = {
-  min_cycle_ms: 0,
-  autoplay: { allowed: true, max_rounds: null, requires_loss_limit: false, requires_single_win_limit: false },
-  turbo_allowed: true,
-  super_turbo_allowed: true,
-  quick_stop_allowed: true,
-  spacebar_allowed: true,
-  fullscreen_allowed: true,
-  social_mode: false,
-  feature_buy_allowed: true,
-  ante_allowed: true,
-  max_stake: null,
-  show_net_position: false,
-  show_session_time: false,
-  show_rtp: true,
-  show_max_win: true,
-  celebrate_at_or_below_stake: true,
-  jackpots_allowed: true,
-  one_game_at_a_time: false,
-};
+/**
+ * The default profile's rules as the server sends them (one source: `clientRules` of the server's
+ * permissive profile), so a session without a `jurisdiction` is played as the server would rule it.
+ */
+export const DEFAULT_RULES: JurisdictionRules = defaultClientRules();
 
 /** The session's rules, each one missing from the answer taken from the default profile. */
 export function rulesOf(info: Pick<SessionInfo, 'jurisdiction'>): JurisdictionRules {

@@ -4,7 +4,10 @@ import {
   anticipationReels,
   byAmountDesc,
   finalScreen,
+  paidSequence,
+  paidSteps,
   planPresentation,
+  type Step,
   screenCells,
   winTier,
 } from './presentation.ts';
@@ -229,5 +232,54 @@ describe('layout of a screen from an outcome', () => {
   it('the final picture is the last screen', () => {
     const o = outcome({ screens: [screen('spin', 0), screen('tumble', 2)] });
     expect(finalScreen(o)?.symbols[0]).toEqual([2, 2, 2]);
+  });
+});
+
+describe('paidSteps (a free round cut by its grant max_win)', () => {
+  const steps: Step[] = [
+    { type: 'land', screen: 0 },
+    { type: 'wins', screen: 0, wins: [], amount: 600n },
+    { type: 'win', screen: 0, win: {} as Win },
+    { type: 'free_spins', awarded: 10, retrigger: false, expandingSymbol: null },
+    { type: 'pick', picks: [], multiplier: 1, coins: 4, amount: 400n },
+    { type: 'total', amount: 1000n, tier: 'big' },
+  ];
+
+  it('leaves a round paid in full as planned', () => {
+    expect(paidSteps(steps, 1000n, false, 100n)).toEqual(steps);
+  });
+
+  it('counts up only to what was paid, names no line figure, tiers and announces the paid amount', () => {
+    const paid = paidSteps(steps, 650n, false, 100n);
+    const counted = paid.flatMap((s) => (s.type === 'wins' || s.type === 'pick' ? [s.amount] : []));
+    expect(counted).toEqual([600n, 50n]);
+    expect(counted.reduce((a, b) => a + b, 0n)).toBe(650n);
+    expect(paid.some((s) => s.type === 'win')).toBe(false);
+    expect(paid.slice(-2)).toEqual([
+      { type: 'grant_cap', paid: 650n },
+      { type: 'total', amount: 650n, tier: 'win' },
+    ]);
+    // The feature still plays: the cap was not reached by this round alone (capReached false).
+    expect(paid.some((s) => s.type === 'free_spins')).toBe(true);
+  });
+
+  it('pays nothing after the cap: no count-up, no tier, and a feature the cap ended is not announced', () => {
+    const paid = paidSteps(steps, 0n, true, 100n);
+    expect(paid.filter((s) => s.type === 'wins' || s.type === 'pick').every((s) => s.amount === 0n)).toBe(
+      true,
+    );
+    expect(paid.some((s) => s.type === 'free_spins')).toBe(false);
+    expect(paid.at(-1)).toEqual({ type: 'total', amount: 0n, tier: 'none' });
+  });
+
+  it('tells the player when a round reached the cap exactly', () => {
+    const paid = paidSteps(steps, 1000n, true, 100n);
+    expect(paid.find((s) => s.type === 'grant_cap')).toEqual({ type: 'grant_cap', paid: 1000n });
+    expect(paid.at(-1)).toEqual({ type: 'total', amount: 1000n, tier: 'big' });
+  });
+
+  it("the feature's paid total is the game's before this spin plus this spin's paid win", () => {
+    expect(paidSequence({ sequenceWin: '900', totalWin: '500' }, 100n)).toBe(500n);
+    expect(paidSequence({ sequenceWin: '900', totalWin: '500' }, 500n)).toBe(900n);
   });
 });

@@ -15,6 +15,8 @@ export type Step =
   | { type: 'free_spins'; awarded: number; retrigger: boolean; expandingSymbol: number | null }
   | { type: 'pick'; picks: PickStep[]; multiplier: number; coins: number; amount: bigint }
   | { type: 'max_win' }
+  /** A free-rounds grant paid its campaign's max_win: what the round paid, and the grant is over. */
+  | { type: 'grant_cap'; paid: bigint }
   | { type: 'total'; amount: bigint; tier: WinTier };
 
 /** `small`: below the stake, shown on the meter only; the others are celebrated, bigger each time. */
@@ -132,6 +134,47 @@ export function planPresentation(outcome: Outcome, baseBet: bigint, unit: bigint
   const total = BigInt(outcome.totalWin);
   steps.push({ type: 'total', amount: total, tier: winTier(total, baseBet) });
   return steps;
+}
+
+/**
+ * The steps as they were paid (issue 24): a free round of a grant whose campaign caps its total win
+ * pays `paid`, maybe less than the game's win. Amounts count up only to what was paid, each line's
+ * own figure is not announced, the tier is the paid amount's, and where the cap cut the win or
+ * ended the grant (`capReached`) the player is told, and a feature the cap ended is not announced.
+ */
+export function paidSteps(
+  steps: readonly Step[],
+  paid: bigint,
+  capReached: boolean,
+  baseBet: bigint,
+): Step[] {
+  const total = steps.find((step) => step.type === 'total');
+  const cut = total !== undefined && paid < total.amount;
+  if (!cut && !capReached) return [...steps];
+  let left = paid;
+  const take = (amount: bigint) => {
+    const taken = amount < left ? amount : left;
+    left -= taken;
+    return taken;
+  };
+  const out: Step[] = [];
+  for (const step of steps) {
+    if (step.type === 'wins') out.push({ ...step, amount: take(step.amount) });
+    else if (step.type === 'pick') out.push({ ...step, amount: take(step.amount) });
+    else if (step.type === 'win' && cut) continue;
+    else if (step.type === 'free_spins' && capReached) continue;
+    else if (step.type === 'total') {
+      out.push({ type: 'grant_cap', paid });
+      out.push({ type: 'total', amount: paid, tier: winTier(paid, baseBet) });
+    } else out.push(step);
+  }
+  return out;
+}
+
+/** The feature's total paid so far: the game's before this spin, plus what this spin paid. */
+export function paidSequence(outcome: Pick<Outcome, 'sequenceWin' | 'totalWin'>, paid: bigint): bigint {
+  // A grant's feature ends the spin its cap is reached, so before this spin all was paid in full.
+  return BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) + paid;
 }
 
 /** The last picture of a round: what a reloaded page shows of the round it finds. */

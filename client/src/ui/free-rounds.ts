@@ -84,14 +84,20 @@ export class FreeRoundsStrip {
   }
 }
 
-/** The summary after the last free round; resolves when the player closes it. */
-export function freeRoundsDone(won: string): Promise<void> {
+/**
+ * The summary after the last free round; resolves when the player closes it. `cap` is the offer's
+ * max_win when the grant ended by paying it (its remaining rounds are over).
+ */
+export function freeRoundsDone(won: string, cap: string | null = null): Promise<void> {
   return new Promise((resolve) => {
     const dialog = h(
       'dialog',
       { class: 'message', 'aria-labelledby': 'fr-done', 'data-testid': 'free-rounds-done' },
       h('h2', { id: 'fr-done' }, t('freerounds.done_title')),
       h('p', {}, t('freerounds.done_text', { won })),
+      ...(cap === null
+        ? []
+        : [h('p', { 'data-testid': 'free-rounds-cap' }, t('freerounds.done_cap', { amount: cap }))]),
       h(
         'div',
         { class: 'dialog-actions' },

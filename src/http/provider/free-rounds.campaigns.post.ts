@@ -31,7 +31,12 @@ export function registerCampaignCreate(app: FastifyInstance, services: Services)
     async (request, reply) => {
       const body = request.body as CampaignRequest & { operator_id?: unknown };
       const { operator, scope } = await authorizeOperator(services, request, reply, body.operator_id);
-      const { created, campaign } = await services.freeRounds.create(operator.id, scope, body);
+      const { created, campaign } = await services.freeRounds.create(
+        operator.id,
+        scope,
+        body,
+        operator.default_jurisdiction,
+      );
       return reply.code(created ? 201 : 200).send({ success: true, data: campaign });
     },
   );

@@ -34,7 +34,14 @@ export const FreeRoundOffer = Type.Object({
 
 export const FreeRoundState = Type.Union([
   Type.Null(),
-  Type.Intersect([FreeRoundOffer, Type.Object({ status: Type.String() })]),
+  Type.Intersect([
+    FreeRoundOffer,
+    Type.Object({
+      status: Type.String(),
+      // Why the grant is over (max_win_reached: its cap is paid, no further round), else null.
+      end_reason: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ]),
 ]);
 
 export const Round = Type.Object({

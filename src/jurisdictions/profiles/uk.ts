@@ -4,6 +4,8 @@ import type { Profile } from '../profile.ts';
 
 const RTS = 'UKGC Remote gambling and software technical standards';
 const RTS14 = `${RTS}, RTS 14 – Responsible product design (requirements 14C–14F apply to slots), https://www.gamblingcommission.gov.uk/standards/remote-gambling-and-software-technical-standards/rts-14-responsible-product-design`;
+const FEATURE_BUY =
+  "UKGC, 'Games warning for online operators' (17 January 2020): 'feature buy-in' on slots-style games found against RTS requirements 3A and 14A (no product may encourage a customer to increase their stake or the amount they decided to gamble); every operator contacted removed it, https://www.gamblingcommission.gov.uk/news-action-and-statistics/news/2020/Games-warning-for-online-operators.aspx";
 const STAKES =
   'The Gambling Act 2005 (Operating Licence Conditions) (Amendment) Regulations 2025 (SI 2025/215), reg. 2 inserting reg. 5(2) into the 2007 Regulations: £5 per game cycle of an online slots game, £2 where the individual is under 25 (£5 from 9 April 2025, £2 from 21 May 2025), https://www.legislation.gov.uk/uksi/2025/215/made';
 
@@ -43,6 +45,7 @@ export const ukProfile: Profile = {
       source: `${RTS14}: the customer's net position is displayed during the session`,
     },
     show_session_time: { value: true, source: `${RTS14}: the elapsed session time is displayed` },
+    feature_buy_allowed: { value: false, source: FEATURE_BUY },
     one_game_at_a_time: { value: true, source: `${RTS14}: no play of several slot games at the same time` },
     max_stake: {
       value: { currency: 'GBP', amount: '5.00', by_age_band: { '18-24': '2.00', '25+': '5.00' } },

@@ -80,7 +80,12 @@ export const de: Catalog = {
   'freerounds.title': 'Freirunden für dich',
   'freerounds.headline': '{count} Freirunde zu {bet}|{count} Freirunden zu {bet}',
   'freerounds.terms': 'Jede Runde geht aufs Haus, jeder Gewinn gehört dir. Angebot endet am {date}.',
-  'freerounds.cap': 'Gesamtgewinn begrenzt auf {amount}.',
+  'freerounds.cap':
+    'Gesamtgewinn begrenzt auf {amount}; das Angebot endet, sobald dieser Betrag ausgezahlt ist.',
+  'freerounds.cap_reached': 'Gewinnobergrenze der Freispielrunden erreicht',
+  'freerounds.cap_paid': 'Ausgezahlt: {amount}',
+  'freerounds.done_cap':
+    'Die Gewinnobergrenze des Angebots von {amount} ist ausgezahlt; die übrigen Freispielrunden sind beendet.',
   'freerounds.play': 'Jetzt spielen',
   'freerounds.later': 'Später',
   'freerounds.strip': 'FREIRUNDEN · noch {left} · gewonnen {won}',

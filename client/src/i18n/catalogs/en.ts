@@ -80,7 +80,11 @@ export const en = {
   'freerounds.title': 'Free rounds for you',
   'freerounds.headline': '{count} free round at {bet}|{count} free rounds at {bet}',
   'freerounds.terms': 'Each round is on the house; every win is yours. Offer ends {date}.',
-  'freerounds.cap': 'Total win capped at {amount}.',
+  'freerounds.cap': 'Total win capped at {amount}; the offer ends once that is paid.',
+  'freerounds.cap_reached': 'Free-rounds win cap reached',
+  'freerounds.cap_paid': 'Paid {amount}',
+  'freerounds.done_cap':
+    "The offer's total win cap of {amount} has been paid, so its remaining free rounds have ended.",
   'freerounds.play': 'Play now',
   'freerounds.later': 'Later',
   'freerounds.strip': 'FREE ROUNDS · {left} left · won {won}',

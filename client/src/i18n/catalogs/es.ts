@@ -81,7 +81,11 @@ export const es: Catalog = {
   'freerounds.headline': '{count} ronda gratis de {bet}|{count} rondas gratis de {bet}',
   'freerounds.terms':
     'Cada ronda corre por cuenta de la casa; cada premio es tuyo. La oferta termina el {date}.',
-  'freerounds.cap': 'Premio total limitado a {amount}.',
+  'freerounds.cap': 'Premio total limitado a {amount}; la oferta termina cuando se haya pagado.',
+  'freerounds.cap_reached': 'Límite de premio de las rondas gratis alcanzado',
+  'freerounds.cap_paid': 'Pagado: {amount}',
+  'freerounds.done_cap':
+    'Se ha pagado el límite de premio total de la oferta, {amount}; las rondas gratis restantes han terminado.',
   'freerounds.play': 'Jugar ahora',
   'freerounds.later': 'Más tarde',
   'freerounds.strip': 'RONDAS GRATIS · quedan {left} · ganado {won}',

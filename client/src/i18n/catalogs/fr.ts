@@ -80,7 +80,11 @@ export const fr: Catalog = {
   'freerounds.title': 'Des tours gratuits pour vous',
   'freerounds.headline': '{count} tour gratuit à {bet}|{count} tours gratuits à {bet}',
   'freerounds.terms': 'Chaque tour est offert ; chaque gain est à vous. L’offre se termine le {date}.',
-  'freerounds.cap': 'Gain total plafonné à {amount}.',
+  'freerounds.cap': 'Gain total plafonné à {amount} ; l’offre prend fin une fois ce montant payé.',
+  'freerounds.cap_reached': 'Plafond de gain des tours gratuits atteint',
+  'freerounds.cap_paid': 'Payé : {amount}',
+  'freerounds.done_cap':
+    'Le plafond de gain total de l’offre, {amount}, a été payé : les tours gratuits restants sont terminés.',
   'freerounds.play': 'Jouer maintenant',
   'freerounds.later': 'Plus tard',
   'freerounds.strip': 'TOURS GRATUITS · encore {left} · gagné {won}',

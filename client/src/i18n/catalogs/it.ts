@@ -81,7 +81,11 @@ export const it: Catalog = {
   'freerounds.title': 'Giri gratuiti per te',
   'freerounds.headline': '{count} giro gratuito da {bet}|{count} giri gratuiti da {bet}',
   'freerounds.terms': 'Ogni giro è offerto dalla casa; ogni vincita è tua. L’offerta termina il {date}.',
-  'freerounds.cap': 'Vincita totale limitata a {amount}.',
+  'freerounds.cap': 'Vincita totale limitata a {amount}; l’offerta termina quando è stata pagata.',
+  'freerounds.cap_reached': 'Limite di vincita dei giri gratuiti raggiunto',
+  'freerounds.cap_paid': 'Pagato: {amount}',
+  'freerounds.done_cap':
+    'Il limite di vincita totale dell’offerta, {amount}, è stato pagato: i giri gratuiti rimanenti sono terminati.',
   'freerounds.play': 'Gioca ora',
   'freerounds.later': 'Più tardi',
   'freerounds.strip': 'GIRI GRATUITI · ne restano {left} · vinti {won}',

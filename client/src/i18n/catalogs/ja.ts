@@ -80,7 +80,11 @@ export const ja: Catalog = {
   'freerounds.title': 'フリーラウンドのプレゼント',
   'freerounds.headline': '{bet} のフリーラウンド {count} 回|{bet} のフリーラウンド {count} 回',
   'freerounds.terms': '各ラウンドは無料で、勝利金はすべてあなたのものです。オファー終了: {date}。',
-  'freerounds.cap': '合計勝利金の上限は {amount} です。',
+  'freerounds.cap': '合計勝利金の上限は {amount} です。上限に達するとオファーは終了します。',
+  'freerounds.cap_reached': 'フリーラウンドの勝利金上限に到達',
+  'freerounds.cap_paid': '支払額: {amount}',
+  'freerounds.done_cap':
+    'オファーの合計勝利金上限 {amount} が支払われたため、残りのフリーラウンドは終了しました。',
   'freerounds.play': '今すぐプレイ',
   'freerounds.later': 'あとで',
   'freerounds.strip': 'フリーラウンド · 残り {left} · 獲得 {won}',

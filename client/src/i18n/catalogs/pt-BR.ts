@@ -80,7 +80,11 @@ export const ptBR: Catalog = {
   'freerounds.title': 'Rodadas grátis para você',
   'freerounds.headline': '{count} rodada grátis de {bet}|{count} rodadas grátis de {bet}',
   'freerounds.terms': 'Cada rodada é por conta da casa; cada ganho é seu. A oferta termina em {date}.',
-  'freerounds.cap': 'Ganho total limitado a {amount}.',
+  'freerounds.cap': 'Ganho total limitado a {amount}; a oferta termina quando esse valor for pago.',
+  'freerounds.cap_reached': 'Limite de ganho das rodadas grátis atingido',
+  'freerounds.cap_paid': 'Pago: {amount}',
+  'freerounds.done_cap':
+    'O limite de ganho total da oferta, {amount}, foi pago; as rodadas grátis restantes foram encerradas.',
   'freerounds.play': 'Jogar agora',
   'freerounds.later': 'Mais tarde',
   'freerounds.strip': 'RODADAS GRÁTIS · faltam {left} · ganho {won}',
