@@ -157,6 +157,7 @@ export async function createServices(
     },
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
+    addresses: config.walletAddresses,
     now,
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
