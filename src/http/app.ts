@@ -17,6 +17,7 @@ import { INTEGRATION_GUIDE_PATH, registerIntegrationGuide } from './integration-
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { publicDocument } from './openapi.ts';
+import { registerOperatorKit } from './operator-kit.ts';
 import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
 import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
 import { registerCampaignCancel } from './provider/free-rounds.cancel.post.ts';
@@ -151,6 +152,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerIntegrationGuide(app);
+  registerOperatorKit(app);
   const { registry, countRequest } = installMetrics(app, services);
   const answers = readAnswers(services);
   logWalletAttempts(app, services);
