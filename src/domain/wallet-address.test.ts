@@ -69,3 +69,21 @@ describe('wallet_base_url in production', () => {
     expect(walletUrlRefusal(open, new URL('http://127.0.0.1:9100'))).toBeNull();
   });
 });
+
+describe('operator input', () => {
+  it('production refuses an internal wallet_base_url when staff write it, and names the allowlist', async () => {
+    const { checkOperatorInput } = await import('./operators.ts');
+    const refused = checkOperatorInput(
+      { name: 'Casino', wallet_mode: 'callback', wallet_base_url: 'http://0x7f000001:9100/rf' },
+      undefined,
+      production,
+    );
+    expect(refused).toMatchObject({ ok: false, problems: [expect.stringMatching(/WALLET_ALLOWED_HOSTS/)] });
+    const allowed = checkOperatorInput(
+      { name: 'Casino', wallet_mode: 'callback', wallet_base_url: 'http://10.1.2.3/rf' },
+      undefined,
+      production,
+    );
+    expect(allowed.ok).toBe(true);
+  });
+});
