@@ -176,3 +176,23 @@ describe('GAME_BASE_URL in staging and production', () => {
     );
   });
 });
+
+describe('wallet addresses', () => {
+  it('production refuses internal addresses except WALLET_ALLOWED_HOSTS; elsewhere all are reachable', () => {
+    const production = loadConfig({
+      APP_ENV: 'production',
+      ADMIN_TOKEN: 'x'.repeat(32),
+      WALLET_ALLOWED_HOSTS: ' Wallet.Onsite.Example , 10.1.2.3,[fd00::5]',
+    });
+    expect(production.walletAddresses).toEqual({
+      allowInternal: false,
+      allowedHosts: new Set(['wallet.onsite.example', '10.1.2.3', 'fd00::5']),
+    });
+    expect(
+      loadConfig({ APP_ENV: 'staging', ADMIN_TOKEN: 'x'.repeat(32) }).walletAddresses.allowInternal,
+    ).toBe(true);
+    expect(() => loadConfig({ APP_ENV: 'test', WALLET_ALLOWED_HOSTS: 'http://x/' })).toThrow(
+      /WALLET_ALLOWED_HOSTS must be a comma-separated list/,
+    );
+  });
+});

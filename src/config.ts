@@ -1,5 +1,7 @@
 // One schema for the environment, validated at boot; every bad variable is listed at once.
+import { isIP } from 'node:net';
 import path from 'node:path';
+import type { WalletAddressPolicy } from './domain/wallet-address.ts';
 
 export type AppEnv = 'development' | 'test' | 'staging' | 'production';
 
@@ -18,6 +20,11 @@ export interface Config {
   adminToken: string | undefined;
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
+  /**
+   * Which addresses wallet callbacks may reach: in production loopback, private, link-local and
+   * metadata addresses are refused, except the hosts of WALLET_ALLOWED_HOSTS (on-site wallets).
+   */
+  walletAddresses: WalletAddressPolicy;
   redisUrl: string | undefined;
   /** Provider API requests per key and minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -122,6 +129,24 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const sessionTtlSeconds = integer('SESSION_TTL_SECONDS', 1800, 60, 86_400 * 7);
   const walletTimeoutMs = integer('WALLET_TIMEOUT_MS', 5000, 100, 120_000);
 
+  const allowedHosts = new Set<string>();
+  for (const entry of (read('WALLET_ALLOWED_HOSTS') ?? '').split(',')) {
+    const host = entry
+      .trim()
+      .toLowerCase()
+      .replace(/^\[(.*)\]$/, '$1');
+    if (host === '') continue;
+    if (
+      isIP(host) === 0 &&
+      !/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(host)
+    )
+      problems.push(
+        `WALLET_ALLOWED_HOSTS must be a comma-separated list of host names or IP addresses (got "${entry.trim()}")`,
+      );
+    else allowedHosts.add(host);
+  }
+  const walletAddresses: WalletAddressPolicy = { allowInternal: appEnv !== 'production', allowedHosts };
+
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000);
 
   const redisUrl = read('REDIS_URL');
@@ -153,6 +178,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     adminToken,
     sessionTtlSeconds,
     walletTimeoutMs,
+    walletAddresses,
     redisUrl,
     rateLimitPerMinute,
     demoLobby,

@@ -67,13 +67,13 @@ async function boot(): Promise<void> {
   const { startGame } = await import('./game.ts');
   progress(40);
   const { RuntimeFailure } = await import('./api/runtime.ts');
-  const { messageFor } = await import('./logic/messages.ts');
+  const { loadMessageFor } = await import('./logic/messages.ts');
   try {
     await startGame({ root: app, shell, token, device, progress });
     loader?.remove();
   } catch (error) {
     if (error instanceof RuntimeFailure) {
-      const message = messageFor(error.failure);
+      const message = loadMessageFor(error.failure);
       fatal(message.title, message.text);
     } else {
       fatal(t('app.failed.title'), t('app.failed.text'));

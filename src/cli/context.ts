@@ -2,7 +2,9 @@
 // migrated first and always closed; result output (text or --json); errors with exit codes.
 // The store and domain modules are imported when a command runs, not at start-up, so that
 // --help and usage errors answer at once.
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
+import path from 'node:path';
 import type { Command } from 'commander';
 import type { Config } from '../config.ts';
 import type { ApiError, Outcome } from '../domain/errors.ts';
@@ -62,13 +64,15 @@ export interface StoreContext {
  * failure or Ctrl-C.
  */
 export async function withStore<T>(work: (context: StoreContext) => Promise<T>): Promise<T> {
-  const [{ loadConfig }, { openConfiguredStore }, { migrate }, { createStaffServices }] = await Promise.all([
+  const [{ loadConfig }, { openConfiguredStore }] = await Promise.all([
     import('../config.ts'),
     import('../store/configured.ts'),
-    import('../store/migrate.ts'),
-    import('../services/index.ts'),
   ]);
   const config = loadConfig(process.env);
+  // The services are the slowest import: load them while the embedded PostgreSQL starts.
+  const modules = Promise.all([import('../store/migrate.ts'), import('../services/index.ts')]);
+  modules.catch(() => {}); // awaited below, under the store's try/finally
+  const created = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
   const { store, embedded, shared } = await openConfiguredStore(config, {
     takeOver: false,
     shareRunning: true,
@@ -80,6 +84,11 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
       : 'started for this command';
     process.stderr.write(
       `reelforge: DATA_DIR is unset: using the embedded store in ${config.dataDir} (${which})\n`,
+    );
+  }
+  if (created) {
+    process.stderr.write(
+      `reelforge: warning: there was no store in ${config.dataDir}: created a new, empty one. The server's store is in the DATA_DIR it runs with (./data where npm start ran); set DATA_DIR to it, or DATABASE_URL.\n`,
     );
   }
   let closing: Promise<void> | undefined;
@@ -97,13 +106,31 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
+    const [{ migrate }, { createStaffServices }] = await modules;
     const applied = await migrate(store.pool);
-    return await work({ store, config, applied, staff: await createStaffServices(store, cliActor()) });
+    const result = await work({
+      store,
+      config,
+      applied,
+      staff: await createStaffServices(store, cliActor(), { addresses: config.walletAddresses }),
+    });
+    // Checked after the command, so that the first `operator create` is not warned about.
+    if (!created && !config.databaseUrl) await warnWhenEmpty(store, config.dataDir);
+    return result;
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
     await close();
   }
+}
+
+/** An existing embedded store without operators is most likely not the server's. */
+async function warnWhenEmpty(store: Store, dataDir: string): Promise<void> {
+  const { rows } = await store.pool.query<{ n: number }>('select count(*)::int as n from operators');
+  if ((rows[0]?.n ?? 0) > 0) return;
+  process.stderr.write(
+    `reelforge: warning: the store in ${dataDir} has no operators. If a server runs elsewhere, set DATA_DIR to its folder (or DATABASE_URL).\n`,
+  );
 }
 
 export interface Output {

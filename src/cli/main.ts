@@ -1,24 +1,43 @@
 // The reelforge command line: a registry of command groups, each in its own file, and one
 // place that turns failures into a message on stderr and an exit code.
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
 import { VERSION } from '../version.ts';
-import { registerCatalogCommand } from './catalog.ts';
-import { registerCertifyCommand } from './certify.ts';
 import { CliError, EXIT_FAILURE, EXIT_USAGE } from './context.ts';
-import { registerDbCommand } from './db.ts';
-import { registerKeyCommand } from './key.ts';
-import { registerMockWalletCommand } from './mock-wallet.ts';
-import { registerOperatorCommand } from './operator.ts';
-import { registerReportCommand } from './report.ts';
-import { registerRoundCommand } from './round.ts';
-import { registerSimulateCommand } from './simulate.ts';
-import { registerStaffCommand } from './staff.ts';
-import { registerThumbnailCommand } from './thumbnail.ts';
-import { registerVerifyCommands } from './verify.ts';
-import { registerWalletCheckCommand } from './wallet-check.ts';
 
-export function buildProgram(): Command {
+type Register = (program: Command) => void;
+
+/**
+ * Each top-level command and the module that registers it, imported only when that command runs
+ * (every module together took seconds to load: the certifier, the engine, the HTTP stack of
+ * mock-wallet); --help and an unknown command load them all.
+ */
+const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
+  operator: async () => (await import('./operator.ts')).registerOperatorCommand,
+  key: async () => (await import('./key.ts')).registerKeyCommand,
+  catalog: async () => (await import('./catalog.ts')).registerCatalogCommand,
+  thumbnail: async () => (await import('./thumbnail.ts')).registerThumbnailCommand,
+  db: async () => (await import('./db.ts')).registerDbCommand,
+  simulate: async () => (await import('./simulate.ts')).registerSimulateCommand,
+  certify: async () => (await import('./certify.ts')).registerCertifyCommand,
+  verify: async () => (await import('./verify.ts')).registerVerifyCommands,
+  manifest: async () => (await import('./verify.ts')).registerVerifyCommands,
+  'rng-export': async () => (await import('./verify.ts')).registerVerifyCommands,
+  'mock-wallet': async () => (await import('./mock-wallet.ts')).registerMockWalletCommand,
+  'wallet-check': async () => (await import('./wallet-check.ts')).registerWalletCheckCommand,
+  report: async () => (await import('./report.ts')).registerReportCommand,
+  round: async () => (await import('./round.ts')).registerRoundCommand,
+  staff: async () => (await import('./staff.ts')).registerStaffCommand,
+  audit: async () => (await import('./staff.ts')).registerStaffCommand,
+};
+
+/** The command an argument list runs (the first word that is not a global option), if it is one of ours. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const word = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  return word !== undefined && Object.hasOwn(COMMANDS, word) ? word : undefined;
+}
+
+/** The program with the command `argv` runs registered, or every command (help, usage errors). */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('reelforge')
     .description(
       'Reelforge staff tools. Store commands work on the database of DATABASE_URL, or on the embedded one in DATA_DIR; no server needed.',
@@ -28,19 +47,11 @@ export function buildProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     // Commands registered below inherit this: failures are thrown to main() instead of exiting.
     .exitOverride();
-  registerOperatorCommand(program);
-  registerKeyCommand(program);
-  registerCatalogCommand(program);
-  registerThumbnailCommand(program);
-  registerDbCommand(program);
-  registerSimulateCommand(program);
-  registerCertifyCommand(program);
-  registerVerifyCommands(program);
-  registerMockWalletCommand(program);
-  registerWalletCheckCommand(program);
-  registerReportCommand(program);
-  registerRoundCommand(program);
-  registerStaffCommand(program);
+  const wanted = commandOf(argv);
+  const versionOnly = !wanted && argv.slice(2).some((arg) => arg === '-V' || arg === '--version');
+  const loaders = wanted ? [COMMANDS[wanted]] : versionOnly ? [] : Object.values(COMMANDS);
+  const registers = [...new Set(await Promise.all(loaders.map((load) => load?.())))];
+  for (const register of registers) register?.(program);
   return program;
 }
 
@@ -57,7 +68,7 @@ function describeError(error: unknown): string {
 /** Runs the command line and returns the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
   try {
-    await buildProgram().parseAsync([...argv]);
+    await (await buildProgram(argv)).parseAsync([...argv]);
     return 0;
   } catch (error) {
     // Commander has already printed its own usage message (or the help).
@@ -66,10 +77,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       process.stderr.write(`reelforge: ${error.message}\n`);
       return error.exitCode;
     }
-    // By name: the embedded store's module is only loaded when a command opens the store.
+    // By name: the configuration and the embedded store are only loaded when a command opens the store.
     if (
-      error instanceof ConfigError ||
-      (error instanceof Error && error.name === 'EmbeddedStoreInUseError')
+      error instanceof Error &&
+      (error.name === 'ConfigError' || error.name === 'EmbeddedStoreInUseError')
     ) {
       process.stderr.write(`reelforge: ${error.message}\n`);
       return EXIT_FAILURE;

@@ -15,7 +15,10 @@ export function registerWalletCheckCommand(program: Command): void {
       '--next-secret <secret>',
       'during a secret rotation: the new secret, which the wallet must accept too',
     )
-    .requiredOption('--player <id>', 'a test player with a balance of at least two of the smallest unit')
+    .requiredOption(
+      '--test-player <id>',
+      'a TEST player (the check posts real test transactions to it), with a balance of at least two of the smallest unit',
+    )
     .requiredOption('--currency <code>', "the player's currency")
     .option('--operator <id>', 'operator_id to send', 'op_wallet_check')
     .option('--timeout-ms <ms>', 'time allowed per call (Reelforge uses WALLET_TIMEOUT_MS, 5000)', '5000')
@@ -26,7 +29,7 @@ export function registerWalletCheckCommand(program: Command): void {
           url: string;
           secret: string;
           nextSecret?: string;
-          player: string;
+          testPlayer: string;
           currency: string;
           operator: string;
           timeoutMs: string;
@@ -42,7 +45,7 @@ export function registerWalletCheckCommand(program: Command): void {
           url: options.url,
           secret: options.secret,
           nextSecret: options.nextSecret,
-          player: options.player,
+          player: options.testPlayer,
           currency: options.currency,
           operatorId: options.operator,
           timeoutMs: Number(options.timeoutMs),

@@ -8,6 +8,7 @@ import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
 import { type CatalogScope, inScope } from './catalog.ts';
 import { type ApiError, errors } from './errors.ts';
+import type { WalletActionType } from './wallet-actions.ts';
 
 export const MAX_CAMPAIGN_DAYS = 90;
 export const MAX_ROUNDS_PER_GRANT = 1000;
@@ -354,8 +355,8 @@ export function grantView(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignR
 export type GrantView = ReturnType<typeof grantView>;
 
 /** The wallet action_type of a free round's credit, and of a feature spin it started. */
-export const FREE_ROUND_ACTION = 'free_round';
-export const FREE_ROUND_FEATURE_ACTION = 'free_round_feature';
+export const FREE_ROUND_ACTION = 'free_round' satisfies WalletActionType;
+export const FREE_ROUND_FEATURE_ACTION = 'free_round_feature' satisfies WalletActionType;
 
 /** Why a free round could not start, as the player's runtime error. */
 export function claimError(reason: string): ApiError {

@@ -1,10 +1,12 @@
 // Operator settings: validation shared by the Admin API and the CLI, and the public view.
+
 import { gameInfos } from '../games/index.ts';
 import { JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { isSupportedCurrency } from '../money.ts';
 import type { OperatorFields, OperatorRow } from '../store/operators.repo.ts';
 import { randomBase62 } from './ids.ts';
 import { SUPPORTED_LANGUAGES } from './languages.ts';
+import { OPEN_ADDRESS_POLICY, type WalletAddressPolicy, walletUrlRefusal } from './wallet-address.ts';
 
 export type OperatorInput = Partial<Record<keyof OperatorFields, unknown>>;
 
@@ -19,7 +21,7 @@ export function rtpVariantChoices(): string[] {
     .filter((id) => rest.every((game) => game.rtpVariants.some((variant) => variant.id === id)));
 }
 
-function checkUrl(value: unknown, problems: string[]): string | null {
+function checkUrl(value: unknown, problems: string[], addresses: WalletAddressPolicy): string | null {
   if (value === null) return null;
   if (typeof value !== 'string') {
     problems.push('wallet_base_url must be a string');
@@ -33,6 +35,12 @@ function checkUrl(value: unknown, problems: string[]): string | null {
     problems.push('wallet_base_url must be an absolute http(s) URL without query or fragment');
     return null;
   }
+  // Caught here when the address is written out; a name is checked again on every call (callback-client).
+  const refusal = walletUrlRefusal(addresses, new URL(value));
+  if (refusal) {
+    problems.push(refusal);
+    return null;
+  }
   return value.replace(/\/+$/, '');
 }
 
@@ -43,6 +51,7 @@ function checkUrl(value: unknown, problems: string[]): string | null {
 export function checkOperatorInput(
   input: OperatorInput,
   existing: OperatorRow | undefined,
+  addresses: WalletAddressPolicy = OPEN_ADDRESS_POLICY,
 ): Checked<{ fields: Partial<OperatorFields>; generatedSecret: string | undefined }> {
   const problems: string[] = [];
   const fields: Partial<OperatorFields> = {};
@@ -71,7 +80,7 @@ export function checkOperatorInput(
     if (mode !== 'internal' && mode !== 'callback') problems.push('wallet_mode must be internal or callback');
     else fields.wallet_mode = mode;
   }
-  if (has('wallet_base_url')) fields.wallet_base_url = checkUrl(input.wallet_base_url, problems);
+  if (has('wallet_base_url')) fields.wallet_base_url = checkUrl(input.wallet_base_url, problems, addresses);
   let generatedSecret: string | undefined;
   if (has('wallet_secret')) {
     const secret = input.wallet_secret;

@@ -6,6 +6,7 @@ import type { BetLadder } from '../games/index.ts';
 import { formatAmount, parseAmount } from '../money.ts';
 import type { NewRound, RoundRow } from '../store/rounds.repo.ts';
 import { type ApiError, errors } from './errors.ts';
+import type { WalletActionType } from './wallet-actions.ts';
 import { toWire, type Wire } from './wire.ts';
 
 export type RoundKind = RoundRow['kind'];
@@ -136,7 +137,7 @@ export function roundKind(outcome: Outcome): RoundKind {
 }
 
 /** The wallet action_type of a round's debit and credit. */
-export function actionTypeOf(kind: RoundKind, mode: BetMode): string {
+export function actionTypeOf(kind: RoundKind, mode: BetMode): WalletActionType {
   if (kind === 'free_spin') return 'free_spin';
   if (mode === 'buy') return 'buy_feature';
   return mode === 'special' ? 'special_bet' : 'spin';

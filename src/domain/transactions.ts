@@ -1,6 +1,7 @@
 // A wallet transaction as staff see it: every field, the body it sends (token masked) and every
 // attempt with its answer.
 import type { WalletAttemptRow, WalletTxRow } from '../store/wallet.repo.ts';
+import { type Actor, roleAllows } from './staff.ts';
 import { toWire, type Wire } from './wire.ts';
 
 /** A transaction as the Admin API shows it: its row in wire form, the body it sends and its attempts. */
@@ -30,4 +31,19 @@ export function transactionView(tx: WalletTxRow, attempts: readonly WalletAttemp
       .filter((a) => a.transaction_id === tx.id)
       .map(({ id: _id, transaction_id: _tx, ...attempt }) => toWire(attempt, tx.currency)),
   };
+}
+
+/**
+ * Whether an actor may read what an operator's wallet answered (the start of each attempt's body):
+ * support work needs it; a viewer or finance does not, and it can carry whatever a misdirected
+ * wallet_base_url reached. The token and the command line act as admin.
+ */
+export function mayReadWalletAnswers(actor: Actor): boolean {
+  return actor.kind !== 'staff' || roleAllows(actor.role, 'support');
+}
+
+/** The view as `actor` may see it: without the wallet's answer bodies unless its role needs them. */
+export function transactionViewFor(actor: Actor, view: TransactionView): TransactionView {
+  if (mayReadWalletAnswers(actor)) return view;
+  return { ...view, attempt_log: view.attempt_log.map((attempt) => ({ ...attempt, response_body: null })) };
 }

@@ -13,10 +13,11 @@ import {
   MAX_PARAM_LENGTH,
 } from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
-import { INTEGRATION_GUIDE_PATH, registerIntegrationGuide } from './integration-doc.ts';
+import { INTEGRATION_GUIDE_PAGE, registerIntegrationGuide } from './integration-doc.ts';
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
-import { publicDocument } from './openapi.ts';
+import { CONTRACT_VERSION, publicDocument } from './openapi.ts';
+import { OPERATOR_KIT_PATH, registerOperatorKit } from './operator-kit.ts';
 import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
 import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
 import { registerCampaignCancel } from './provider/free-rounds.cancel.post.ts';
@@ -119,8 +120,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       openapi: '3.1.0',
       info: {
         title: 'Reelforge Operator API',
-        version: '1.1.0',
-        description: `The operator contract: catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section). Wallet integration guide (clock skew, time-outs and retries, rounds, currencies, a signature test vector): [wallet-integration.md](${INTEGRATION_GUIDE_PATH}).`,
+        // Set by publicDocument to the newest addition described (operator-api-1.1.0 plus additions).
+        version: CONTRACT_VERSION,
+        description: `The operator contract operator-api-1.1.0 and its additive extensions (each marked with the version that added it; an operator that ignores them sees 1.1.0 exactly): catalog, launch URLs, artwork, and the signed wallet callbacks Reelforge sends to the operator (see the webhooks section). This document: [/openapi.json](/openapi.json). Wallet integration guide (every callback field and action_type, clock skew, time-outs and retries, rounds, currencies, a signature test vector): [${INTEGRATION_GUIDE_PAGE}](${INTEGRATION_GUIDE_PAGE}). The wallet check for operators, one file for Node.js 18+: [${OPERATOR_KIT_PATH}](${OPERATOR_KIT_PATH}).`,
       },
       components: { securitySchemes: securitySchemes as never },
       tags: [
@@ -144,6 +146,22 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     uiConfig: { layout: 'BaseLayout' },
     transformSpecification: (spec) => publicDocument(spec as Record<string, unknown>),
   });
+  // The reference page reads the one public document, /openapi.json, not a second copy at /docs/json.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url === '/docs/json') reply.redirect('/openapi.json', 308);
+    done();
+  });
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.url !== '/docs/static/swagger-initializer.js' || typeof payload !== 'string')
+      return done(null, payload);
+    done(
+      null,
+      payload.replace(
+        "url: resolveUrl('./json')",
+        "url: new URL('/openapi.json', window.location.href).href",
+      ),
+    );
+  });
   let publicDoc: ReturnType<typeof publicDocument> | undefined;
   app.get('/openapi.json', { schema: { hide: true } }, async () => {
     publicDoc ??= publicDocument(app.swagger() as unknown as Record<string, unknown>);
@@ -151,6 +169,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
 
   registerIntegrationGuide(app);
+  registerOperatorKit(app);
   const { registry, countRequest } = installMetrics(app, services);
   const answers = readAnswers(services);
   logWalletAttempts(app, services);

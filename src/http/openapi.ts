@@ -85,7 +85,25 @@ const OPERATOR_SCOPED = [
   '/api/provider/v1/reports/summary',
 ];
 
-/** The document operators read: internal admin routes removed, wallet callbacks added. */
+/** The contract this document extends; every later version only adds. */
+export const CONTRACT_VERSION = '1.1.0';
+const ADDED_IN = /\b(?:Added in|Since) (\d+)\.(\d+)\.(\d+)/g;
+
+/** The newest version any part of the document says it was added in (the contract's when none). */
+export function documentVersion(doc: unknown): string {
+  let newest = CONTRACT_VERSION.split('.').map(Number);
+  for (const match of JSON.stringify(doc).matchAll(ADDED_IN)) {
+    const version = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const newer = version.findIndex((part, i) => part !== newest[i]);
+    if (newer >= 0 && (version[newer] as number) > (newest[newer] as number)) newest = version;
+  }
+  return newest.join('.');
+}
+
+/**
+ * The document operators read: internal admin routes removed, wallet callbacks added, and its
+ * version the newest addition it describes (a superset of 1.1.0).
+ */
 export function publicDocument(full: Record<string, unknown>): Document {
   const doc = structuredClone(full) as Document;
   doc.paths = Object.fromEntries(
@@ -107,5 +125,7 @@ export function publicDocument(full: Record<string, unknown>): Document {
     walletCredit: walletWebhook('credit'),
     walletRollback: walletWebhook('rollback'),
   };
+  const info = (doc.info ?? {}) as Record<string, unknown>;
+  doc.info = { ...info, version: documentVersion(doc) };
   return doc;
 }

@@ -1,5 +1,6 @@
 // TypeBox schemas of the operator contract (field names, types and required lists as it states).
 import { Type } from 'typebox';
+import { WALLET_ACTION_TYPES } from '../domain/wallet-actions.ts';
 
 export const ErrorResponse = Type.Object(
   {
@@ -244,7 +245,13 @@ export const WalletCallbackRequest = Type.Object(
       Type.Literal('credit'),
       Type.Literal('rollback'),
     ]),
-    action_type: Type.String(),
+    action_type: Type.Union(
+      WALLET_ACTION_TYPES.map((name) => Type.Literal(name)),
+      {
+        description:
+          'The action: balance; spin, special_bet (ante), buy_feature or free_spin on a round; free_round and free_round_feature (added in 1.2.0) on a free round; rollback.',
+      },
+    ),
     amount: Type.String({ description: 'Decimal amount as a string.' }),
     original_transaction_id: Type.Optional(Type.String({ description: 'Only on rollback.' })),
     round_id: Type.Optional(Type.String()),

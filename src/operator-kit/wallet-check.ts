@@ -5,7 +5,6 @@
 //   2. the checks, stopped at the first call that gets no answer at all;
 //   3. before it returns, every debit whose money the suite has not given back (one that got no
 //      clear answer, or one a stopped run left behind) is rolled back, and the balance compared.
-import { request } from 'undici';
 import { newId } from '../domain/ids.ts';
 import { formatAmount, isSupportedCurrency, minorUnits, parseAmount } from '../money.ts';
 import {
@@ -130,8 +129,10 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
       : signWalletRequest(tamper.secret ?? options.secret, timestamp, raw);
     const started = performance.now();
     try {
-      const response = await request(`${base}/${type}`, {
+      // fetch, not undici: the operator kit runs this file on Node 18 and later, with no dependencies.
+      const response = await fetch(`${base}/${type}`, {
         method: 'POST',
+        redirect: 'manual',
         headers: {
           'content-type': 'application/json',
           [REQUEST_ID_HEADER]: requestId,
@@ -141,15 +142,17 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
         body: raw,
         signal: AbortSignal.timeout(tamper.timeoutMs ?? timeoutMs),
       });
-      const text = await response.body.text();
-      return { status: response.statusCode, text, ms: performance.now() - started };
+      const text = await response.text();
+      return { status: response.status, text, ms: performance.now() - started };
     } catch (error) {
       const timedOut = (error as Error).name === 'TimeoutError';
-      const code = (error as { code?: unknown }).code;
+      // fetch reports a network failure as TypeError('fetch failed') with the socket's error as cause.
+      const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; message?: string };
+      const code = cause.code;
       const failure = timedOut
         ? `no answer within ${tamper.timeoutMs ?? timeoutMs} ms`
         : typeof code === 'string'
-          ? `${code}: ${(error as Error).message}`
+          ? `${code}: ${cause.message ?? ''}`
           : (error as Error).message;
       return { status: null, text: '', ms: performance.now() - started, failure, timedOut };
     }

@@ -137,7 +137,7 @@ export function diagnoseBalanceReply(reply: WalletReply, context: PreflightConte
       return result(
         'unknown_player',
         true,
-        `the wallet does not know player ${player} (${reply.status} ${said}): create the test player in the wallet, or pass an existing one with --player`,
+        `the wallet does not know player ${player} (${reply.status} ${said}): create the test player in the wallet, or pass an existing test player with --test-player`,
         ms,
       );
     return result('refused', true, `the wallet refused the balance query (${reply.status} ${said})`, ms);

@@ -1,9 +1,11 @@
 // The composition of one process: every repository and service is built here, from the
 // configuration and the store, and nowhere else. Handlers and CLI commands receive services;
 // none of them sees the store.
+
 import type { Config } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
+import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import { certifiedRtp } from '../games/index.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
@@ -157,6 +159,7 @@ export async function createServices(
     },
     policy: retryPolicyFor(config.appEnv, options.walletRetry),
     timeoutMs: config.walletTimeoutMs,
+    addresses: config.walletAddresses,
     now,
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
@@ -177,7 +180,7 @@ export async function createServices(
     totp: totpBox(await signingKeysRepo(db).get('staff_totp')),
     now,
   });
-  const operators = createOperatorService({ ...repos, changes });
+  const operators = createOperatorService({ ...repos, changes, addresses: config.walletAddresses });
   const actingAs = (actor: Actor) =>
     auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
   const approvals = createApprovalService({
@@ -252,7 +255,11 @@ export interface StaffServices {
 }
 
 /** `actor`: who runs the command (the audit trail names them on every change). */
-export async function createStaffServices(store: Store, actor: Actor): Promise<StaffServices> {
+export async function createStaffServices(
+  store: Store,
+  actor: Actor,
+  options: { addresses?: WalletAddressPolicy } = {},
+): Promise<StaffServices> {
   const changes = createChanges();
   const now = () => new Date();
   const audit = createAuditService({ audit: auditRepo(store.db), now });
@@ -263,6 +270,7 @@ export async function createStaffServices(store: Store, actor: Actor): Promise<S
         operators: operatorsRepo(store.db),
         keys: apiKeysRepo(store.db),
         changes,
+        addresses: options.addresses,
       }),
       artwork,
       games: createGameSwitchService({ games: gamesRepo(store.db), changes, now: Date.now, cacheMs: 0 }),

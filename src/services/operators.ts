@@ -1,5 +1,6 @@
 // Staff operations on operators, keys and catalogs, shared by the Admin API and the CLI. Every
 // change is announced on the change hook, so the access and catalog caches drop what it touched.
+
 import { generateApiKey, type KeyKind } from '../domain/api-keys.ts';
 import { errors, type Outcome } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
@@ -12,6 +13,7 @@ import {
   operatorView,
   signingSecret,
 } from '../domain/operators.ts';
+import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import { findGameInfo } from '../games/index.ts';
 import type { ApiKeysRepo, OperatorsRepo } from '../store/operators.repo.ts';
 import type { Changes } from './changes.ts';
@@ -57,6 +59,8 @@ export function createOperatorService(deps: {
   operators: OperatorsRepo;
   keys: ApiKeysRepo;
   changes: Changes;
+  /** Which wallet addresses may be stored (production refuses internal ones). */
+  addresses?: WalletAddressPolicy;
 }): OperatorService {
   const { operators, keys, changes } = deps;
 
@@ -65,7 +69,7 @@ export function createOperatorService(deps: {
       input: OperatorInput,
       options: { isDemo?: boolean } = {},
     ): Promise<Outcome<{ operator: OperatorView; wallet_secret?: string }>> {
-      const checked = checkOperatorInput(input, undefined);
+      const checked = checkOperatorInput(input, undefined, deps.addresses);
       if (!checked.ok) return { ok: false, error: errors.invalidRequest(checked.problems.join('; ')) };
       const row = await operators.create(
         newId('op'),
@@ -86,7 +90,7 @@ export function createOperatorService(deps: {
     ): Promise<Outcome<{ operator: OperatorView; wallet_secret?: string }>> {
       const existing = await operators.find(id);
       if (!existing) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
-      const checked = checkOperatorInput(input, existing);
+      const checked = checkOperatorInput(input, existing, deps.addresses);
       if (!checked.ok) return { ok: false, error: errors.invalidRequest(checked.problems.join('; ')) };
       const { fields } = checked.value;
       // A secret set outright replaces any scheduled rotation, in the same write.

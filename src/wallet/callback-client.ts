@@ -1,8 +1,16 @@
 // Signed wallet callbacks over one keep-alive connection pool per operator. One call = one attempt:
 // a fresh request_id, a new timestamp and signature, WALLET_TIMEOUT_MS for the whole exchange, no
 // redirects followed, and the answer read strictly (protocol.ts).
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { Pool } from 'undici';
 import { newId } from '../domain/ids.ts';
+import {
+  addressRefusal,
+  OPEN_ADDRESS_POLICY,
+  type WalletAddressPolicy,
+  walletUrlRefusal,
+} from '../domain/wallet-address.ts';
 import type { CallbackType } from './protocol.ts';
 import { fillRequestId, readWalletAnswer, type WalletAnswer } from './protocol.ts';
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, signWalletRequest, TIMESTAMP_HEADER } from './signing.ts';
@@ -53,11 +61,44 @@ export interface CallbackClientOptions {
   /** Connections per operator pool. */
   connections?: number;
   now?: () => Date;
+  /** Which addresses may be reached (default: every address). */
+  addresses?: WalletAddressPolicy;
+  /** Name resolution (default: the system's, dns.lookup); tests pass their own. */
+  lookup?: typeof dnsLookup;
+}
+
+/** The error of a connection refused by the address policy. */
+export const ADDRESS_REFUSED = 'ERR_WALLET_ADDRESS_REFUSED';
+
+/**
+ * A lookup for the connection to `host` that refuses when any address the name resolves to is
+ * internal: checked at connect time, on what is connected to, so DNS that changes its answer
+ * after staff saved the URL cannot lead the call inside.
+ */
+function guardedLookup(policy: WalletAddressPolicy, resolve: typeof dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (error, found) => {
+      if (error) return callback(error, '', 0);
+      const addresses = found as unknown as LookupAddress[];
+      for (const { address } of addresses) {
+        const refusal = addressRefusal(policy, hostname, address);
+        if (refusal) return callback(Object.assign(new Error(refusal), { code: ADDRESS_REFUSED }), '', 0);
+      }
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0];
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 export function createCallbackClient(options: CallbackClientOptions) {
   const pools = new Map<string, { origin: string; pool: Pool }>();
   const now = options.now ?? (() => new Date());
+  const addresses = options.addresses ?? OPEN_ADDRESS_POLICY;
+  const lookup = addresses.allowInternal ? undefined : guardedLookup(addresses, options.lookup ?? dnsLookup);
 
   function poolFor(endpoint: WalletEndpoint, url: URL): Pool {
     const cached = pools.get(endpoint.operatorId);
@@ -66,7 +107,7 @@ export function createCallbackClient(options: CallbackClientOptions) {
     const pool = new Pool(url.origin, {
       connections: options.connections ?? 64,
       keepAliveTimeout: 30_000,
-      connect: { timeout: options.timeoutMs },
+      connect: { timeout: options.timeoutMs, ...(lookup ? { lookup } : {}) },
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
@@ -112,6 +153,10 @@ export function createCallbackClient(options: CallbackClientOptions) {
     } catch {
       return done(null, { kind: 'failed', status: null, error: 'wallet_base_url is not a valid URL' }, null);
     }
+    // An IP address (in any form the URL parser normalises: 127.1, 0x7f000001) or localhost is
+    // refused here; a name is checked on what it resolves to, when the connection is made.
+    const refusal = walletUrlRefusal(addresses, url);
+    if (refusal) return done(null, { kind: 'failed', status: null, error: refusal }, null);
     const body = fillRequestId(storedBody, requestId);
     const timestamp = String(Math.floor(now().getTime() / 1000));
     try {
@@ -166,6 +211,7 @@ function describeNetworkError(error: unknown): string {
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return TIMEOUT;
   if (['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(err.code ?? ''))
     return TIMEOUT;
+  if (err.code === ADDRESS_REFUSED) return err.message ?? ADDRESS_REFUSED;
   if (err.code) return `${err.code}: ${err.message ?? ''}`.trim();
   return err.message ?? String(error);
 }

@@ -1,5 +1,6 @@
 // The wallet callback protocol: request bodies as the contract (plus round_id and round_finished)
 // names them, and the checks an answer must pass before it counts as an answer.
+import type { WalletActionType } from '../domain/wallet-actions.ts';
 import { formatAmount, minorUnits } from '../money.ts';
 
 export type CallbackType = 'balance' | 'debit' | 'credit' | 'rollback';
@@ -12,7 +13,7 @@ export interface WalletRequestFields {
   currency: string;
   transaction_id: string;
   transaction_type: CallbackType;
-  action_type: string;
+  action_type: WalletActionType;
   amount: bigint;
   original_transaction_id?: string;
   round_id?: string;

@@ -10,6 +10,7 @@
 import { newId } from '../domain/ids.ts';
 import { signingSecret } from '../domain/operators.ts';
 import type { NewRound } from '../domain/rounds.ts';
+import { type WalletActionType, walletActionType } from '../domain/wallet-actions.ts';
 import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult, SessionGuard } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { WalletTxType } from '../store/schema.ts';
@@ -108,7 +109,7 @@ export function callbackBody(
   type: CallbackType,
   fields: {
     id: string;
-    actionType: string;
+    actionType: WalletActionType;
     amount: bigint;
     sessionToken: string;
     original?: string;
@@ -171,7 +172,7 @@ export function createSettlement(deps: SettlementDeps) {
     from: CallbackParty,
     type: WalletTxType,
     fields: {
-      actionType: string;
+      actionType: WalletActionType;
       amount: bigint;
       sessionToken: string;
       original?: string;
@@ -222,7 +223,7 @@ export function createSettlement(deps: SettlementDeps) {
       party,
       paid ? 'debit' : 'credit',
       {
-        actionType: round.action_type,
+        actionType: walletActionType(round.action_type),
         amount: paid ? round.stake : round.win,
         sessionToken,
         extras: extrasOf(round),
@@ -310,7 +311,7 @@ export function createSettlement(deps: SettlementDeps) {
         debitTx,
         'credit',
         {
-          actionType: round.action_type,
+          actionType: walletActionType(round.action_type),
           amount: round.win,
           sessionToken: sessionOf(debitTx),
           extras: extrasOf(round),

@@ -1,6 +1,7 @@
 // Both wallet modes of one process: the internal wallet, the callback wallet with its connection
 // pools and settlement steps, and the retry worker. `for(operator)` picks the operator's wallet;
 // nothing else needs to know which mode an operator uses.
+import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import type { DemoRepo } from '../store/demo.repo.ts';
 import type { LedgerRepo } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
@@ -22,6 +23,8 @@ export interface WalletsDeps {
   demo: DemoRepo;
   policy: RetryPolicy;
   timeoutMs: number;
+  /** Which addresses callbacks may reach (default: every address). */
+  addresses?: WalletAddressPolicy;
   findOperator(id: string): Promise<OperatorRow | undefined>;
   /** The clock that picks the signing secret during a rotation (default: the system's). */
   now?: () => Date;
@@ -43,7 +46,11 @@ export interface Wallets {
 }
 
 export function createWallets(deps: WalletsDeps): Wallets {
-  const client = createCallbackClient({ timeoutMs: deps.timeoutMs, observe: deps.observe });
+  const client = createCallbackClient({
+    timeoutMs: deps.timeoutMs,
+    observe: deps.observe,
+    addresses: deps.addresses,
+  });
   const settlement = createSettlement({ ...deps, client });
   const internal = createInternalWallet(deps);
   const callback = createCallbackWallet({

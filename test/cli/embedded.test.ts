@@ -1,7 +1,7 @@
 // The CLI on the embedded store (no DATABASE_URL): beside a running server it connects to that
 // server's PostgreSQL (whose address the server records in DATA_DIR) and leaves it running;
 // otherwise it starts, uses and stops its own PostgreSQL in DATA_DIR. Without DATA_DIR it says
-// which store it opened.
+// which store it opened, and warns when that store is new or has no operators.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,6 +34,7 @@ async function query(url: string, text: string, values: unknown[] = []) {
   }
 }
 
+// Two CLI runs that each start PostgreSQL (one initialises a store): more than the default budget.
 describe('embedded store', () => {
   it('works beside a running server: uses its PostgreSQL and leaves it running', async () => {
     expect(existsSync(path.join(dir, 'postgres.address'))).toBe(true);
@@ -66,13 +67,21 @@ describe('embedded store', () => {
       );
       expect(own.code, own.stderr).toBe(0);
       expect(JSON.parse(own.stdout)).toEqual({ operators: [] });
+      const store = path.join(cwd, 'data');
       expect(own.stderr).toBe(
-        `reelforge: DATA_DIR is unset: using the embedded store in ${path.join(cwd, 'data')} (started for this command)\n`,
+        `reelforge: DATA_DIR is unset: using the embedded store in ${store} (started for this command)\n` +
+          `reelforge: warning: there was no store in ${store}: created a new, empty one. The server's store is in the DATA_DIR it runs with (./data where npm start ran); set DATA_DIR to it, or DATABASE_URL.\n`,
+      );
+      // The second time the store exists but is still empty: most likely not the server's.
+      const again = await runCli(['operator', 'list'], { DATA_DIR: store });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stderr).toBe(
+        `reelforge: warning: the store in ${store} has no operators. If a server runs elsewhere, set DATA_DIR to its folder (or DATABASE_URL).\n`,
       );
     } finally {
       await rm(cwd, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('without DATA_DIR beside a server, says it uses that server’s store', async () => {
     // DATA_DIR defaults to ./data: run from a folder whose data/ belongs to a running server.
@@ -82,14 +91,15 @@ describe('embedded store', () => {
       const result = await runCli(['operator', 'list'], {}, ['sh', path.join(ROOT, 'bin/reelforge')], cwd);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).toBe(
-        `reelforge: DATA_DIR is unset: using the embedded store in ${path.join(cwd, 'data')} (the PostgreSQL of the running Reelforge process ${process.pid})\n`,
+        `reelforge: DATA_DIR is unset: using the embedded store in ${path.join(cwd, 'data')} (the PostgreSQL of the running Reelforge process ${process.pid})\n` +
+          `reelforge: warning: the store in ${path.join(cwd, 'data')} has no operators. If a server runs elsewhere, set DATA_DIR to its folder (or DATABASE_URL).\n`,
       );
       expect(await query(server.url, 'select 1 as one')).toEqual([{ one: 1 }]);
     } finally {
       await server.stop();
       await rm(cwd, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('uses the embedded store itself once the server is gone, and stops it again', async () => {
     await running?.stop();

@@ -20,7 +20,7 @@ const args = (...extra: string[]) => [
   'wallet-check',
   '--url',
   url,
-  '--player',
+  '--test-player',
   'p-1',
   '--currency',
   'EUR',

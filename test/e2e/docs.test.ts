@@ -42,12 +42,14 @@ describe('/docs', () => {
     expect(problems).toEqual([]);
     expect(await page.textContent('.swagger-ui .info .title')).toContain('Reelforge Operator API');
 
-    const link = page.locator('.swagger-ui .info a[href$="/docs/wallet-integration.md"]');
+    const link = page.locator('.swagger-ui .info a[href$="/docs/wallet-integration"]');
     await expect(link.count()).resolves.toBe(1);
-    const guide = await page.request.get(`${server.url}/docs/wallet-integration.md`);
+    const guide = await page.request.get(`${server.url}/docs/wallet-integration`);
     expect(guide.status()).toBe(200);
-    expect(guide.headers()['content-type']).toMatch(/^text\/markdown; charset=utf-8/);
-    expect(await guide.text()).toMatch(/^# Wallet integration/);
+    expect(guide.headers()['content-type']).toMatch(/^text\/html; charset=utf-8/);
+    expect(await guide.text()).toContain('<h1 id="wallet-integration">Wallet integration</h1>');
+    const source = await page.request.get(`${server.url}/docs/wallet-integration.md`);
+    expect(await source.text()).toMatch(/^# Wallet integration/);
     await context.close();
   });
 });

@@ -149,3 +149,57 @@ describe('operator selection header', () => {
     }
   });
 });
+
+describe('what the document says of itself', () => {
+  it('its version is the newest addition it describes, never 1.1.0 beside later additions', () => {
+    const added = [...JSON.stringify(doc).matchAll(/\b(?:Added in|Since) (\d+\.\d+\.\d+)/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(added.length).toBeGreaterThan(0);
+    const byVersion = (a: string, b: string) => {
+      const [x, y] = [a.split('.').map(Number), b.split('.').map(Number)];
+      const i = x.findIndex((part, n) => part !== y[n]);
+      return i < 0 ? 0 : (x[i] as number) - (y[i] as number);
+    };
+    expect(doc.info.version).toBe(added.sort(byVersion).at(-1));
+    expect(doc.info.description).toMatch(/operator-api-1\.1\.0/);
+  });
+
+  it('every status an operation names in its text is among its documented responses', () => {
+    const missing: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        const text = `${operation.summary ?? ''} ${operation.description ?? ''}`;
+        for (const match of text.matchAll(
+          /(?<![×\d.])\b([1-5]\d\d)\b(?![×\d]| (?:days|seconds|ms|rounds|characters))/g,
+        )) {
+          const status = match[1] as string;
+          if (!operation.responses?.[status]) missing.push(`${method.toUpperCase()} ${path}: ${status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('the reference page reads /openapi.json; /docs/json leads there', async () => {
+    const initializer = await (await fetch(`${server.url}/docs/static/swagger-initializer.js`)).text();
+    expect(initializer).toContain("new URL('/openapi.json', window.location.href)");
+    expect(initializer).not.toContain("resolveUrl('./json')");
+    const old = await fetch(`${server.url}/docs/json`, { redirect: 'manual' });
+    expect(old.status).toBe(308);
+    expect(old.headers.get('location')).toBe('/openapi.json');
+  });
+
+  it('serves the wallet guide as an HTML page, every heading and table rendered', async () => {
+    const response = await fetch(`${server.url}/docs/wallet-integration`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<h1 id="wallet-integration">Wallet integration</h1>');
+    expect(html).toContain('<td><code>free_round_feature</code></td>');
+    expect(html).toContain('<h2 id="signing-and-the-accepted-clock-skew">');
+    // No Markdown left unrendered: fences, bold markers, table rules or headings as text.
+    expect(html).not.toMatch(/```|\*\*|\|---|^#+ /m);
+    expect(doc.info.description).toContain('(/docs/wallet-integration)');
+  });
+});

@@ -43,6 +43,25 @@ const KNOWN: Record<Known, { fatal: boolean; retry: boolean }> = {
   session_ended: { fatal: true, retry: false },
 };
 
+/** Wallet refusals a game load can get: only the balance query has run, so no bet is involved. */
+const WALLET_CODES: ReadonlySet<string> = new Set(['wallet_rejected', 'wallet_unavailable']);
+
+/**
+ * The player's words for a failure while the game loads (GET session): a wallet that cannot give the
+ * balance (an unknown player, a wallet down) says so plainly, never that a bet was refused.
+ */
+export function loadMessageFor(failure: Failure): PlayerMessage {
+  if (failure.kind === 'api' && WALLET_CODES.has(failure.code)) {
+    return {
+      title: t('error.balance_unavailable.title'),
+      text: t('error.balance_unavailable.text'),
+      fatal: true,
+      retry: false,
+    };
+  }
+  return messageFor(failure);
+}
+
 /**
  * The player's words for a failure; `money` formats a decimal amount of the session's currency (the
  * stake cap of `stake_above_limit`).

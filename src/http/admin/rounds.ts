@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { staffRoundView } from '../../domain/rounds.ts';
+import { transactionViewFor } from '../../domain/transactions.ts';
 import type { Services } from '../../services/index.ts';
 import type { StaffRoundFilter } from '../../services/staff-rounds.ts';
 import { adminErrors, adminSecurity, unwrap } from './shared.ts';
@@ -95,7 +96,7 @@ export function registerRoundRoutes(app: FastifyInstance, services: Services): v
         rounds: found.map(({ round, transactions }) => ({
           ...staffRoundView(round),
           round_details_url: services.roundDetails.urlOf(round.id, round.created_at),
-          transactions,
+          transactions: transactions.map((tx) => transactionViewFor(request.actor, tx)),
         })),
         next_before: found.length === limit && last ? last.id : null,
       };

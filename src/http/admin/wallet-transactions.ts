@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
+import { transactionViewFor } from '../../domain/transactions.ts';
 import type { Services } from '../../services/index.ts';
 import { adminErrors, adminSecurity, objectBody, unwrap } from './shared.ts';
 
@@ -29,7 +30,8 @@ export function registerWalletTransactionRoutes(app: FastifyInstance, services: 
       const query = request.query as { status?: 'pending' | 'failed'; limit?: string };
       const limit = Number(query.limit ?? '100');
       if (limit < 1 || limit > 500) throw errors.invalidRequest('limit must be from 1 to 500');
-      return { transactions: await staff.list(query.status ?? 'failed', limit) };
+      const transactions = await staff.list(query.status ?? 'failed', limit);
+      return { transactions: transactions.map((tx) => transactionViewFor(request.actor, tx)) };
     },
   );
 

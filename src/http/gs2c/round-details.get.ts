@@ -31,6 +31,21 @@ export function registerRoundDetailsPage(app: FastifyInstance, services: Service
           expires: Type.Optional(Type.String()),
           signature: Type.Optional(Type.String()),
         }),
+        response: {
+          200: {
+            description: 'The round details page.',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          404: {
+            description:
+              'The link is not valid (round, expiry or signature) or has expired: a short HTML page saying so.',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+          503: {
+            description: 'This node has no built game client.',
+            content: { 'text/html': { schema: { type: 'string' } } },
+          },
+        },
       },
       logLevel: 'warn',
     },
@@ -42,7 +57,9 @@ export function registerRoundDetailsPage(app: FastifyInstance, services: Service
         data = await services.roundDetails.page(roundId, expires, signature);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        return pageHeaders(reply.code(error.status), DETAILS_CSP).send(page('Round not found', error.detail));
+        return pageHeaders(reply.code(error.status as 404), DETAILS_CSP).send(
+          page('Round not found', error.detail),
+        );
       }
       const template = await dist.template('round');
       if (template === null) {

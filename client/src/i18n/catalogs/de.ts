@@ -192,6 +192,9 @@ export const de: Catalog = {
   'error.wallet_unavailable.title': 'Wallet antwortet nicht',
   'error.wallet_unavailable.text':
     'Die Wallet des Casinos hat deinen Einsatz nicht bestätigt, die Runde wurde nicht gespielt. Ein bereits abgebuchter Betrag wird deinem Guthaben wieder gutgeschrieben. Versuche es gleich noch einmal.',
+  'error.balance_unavailable.title': 'Guthaben nicht verfügbar',
+  'error.balance_unavailable.text':
+    'Das Casino konnte dein Guthaben nicht anzeigen, daher kann das Spiel nicht starten. Es wurde kein Einsatz platziert. Öffne das Spiel erneut aus der Casino-Lobby und wende dich an das Casino, falls das wieder passiert.',
   'error.wallet_rejected.title': 'Einsatz abgelehnt',
   'error.wallet_rejected.text':
     'Die Wallet des Casinos hat diesen Einsatz abgelehnt. Wende dich an das Casino, falls das wieder passiert.',

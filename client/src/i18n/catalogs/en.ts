@@ -186,6 +186,9 @@ export const en = {
   'error.wallet_unavailable.title': 'Wallet not answering',
   'error.wallet_unavailable.text':
     'The casino wallet did not confirm your bet, so it was not played. Any amount taken is being returned to your balance. Please try again in a moment.',
+  'error.balance_unavailable.title': 'Balance unavailable',
+  'error.balance_unavailable.text':
+    'The casino could not show your balance, so the game cannot start. No bet was placed. Open the game again from the casino lobby, and contact the casino if this keeps happening.',
   'error.wallet_rejected.title': 'Bet refused',
   'error.wallet_rejected.text':
     'The casino wallet refused this bet. Contact the casino if this keeps happening.',

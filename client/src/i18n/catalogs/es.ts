@@ -194,6 +194,9 @@ export const es: Catalog = {
   'error.wallet_unavailable.title': 'La cartera no responde',
   'error.wallet_unavailable.text':
     'La cartera del casino no confirmó tu apuesta, así que no se jugó. Cualquier importe cobrado se está devolviendo a tu saldo. Inténtalo de nuevo en un momento.',
+  'error.balance_unavailable.title': 'Saldo no disponible',
+  'error.balance_unavailable.text':
+    'El casino no pudo mostrar tu saldo, así que el juego no puede empezar. No se ha realizado ninguna apuesta. Abre el juego de nuevo desde el lobby del casino y contacta con el casino si vuelve a ocurrir.',
   'error.wallet_rejected.title': 'Apuesta rechazada',
   'error.wallet_rejected.text':
     'La cartera del casino rechazó esta apuesta. Contacta con el casino si sigue ocurriendo.',

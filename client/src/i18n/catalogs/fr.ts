@@ -193,6 +193,9 @@ export const fr: Catalog = {
   'error.wallet_unavailable.title': 'Le portefeuille ne répond pas',
   'error.wallet_unavailable.text':
     'Le portefeuille du casino n’a pas confirmé votre mise, le tour n’a donc pas été joué. Tout montant prélevé est en cours de remboursement sur votre solde. Réessayez dans un instant.',
+  'error.balance_unavailable.title': 'Solde indisponible',
+  'error.balance_unavailable.text':
+    'Le casino n’a pas pu afficher votre solde : le jeu ne peut pas démarrer. Aucune mise n’a été placée. Rouvrez le jeu depuis le lobby du casino et contactez le casino si cela se reproduit.',
   'error.wallet_rejected.title': 'Mise refusée',
   'error.wallet_rejected.text':
     'Le portefeuille du casino a refusé cette mise. Contactez le casino si cela continue.',

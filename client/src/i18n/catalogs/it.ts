@@ -189,6 +189,9 @@ export const it: Catalog = {
   'error.wallet_unavailable.title': 'Il portafoglio non risponde',
   'error.wallet_unavailable.text':
     'Il portafoglio del casinò non ha confermato la puntata, quindi il giro non è stato giocato. Qualsiasi importo addebitato viene riaccreditato sul saldo. Riprova tra un momento.',
+  'error.balance_unavailable.title': 'Saldo non disponibile',
+  'error.balance_unavailable.text':
+    'Il casinò non ha potuto mostrare il tuo saldo, quindi il gioco non può iniziare. Nessuna puntata è stata effettuata. Riapri il gioco dalla lobby del casinò e contatta il casinò se succede di nuovo.',
   'error.wallet_rejected.title': 'Puntata rifiutata',
   'error.wallet_rejected.text':
     'Il portafoglio del casinò ha rifiutato questa puntata. Contatta il casinò se continua.',

@@ -186,6 +186,9 @@ export const ja: Catalog = {
   'error.wallet_unavailable.title': 'ウォレットが応答しません',
   'error.wallet_unavailable.text':
     'カジノのウォレットがベットを確認しなかったため、このスピンは行われていません。引き落とされた金額は残高に返金されています。少し待ってから再試行してください。',
+  'error.balance_unavailable.title': '残高を表示できません',
+  'error.balance_unavailable.text':
+    'カジノが残高を表示できなかったため、ゲームを開始できません。ベットは行われていません。カジノのロビーからゲームを開き直してください。繰り返し起こる場合はカジノにお問い合わせください。',
   'error.wallet_rejected.title': 'ベットが拒否されました',
   'error.wallet_rejected.text':
     'カジノのウォレットがこのベットを拒否しました。続く場合はカジノにお問い合わせください。',

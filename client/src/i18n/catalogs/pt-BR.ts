@@ -188,6 +188,9 @@ export const ptBR: Catalog = {
   'error.wallet_unavailable.title': 'A carteira não responde',
   'error.wallet_unavailable.text':
     'A carteira do cassino não confirmou sua aposta, então ela não foi jogada. Qualquer valor cobrado está sendo devolvido ao seu saldo. Tente de novo em instantes.',
+  'error.balance_unavailable.title': 'Saldo indisponível',
+  'error.balance_unavailable.text':
+    'O cassino não conseguiu mostrar seu saldo, então o jogo não pode começar. Nenhuma aposta foi feita. Abra o jogo novamente pelo lobby do cassino e fale com o cassino se isso continuar acontecendo.',
   'error.wallet_rejected.title': 'Aposta recusada',
   'error.wallet_rejected.text':
     'A carteira do cassino recusou esta aposta. Fale com o cassino se isso continuar.',
