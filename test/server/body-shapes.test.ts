@@ -25,7 +25,7 @@ beforeAll(async () => {
       bodyRoutes.push({ method: method.toUpperCase(), path: template.replace(/\{[^}]+\}/g, 'x_1') });
     }
   }
-});
+}, 240_000);
 afterAll(async () => {
   await server?.close();
 });
