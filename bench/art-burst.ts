@@ -5,10 +5,15 @@
 // latencies, measured in the same run, is the figure; absolute milliseconds move with the machine.
 // The node runs with the public limit off, so the figure is the rendering bound's own.
 // Standalone: sh scripts/node24.sh node bench/art-burst.ts [--quick]
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { gameInfos } from '../src/games/index.ts';
-import { startChild } from './http.ts';
+import { root, startChild } from './http.ts';
 import { launchSessions } from './runtime.ts';
+
+/** Art requests in the burst: the red team's 60, each a new title. */
+const BURST = 60;
 
 interface Latency {
   p50: number;
@@ -28,35 +33,46 @@ function latencyOf(result: autocannon.Result): Latency {
   };
 }
 
-/** Banner PNGs with a fresh title each, `parallel` at a time, until `stop()`; the statuses seen. */
-function artBurst(base: string, symbol: string, parallel: number) {
-  let running = true;
-  let sent = 0;
-  const statuses = new Map<number, number>();
-  const worker = async () => {
-    while (running) {
-      const title = `Burst ${sent++} ${Math.random().toString(36).slice(2)}`;
-      const answer = await fetch(
-        `${base}/api/provider/v1/game-art/${symbol}?size=banner&format=png&title=${encodeURIComponent(title)}`,
-      );
-      await answer.arrayBuffer();
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-    }
+/** The red team's burst: `count` banner PNGs, each with a new title, spread evenly over `seconds`. */
+async function artBurst(base: string, symbol: string, count: number, seconds: number) {
+  const statuses: Record<number, number> = {};
+  let bytes = 0;
+  const one = async (i: number) => {
+    await new Promise((resolve) => setTimeout(resolve, (i * seconds * 1000) / count));
+    const title = `Burst ${i} ${Math.random().toString(36).slice(2)}`;
+    const answer = await fetch(
+      `${base}/api/provider/v1/game-art/${symbol}?size=banner&format=png&title=${encodeURIComponent(title)}`,
+    );
+    bytes += (await answer.arrayBuffer()).byteLength;
+    statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
   };
-  const workers = Array.from({ length: parallel }, worker);
-  return {
-    async stop() {
-      running = false;
-      await Promise.all(workers);
-      return { sent, statuses: Object.fromEntries(statuses) };
-    },
-  };
+  await Promise.all(Array.from({ length: count }, (_, i) => one(i)));
+  return { sent: count, statuses, bytes };
+}
+
+/** The burst in a child process of its own, so its client work does not share the probe's event loop. */
+function burstChild(base: string, symbol: string, count: number, seconds: number) {
+  const child = spawn(process.execPath, [path.join(root, 'bench/art-burst.ts')], {
+    env: { ...process.env, ART_BURST: JSON.stringify({ base, symbol, count, seconds }) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  return new Promise<Awaited<ReturnType<typeof artBurst>>>((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`burst exited ${code}`)),
+    ),
+  );
 }
 
 export async function runArtBurstBench(options: { quick?: boolean } = {}): Promise<string> {
   const duration = options.quick ? 4 : 10;
   const server = await startChild<{ url: string; apiKey: string }>('bench/serve.ts', {
     PUBLIC_RATE_LIMIT_PER_MINUTE: '0',
+    // Only the node's JSON line on stdout: start-up logs are JSON too (an uncertified game is an error line).
+    LOG_LEVEL: 'fatal',
   });
   try {
     const base = server.info.url;
@@ -97,9 +113,9 @@ export async function runArtBurstBench(options: { quick?: boolean } = {}): Promi
     );
 
     const alone = latencyOf(await autocannon(probe));
-    const burst = artBurst(base, symbol, 4);
+    const burst = burstChild(base, symbol, BURST, duration);
     const beside = latencyOf(await autocannon(probe));
-    const art = await burst.stop();
+    const art = await burst;
 
     const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : 'n/a');
     const row = (name: string, l: Latency) =>
@@ -107,9 +123,10 @@ export async function runArtBurstBench(options: { quick?: boolean } = {}): Promi
     return [
       '## Art burst',
       '',
-      `Probe: ${probeName}, 4 connections, ${duration} s alone, then ${duration} s beside a burst of`,
-      `banner PNGs of ${symbol} (4 at a time), each with a new \`title\` (the public limit off, so every one`,
-      'reached the route). Latencies in ms as autocannon measured them.',
+      `Probe: ${probeName}, 4 connections, ${duration} s alone, then ${duration} s beside the red team's burst:`,
+      `${BURST} banner PNGs of ${symbol}, each with a new \`title\`, spread over the ${duration} s, sent from a`,
+      'process of their own (the public limit off, so every one reached the route). Latencies in ms as',
+      'autocannon measured them.',
       '',
       '| probe | requests | p50 | p99 | max | non-2xx |',
       '|---|---:|---:|---:|---:|---:|',
@@ -117,13 +134,17 @@ export async function runArtBurstBench(options: { quick?: boolean } = {}): Promi
       row('beside the art burst', beside),
       '',
       `Ratios (beside / alone): p50 ${ratio(beside.p50, alone.p50)}, p99 ${ratio(beside.p99, alone.p99)}, max ${ratio(beside.max, alone.max)}.`,
-      `Art requests in the burst: ${art.sent}, answered ${JSON.stringify(art.statuses)}; a new title renders nothing (the game's banner is made once).`,
+      `Art requests in the burst: ${art.sent}, answered ${JSON.stringify(art.statuses)} (${Math.round(art.bytes / 1024)} KiB); a new title renders nothing (the game's banner is made once).`,
     ].join('\n');
   } finally {
     await server.stop();
   }
 }
 
-if (import.meta.main) {
+const job = process.env.ART_BURST;
+if (job) {
+  const { base, symbol, count, seconds } = JSON.parse(job);
+  process.stdout.write(JSON.stringify(await artBurst(base, symbol, count, seconds)));
+} else if (import.meta.main) {
   process.stdout.write(`${await runArtBurstBench({ quick: process.argv.includes('--quick') })}\n`);
 }
