@@ -53,6 +53,9 @@ describe('loadConfig defaults', () => {
       SESSION_TTL_SECONDS: '600',
       WALLET_TIMEOUT_MS: '2500',
       REDIS_URL: 'rediss://cache:6380',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
+      TRUSTED_PROXIES: '10.0.0.5, 192.168.0.0/16,loopback,fd00::/8',
+      PUBLIC_RATE_LIMIT_PER_MINUTE: '120',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -67,6 +70,17 @@ describe('loadConfig defaults', () => {
       sessionTtlSeconds: 600,
       walletTimeoutMs: 2500,
       redisUrl: 'rediss://cache:6380',
+      metricsToken: 'a-long-enough-metrics-token',
+      trustedProxies: ['10.0.0.5', '192.168.0.0/16', 'loopback', 'fd00::/8'],
+      publicRateLimitPerMinute: 120,
+    });
+  });
+
+  it('trusts no proxy, limits public endpoints and leaves /metrics open outside production by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      trustedProxies: [],
+      publicRateLimitPerMinute: 600,
+      metricsToken: undefined,
     });
   });
 
@@ -99,7 +113,13 @@ describe('loadConfig errors', () => {
     [{ WALLET_TIMEOUT_MS: '5s' }, /^WALLET_TIMEOUT_MS must be a whole number/],
     [{ REDIS_URL: 'http://cache' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/],
     [{ APP_ENV: 'staging' }, /^ADMIN_TOKEN is required in staging$/],
-    [{ APP_ENV: 'production' }, /^ADMIN_TOKEN is required in production$/],
+    [{ APP_ENV: 'production', METRICS_TOKEN: TOKEN }, /^ADMIN_TOKEN is required in production$/],
+    [{ APP_ENV: 'production', ADMIN_TOKEN: TOKEN }, /^METRICS_TOKEN is required in production/],
+    [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be at least 16 characters$/],
+    [{ TRUSTED_PROXIES: '10.0.0.1,nginx' }, /^TRUSTED_PROXIES must be .* \(got "nginx"\)$/],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, /^TRUSTED_PROXIES must be/],
+    [{ TRUSTED_PROXIES: '10.0.0.0/8/1' }, /^TRUSTED_PROXIES must be/],
+    [{ PUBLIC_RATE_LIMIT_PER_MINUTE: 'lots' }, /^PUBLIC_RATE_LIMIT_PER_MINUTE must be a whole number/],
   ])('%j is refused', (env, message) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -133,7 +153,7 @@ describe('loadConfig errors', () => {
 
 describe('GAME_BASE_URL in staging and production', () => {
   it.each(['staging', 'production'])('%s: a missing one is a problem to report, not a crash', (appEnv) => {
-    const config = loadConfig({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN });
+    const config = loadConfig({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN, METRICS_TOKEN: TOKEN });
     expect(config.gameBaseUrl).toBeUndefined();
     expect(config.gameBaseUrlProblem).toBe(`GAME_BASE_URL is required in ${appEnv}`);
   });
@@ -142,6 +162,7 @@ describe('GAME_BASE_URL in staging and production', () => {
     const config = loadConfig({
       APP_ENV: 'production',
       ADMIN_TOKEN: TOKEN,
+      METRICS_TOKEN: TOKEN,
       GAME_BASE_URL: 'http://games.example.com',
     });
     expect(config.gameBaseUrl).toBeUndefined();
@@ -154,6 +175,7 @@ describe('GAME_BASE_URL in staging and production', () => {
     const config = loadConfig({
       APP_ENV: 'production',
       ADMIN_TOKEN: TOKEN,
+      METRICS_TOKEN: TOKEN,
       GAME_BASE_URL: 'games.example.com',
     });
     expect(config.gameBaseUrl).toBeUndefined();

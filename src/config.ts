@@ -28,6 +28,15 @@ export interface Config {
   redisUrl: string | undefined;
   /** Provider API requests per key and minute; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** Requests to the public endpoints (artwork, round details pages) per client address and minute; 0: off. */
+  publicRateLimitPerMinute: number;
+  /**
+   * Proxies whose X-Forwarded-For names the client (addresses, CIDR ranges, or loopback, linklocal,
+   * uniquelocal); empty: the socket's peer is the client and X-Forwarded-For is ignored.
+   */
+  trustedProxies: string[];
+  /** Bearer token /metrics asks for; required in production, /metrics open without it elsewhere. */
+  metricsToken: string | undefined;
   /** Whether `/` serves the demo lobby (default: on in development only). */
   demoLobby: boolean;
 }
@@ -149,6 +158,28 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
 
   const rateLimitPerMinute = integer('RATE_LIMIT_PER_MINUTE', 6000, 0, 10_000_000);
 
+  const publicRateLimitPerMinute = integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 0, 10_000_000);
+
+  const trustedProxies = (read('TRUSTED_PROXIES') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const badProxies = trustedProxies.filter((entry) => !isProxyEntry(entry));
+  if (badProxies.length > 0)
+    problems.push(
+      `TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal (got "${badProxies.join(', ')}")`,
+    );
+
+  const metricsToken = read('METRICS_TOKEN');
+  if (metricsToken === undefined) {
+    if (appEnv === 'production')
+      problems.push(
+        'METRICS_TOKEN is required in production (/metrics shows operator ids and wallet figures)',
+      );
+  } else if (metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters');
+  }
+
   const redisUrl = read('REDIS_URL');
   if (redisUrl !== undefined) {
     const url = parseUrl(redisUrl);
@@ -181,6 +212,21 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     walletAddresses,
     redisUrl,
     rateLimitPerMinute,
+    publicRateLimitPerMinute,
+    trustedProxies,
+    metricsToken,
     demoLobby,
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range with a prefix that fits its family, or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }

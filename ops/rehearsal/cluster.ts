@@ -59,6 +59,8 @@ export class ReelforgeNode {
         DATA_DIR: path.join(this.settings.logDir, `${this.name}-data`),
         WALLET_TIMEOUT_MS: String(this.settings.walletTimeoutMs),
         RATE_LIMIT_PER_MINUTE: String(this.settings.rateLimitPerMinute),
+        // nginx runs on this machine: the client is the address it forwards, as in production.
+        TRUSTED_PROXIES: 'loopback',
         LOG_LEVEL: 'warn',
       },
     });

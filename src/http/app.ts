@@ -97,7 +97,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     serverFactory: serverWithLane(() => lane),
     logger: loggerOptions(options.logLevel ?? 'info', options.logStream),
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // X-Forwarded-For names the client only when the peer is a configured proxy (TRUSTED_PROXIES):
+    // staff sign-in and the public rate limit count the client, not the nginx in front of it.
+    trustProxy: services.config.trustedProxies.length > 0 ? services.config.trustedProxies : false,
     requestIdHeader: false,
     genReqId: (request) => requestIdFor(request.headers['x-request-id']),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

@@ -5,10 +5,14 @@
 //   - NUL characters (U+0000) in any string of the path, query or body: PostgreSQL cannot store
 //     them in text, so they would surface as a 500 deep inside a route;
 //   - bracketed or repeated query names (operator_id[]=…): a query value is one string here;
+//   - a JSON body nested deeper than MAX_JSON_DEPTH: counted on the text before it is parsed, so
+//     nothing after the parser (NUL walk, schema checks, audit copies) recurses on client input;
+//   - a body sent with a Content-Encoding (gzip, br, …): bodies are read as sent, so it would be
+//     parsed compressed or silently dropped; 415 instead;
 //   - an empty body sent as application/json reads as {} (POSTs that take no body).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KeyHeaders } from '../domain/api-keys.ts';
-import { errors } from '../domain/errors.ts';
+import { ApiError, errors } from '../domain/errors.ts';
 
 /** Headers that carry a credential: repeated with different values, the request is refused (401). */
 const CREDENTIAL_HEADERS = ['authorization', 'x-provider-api-key', 'x-api-key'] as const;
@@ -81,24 +85,61 @@ function refuseRepeatedHeaders(request: FastifyRequest): void {
 
 const NUL = '\u0000';
 
-/** The first string (or field name) under `value` that holds a NUL, as a readable field path. */
-function nulField(value: unknown, at: string): string | undefined {
-  if (typeof value === 'string') return value.includes(NUL) ? at : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulField(value[i], `${at}[${i}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes(NUL)) return `\0${at}`;
-      const found = nulField(inner, at === '' ? key : `${at}.${key}`);
-      if (found !== undefined) return found;
+/**
+ * The first string (or field name) under `value` that holds a NUL, as a readable field path. Walked
+ * with an explicit stack, not recursion: no shape of input can overflow the call stack here.
+ */
+function nulField(root: unknown, rootAt: string): string | undefined {
+  const stack: Array<[unknown, string]> = [[root, rootAt]];
+  while (stack.length > 0) {
+    const [value, at] = stack.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) return at;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], `${at}[${i}]`]);
+    } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (key.includes(NUL)) return `\0${at}`;
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i] as [string, unknown];
+        stack.push([inner, at === '' ? key : `${at}.${key}`]);
+      }
     }
   }
   return undefined;
+}
+
+/** Deepest nesting of objects and arrays a JSON body may have; ours are a few levels deep. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether JSON text nests objects and arrays deeper than `limit` (strings skipped, one pass). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** A body in a Content-Encoding other than identity: 415 naming it (bodies are never decompressed). */
+function refuseContentEncoding(request: FastifyRequest): void {
+  const encoding = request.headers['content-encoding'];
+  if (encoding === undefined) return;
+  const named = (Array.isArray(encoding) ? encoding.join(', ') : encoding).trim().toLowerCase();
+  if (named === '' || named === 'identity') return;
+  throw new ApiError(
+    'unsupported_media_type',
+    `Content-Encoding ${named.slice(0, 40)} is not accepted: send the body uncompressed, without Content-Encoding`,
+  );
 }
 
 function refuseNul(where: string, value: unknown): void {
@@ -131,6 +172,7 @@ export function installEdgeGuards(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     try {
       refuseRepeatedHeaders(request);
+      refuseContentEncoding(request);
       done();
     } catch (error) {
       done(error as Error);
@@ -160,6 +202,13 @@ export function installEdgeGuards(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (text.trim() === '') return done(null, {});
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+      return done(
+        errors.invalidRequest(
+          `the JSON body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep, which is not accepted`,
+        ),
+        undefined,
+      );
     parseJson(request, text, (error, parsed) => {
       if (!error) return done(null, parsed);
       done(errors.invalidRequest(jsonProblem(text)), undefined);

@@ -1,8 +1,12 @@
 // Prometheus metrics at /metrics: requests and latencies by route and status, pool usage, and the
 // operators' wallets: call latency by operator and type, calls by outcome, open transactions, and
-// the store's share of a callback round step by step.
-import type { FastifyInstance } from 'fastify';
+// the store's share of a callback round step by step. With METRICS_TOKEN set (required in production)
+// /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`: its labels name operators and
+// its figures are wallet volumes.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { errors } from '../domain/errors.ts';
 import type { Services } from '../services/index.ts';
 
 /**
@@ -19,7 +23,9 @@ export type CountRequest = (
 
 export function installMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue' | 'roundSteps'>,
+  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue' | 'roundSteps'> & {
+    config: Pick<Services['config'], 'metricsToken'>;
+  },
 ): { registry: Registry; countRequest: CountRequest } {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'reelforge_' });
@@ -132,9 +138,26 @@ export function installMetrics(
     );
     done();
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  const allowed = metricsAccess(services.config.metricsToken);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw errors.unauthorized('/metrics needs Authorization: Bearer <METRICS_TOKEN>');
+    }
     reply.type(registry.contentType);
     return registry.metrics();
   });
   return { registry, countRequest };
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether a request may read /metrics: anyone without a token, else the bearer of it (compared in constant time). */
+function metricsAccess(token: string | undefined): (request: FastifyRequest) => boolean {
+  if (token === undefined) return () => true;
+  const expected = digest(token);
+  return (request) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+    return match !== null && timingSafeEqual(digest(match[1] as string), expected);
+  };
 }

@@ -98,6 +98,8 @@ export interface Services {
   roundSteps: { listen(listener: (step: RoundStep, seconds: number) => void): void };
   /** Provider API requests per key and minute; null when RATE_LIMIT_PER_MINUTE is 0. */
   rateLimiter: RateLimiter | null;
+  /** Per client address on the public endpoints (artwork, round details pages); null when off. */
+  publicRateLimiter: RateLimiter | null;
   /** Whether the store answers. */
   storeReachable(): Promise<boolean>;
   /** The store's connection pool, for the metrics. */
@@ -164,7 +166,8 @@ export async function createServices(
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
-  const rateLimiter = rateLimiterFor(config);
+  const rateLimiter = rateLimiterFor(config, config.rateLimitPerMinute, 'rate');
+  const publicRateLimiter = rateLimiterFor(config, config.publicRateLimitPerMinute, 'public');
   const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
   const roundDetails = createRoundDetailsService({
     ...repos,
@@ -230,6 +233,7 @@ export async function createServices(
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
+    publicRateLimiter,
     storeReachable: () => pingStore(store),
     poolUsage: () => ({
       total: store.pool.totalCount,
@@ -239,6 +243,7 @@ export async function createServices(
     async close() {
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
       await rateLimiter?.close();
+      await publicRateLimiter?.close();
       artwork.stop();
     },
   };
@@ -296,10 +301,10 @@ export async function createStaffServices(
   };
 }
 
-function rateLimiterFor(config: Config): RateLimiter | null {
-  if (config.rateLimitPerMinute === 0) return null;
-  if (!config.redisUrl) return memoryRateLimiter(config.rateLimitPerMinute);
-  return redisRateLimiter(config.redisUrl, config.rateLimitPerMinute, (error) => {
+function rateLimiterFor(config: Config, limit: number, name: string): RateLimiter | null {
+  if (limit === 0) return null;
+  if (!config.redisUrl) return memoryRateLimiter(limit);
+  return redisRateLimiter(config.redisUrl, limit, name, (error) => {
     process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
   });
 }

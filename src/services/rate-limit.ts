@@ -1,5 +1,6 @@
-// Per-key request limits on the provider API: a fixed one-minute window, counted in this process,
-// or in Redis when REDIS_URL is set so that every node shares one count.
+// Request limits: per key on the provider API, per client address on the public endpoints. A fixed
+// one-minute window, counted in this process, or in Redis when REDIS_URL is set so that every node
+// shares one count.
 import { Redis } from 'ioredis';
 
 export interface RateDecision {
@@ -52,6 +53,8 @@ export function memoryRateLimiter(limit: number, now: () => number = Date.now): 
 export function redisRateLimiter(
   url: string,
   limit: number,
+  /** Names the limit in its Redis keys, so two limits never share a count. */
+  name: string,
   onError: (error: Error) => void,
   now: () => number = Date.now,
 ): RateLimiter {
@@ -66,7 +69,7 @@ export function redisRateLimiter(
     async hit(key) {
       const at = now();
       const start = at - (at % WINDOW_MS);
-      const redisKey = `reelforge:rate:${key}:${start}`;
+      const redisKey = `reelforge:${name}:${key}:${start}`;
       try {
         const result = await redis
           .multi()

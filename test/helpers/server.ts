@@ -6,6 +6,8 @@ import { createTestDatabase } from './db.ts';
 import { createResponseChecker } from './openapi.ts';
 
 export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
+/** The /metrics token a production-mode test node gets unless the test names one (production needs it). */
+export const TEST_METRICS_TOKEN = 'rf_metrics_test_token_0123456789';
 
 export interface TestServer extends RunningServer {
   adminToken: string;
@@ -32,6 +34,7 @@ export async function startTestServer(
     HOST: '127.0.0.1',
     DATABASE_URL: database.url,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    ...(env.APP_ENV === 'production' ? { METRICS_TOKEN: TEST_METRICS_TOKEN } : {}),
     ...env,
   });
   const server = await startServer(config, {

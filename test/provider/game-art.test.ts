@@ -120,6 +120,29 @@ describe('key art at the sizes lobbies use', () => {
     expect(cached.status).toBe(304);
   });
 
+  it('renders nothing from unbounded input: any title gives one picture per game, another symbol is 404', async () => {
+    const base = '/api/provider/v1/game-art/rf_dune_lantern?size=portrait&format=png';
+    const etags = new Set<string | null>();
+    for (const title of ['', 'Dune Lantern', 'Anything at all 1', 'Anything at all 2', '<b>x</b>']) {
+      const response = await server.request(`${base}&title=${encodeURIComponent(title)}`);
+      expect(response.status).toBe(200);
+      etags.add(response.headers.get('etag'));
+    }
+    expect(etags.size).toBe(1);
+    for (const format of ['webp', 'png']) {
+      const other = await server.request(
+        `/api/provider/v1/game-art/not_our_game_1?size=banner&format=${format}`,
+      );
+      expect(other.status).toBe(404);
+      expect(await other.json()).toMatchObject({
+        error: 'not_found',
+        detail: expect.stringMatching(/format=svg/),
+      });
+    }
+    const svg = await server.request('/api/provider/v1/game-art/not_our_game_1?size=banner');
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+  });
+
   it('differs from game to game', async () => {
     const symbols = [
       'rf_ember_crown',

@@ -37,11 +37,11 @@ const keyed = (apiKey: string, extra: Record<string, string> = {}) => ({
   headers: { 'x-provider-api-key': apiKey, ...extra },
 });
 
-/** The headers of an answer, without the two that differ between any two answers. */
+/** The headers of an answer, without the three that differ between any two answers. */
 function headersOf(response: Response): Record<string, string> {
   const kept: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    if (name !== 'date' && name !== 'x-request-id') kept[name] = value;
+    if (name !== 'date' && name !== 'x-request-id' && name !== 'x-ratelimit-remaining') kept[name] = value;
   });
   return kept;
 }

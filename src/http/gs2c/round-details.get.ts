@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { ApiError } from '../../domain/errors.ts';
 import type { Services } from '../../services/index.ts';
+import { limitPublic } from '../public-limit.ts';
 import type { ClientDist } from './client-dist.ts';
 import { escapeHtml, scriptJson } from './client-dist.ts';
 import { pageHeaders, SHELL_CSP } from './headers.ts';
@@ -50,6 +51,7 @@ export function registerRoundDetailsPage(app: FastifyInstance, services: Service
       logLevel: 'warn',
     },
     async (request, reply) => {
+      await limitPublic(services, request, reply);
       const { round_id: roundId } = request.params as { round_id: string };
       const { expires, signature } = request.query as { expires?: string; signature?: string };
       let data: Awaited<ReturnType<Services['roundDetails']['page']>>;

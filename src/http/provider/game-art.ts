@@ -1,5 +1,7 @@
 // GET /api/provider/v1/game-art/{symbol}: public artwork, uploaded or generated key art (SVG), and
-// on request the lobby sizes as WebP or PNG, rendered with sharp once and kept.
+// on request the lobby sizes as WebP or PNG, rendered with sharp once and kept. A raster costs
+// about half a second of CPU, so it is made only from what we own: our games, their own titles,
+// the named sizes (a finite set); a title or symbol from the query never starts a rendering.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
@@ -8,6 +10,7 @@ import { rasterArt } from '../../domain/key-art-raster.ts';
 import { KEY_ART_SIZES, type KeyArtSize, renderKeyArtSvg } from '../../games/art/key-art.ts';
 import { findGameInfo } from '../../games/index.ts';
 import type { Services } from '../../services/index.ts';
+import { limitPublic } from '../public-limit.ts';
 import { errorResponses } from '../schemas.ts';
 import { ART_CACHE_CONTROL, etagMatches, type ReadAnswers, SVG_CSP } from './read-answers.ts';
 
@@ -40,7 +43,7 @@ export function registerGameArt(app: FastifyInstance, services: Services, answer
       schema: {
         summary: 'Game artwork (public)',
         description:
-          "The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, the game's generated key art as image/svg+xml (480×360). Since 1.2.0 (additive), `size` and `format` ask for the sizes lobbies use: `square` 600×600, `banner` 1280×720 (16:9), `portrait` 600×900 (2:3), `card` 480×360; as `webp` or `png` (rendered once and cached) or `svg`. An uploaded thumbnail is cropped to the size and served as WebP or PNG (`svg` then answers WebP). Without either parameter the answer is exactly the 1.1.0 one. Carries ETag and answers If-None-Match with 304.",
+          "The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, the game's generated key art as image/svg+xml (480×360). Since 1.2.0 (additive), `size` and `format` ask for the sizes lobbies use: `square` 600×600, `banner` 1280×720 (16:9), `portrait` 600×900 (2:3), `card` 480×360; as `webp` or `png` (rendered once and cached; Reelforge's own games only, with the game's own title: the `title` parameter labels SVG art only, and another symbol answers 404) or `svg`. An uploaded thumbnail is cropped to the size and served as WebP or PNG (`svg` then answers WebP). Without either parameter the answer is exactly the 1.1.0 one. Carries ETag and answers If-None-Match with 304. Since 1.2.0, limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE): past it, 429 with Retry-After.",
         tags: ['artwork'],
         params: Type.Object({ symbol: Type.String() }),
         querystring: Type.Object({
@@ -72,11 +75,12 @@ export function registerGameArt(app: FastifyInstance, services: Services, answer
             },
           },
           304: { description: 'Not modified.', type: 'null' },
-          ...errorResponses(400),
+          ...errorResponses(400, 404, 429),
         },
       },
     },
     async (request, reply) => {
+      await limitPublic(services, request, reply);
       const { symbol } = request.params as { symbol: string };
       const { title, slug, size, format } = request.query as {
         title?: string;
@@ -105,9 +109,12 @@ export function registerGameArt(app: FastifyInstance, services: Services, answer
       }
       if (format === 'webp' || format === 'png') {
         const game = findGameInfo(artSymbol);
-        const shownTitle = title || game?.title || symbol;
-        const key = `${artSymbol}\n${shownTitle}\n${size ?? 'card'}`;
-        const render = () => renderKeyArtSvg(artSymbol, shownTitle, game, shape.width, shape.height);
+        if (!game)
+          throw errors.notFound(
+            `game ${symbol} is not a Reelforge game: webp and png are rendered for our own games only; ask for format=svg`,
+          );
+        const key = `${game.symbol}\n${size ?? 'card'}`;
+        const render = () => renderKeyArtSvg(game.symbol, game.title, game, shape.width, shape.height);
         const image = await raster.fromSvg(key, render, format);
         return sendImage(request, reply, `image/${format}`, image.body, image.etag);
       }

@@ -7,8 +7,10 @@
 // when it stops there), and a body already rendered or renderable without I/O. Everything else — a
 // first request, any error, an uploaded image, a resized or rasterised image, a query it does not
 // read, a repeated header, a HEAD — returns false and goes to Fastify, which answers as it always has.
-// What every answer carries is kept: the x-request-id, the rate-limit count and headers, the request
-// metrics under the route's own labels, and at info level the same two log lines.
+// What every answer carries is kept: the x-request-id, the rate-limit count and headers (per key, and
+// per client address on key art), the request metrics under the route's own labels, and at info
+// level the same two log lines. Behind TRUSTED_PROXIES the client's address is Fastify's to read,
+// so key art then goes to the route.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +19,7 @@ import { ART_SYMBOL, MAX_TITLE_LENGTH } from '../../domain/game-art.ts';
 import type { Principal } from '../../services/access.ts';
 import type { Services } from '../../services/index.ts';
 import type { CountRequest } from '../metrics.ts';
+import { rateHeaders } from '../public-limit.ts';
 import { requestIdFor } from '../request-id.ts';
 import { ART_CACHE_CONTROL, etagMatches, type ReadAnswers, SVG_CSP } from './read-answers.ts';
 
@@ -191,7 +194,15 @@ export function readLane(deps: {
     return true;
   }
 
-  function artRead(req: IncomingMessage, res: ServerResponse, started: number, rest: string): boolean {
+  function artRead(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fallback: () => void,
+    started: number,
+    rest: string,
+  ): boolean {
+    const limiter = services.publicRateLimiter;
+    if (limiter && services.config.trustedProxies.length > 0) return false;
     const mark = rest.indexOf('?');
     const symbol = mark < 0 ? rest : rest.slice(0, mark);
     if (!ART_SYMBOL.test(symbol)) return false;
@@ -215,7 +226,22 @@ export function readLane(deps: {
       headers['content-type'] = 'image/svg+xml';
       headers['content-length'] = art.svg.length;
     }
-    send(req, res, started, `${ART_PREFIX}:symbol`, fresh ? 304 : 200, headers, fresh ? undefined : art.svg);
+    const route = `${ART_PREFIX}:symbol`;
+    const body = fresh ? undefined : art.svg;
+    if (!limiter) {
+      send(req, res, started, route, fresh ? 304 : 200, headers, body);
+      return true;
+    }
+    limiter
+      .hit(req.socket.remoteAddress ?? '')
+      .then((decision) => {
+        if (!decision.allowed) return fallback();
+        send(req, res, started, route, fresh ? 304 : 200, { ...headers, ...rateHeaders(decision) }, body);
+      })
+      // Nothing sent yet: the route answers (and reports) whatever went wrong.
+      .catch(() => {
+        if (!res.headersSent) fallback();
+      });
     return true;
   }
 
@@ -229,7 +255,8 @@ export function readLane(deps: {
         const symbol = url.slice(GAMES_PREFIX.length);
         return GAME_SYMBOL.test(symbol) && catalogRead(req, res, fallback, started, symbol);
       }
-      if (url.startsWith(ART_PREFIX)) return artRead(req, res, started, url.slice(ART_PREFIX.length));
+      if (url.startsWith(ART_PREFIX))
+        return artRead(req, res, fallback, started, url.slice(ART_PREFIX.length));
       return false;
     },
     close() {
