@@ -330,6 +330,28 @@ class Game {
     this.freeRoundsStrip?.show(offer.rounds_left, this.decimal(offer.win));
   }
 
+  /** The server no longer offers the grant being played: drop it, take the server's state, say so. */
+  private async freeRoundsWithdrawn(): Promise<void> {
+    this.freeRound = null;
+    this.freeRoundsStrip?.hide();
+    try {
+      this.info = await this.client.session();
+      this.balance = toMinor(this.info.balance, this.currency);
+      this.renderBalance();
+    } catch {
+      this.info = { ...this.info, free_rounds: [] };
+    }
+    this.renderBet();
+    this.hud.announce(t('freerounds.withdrawn_text'));
+    await showMessage(
+      t('freerounds.withdrawn_title'),
+      t('freerounds.withdrawn_text'),
+      [{ id: 'close', label: t('freerounds.continue') }],
+      'free-rounds-withdrawn',
+    );
+    await this.offerFreeRounds();
+  }
+
   /** After a round of a grant: the strip, and the summary once its rounds and their features are over. */
   private async afterFreeRound(state: NonNullable<import('./api/types.ts').SpinResponse['free_round']>) {
     this.freeRound = state.rounds_left > 0 && state.status === 'active' ? state : null;
@@ -645,6 +667,13 @@ class Game {
           Number(this.start.root.dataset.cycleRefused ?? '0') + 1,
         );
         retry = true;
+      } else if (failure.kind === 'api' && failure.code === 'free_round_unavailable' && grant) {
+        // The grant was cancelled, expired or used up elsewhere: nothing was played. Without this the
+        // offer stayed and every spin failed the same way until a reload.
+        this.pending = null;
+        this.chain.failed = failure.code;
+        if (this.autoplay) this.stopAutoplay('error');
+        await this.freeRoundsWithdrawn();
       } else if (failure.kind === 'api' && failure.code === 'reality_check_due') {
         // Nothing was played: the reality check comes first, then the player spins again.
         this.pending = null;
