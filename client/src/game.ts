@@ -47,6 +47,7 @@ import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { fitLabels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
@@ -294,6 +295,7 @@ class Game {
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
+    fitLabels(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     this.renderSession();
     if (this.market.show_session_time || this.market.show_net_position)
