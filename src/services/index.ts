@@ -161,7 +161,7 @@ export async function createServices(
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
-  const rateLimiter = rateLimiterFor(config);
+  const rateLimiter = rateLimiterFor(config, () => now().getTime());
   const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
   const roundDetails = createRoundDetailsService({
     ...repos,
@@ -288,10 +288,16 @@ export async function createStaffServices(store: Store, actor: Actor): Promise<S
   };
 }
 
-function rateLimiterFor(config: Config): RateLimiter | null {
+/** Windows are counted on the services' clock, so a test can hold a request inside one window. */
+function rateLimiterFor(config: Config, now: () => number): RateLimiter | null {
   if (config.rateLimitPerMinute === 0) return null;
-  if (!config.redisUrl) return memoryRateLimiter(config.rateLimitPerMinute);
-  return redisRateLimiter(config.redisUrl, config.rateLimitPerMinute, (error) => {
-    process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
-  });
+  if (!config.redisUrl) return memoryRateLimiter(config.rateLimitPerMinute, now);
+  return redisRateLimiter(
+    config.redisUrl,
+    config.rateLimitPerMinute,
+    (error) => {
+      process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
+    },
+    now,
+  );
 }
