@@ -54,6 +54,7 @@ import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { fitLabels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
@@ -308,6 +309,7 @@ class Game {
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
+    fitLabels(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     this.renderSession();
     if (this.market.show_session_time || this.market.show_net_position)
@@ -342,6 +344,28 @@ class Game {
     this.special = false;
     this.renderBet();
     this.freeRoundsStrip?.show(offer.rounds_left, this.decimal(offer.win));
+  }
+
+  /** The server no longer offers the grant being played: drop it, take the server's state, say so. */
+  private async freeRoundsWithdrawn(): Promise<void> {
+    this.freeRound = null;
+    this.freeRoundsStrip?.hide();
+    try {
+      this.info = await this.client.session();
+      this.balance = toMinor(this.info.balance, this.currency);
+      this.renderBalance();
+    } catch {
+      this.info = { ...this.info, free_rounds: [] };
+    }
+    this.renderBet();
+    this.hud.announce(t('freerounds.withdrawn_text'));
+    await showMessage(
+      t('freerounds.withdrawn_title'),
+      t('freerounds.withdrawn_text'),
+      [{ id: 'close', label: t('freerounds.continue') }],
+      'free-rounds-withdrawn',
+    );
+    await this.offerFreeRounds();
   }
 
   /** After a round of a grant: the strip, and the summary once its rounds and their features are over. */
@@ -661,6 +685,13 @@ class Game {
           Number(this.start.root.dataset.cycleRefused ?? '0') + 1,
         );
         retry = true;
+      } else if (failure.kind === 'api' && failure.code === 'free_round_unavailable' && grant) {
+        // The grant was cancelled, expired or used up elsewhere: nothing was played. Without this the
+        // offer stayed and every spin failed the same way until a reload.
+        this.pending = null;
+        this.chain.failed = failure.code;
+        if (this.autoplay) this.stopAutoplay('error');
+        await this.freeRoundsWithdrawn();
       } else if (failure.kind === 'api' && failure.code === 'reality_check_due') {
         // Nothing was played: the reality check comes first, then the player spins again.
         this.pending = null;

@@ -166,8 +166,9 @@ export async function createServices(
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
-  const rateLimiter = rateLimiterFor(config, config.rateLimitPerMinute, 'rate');
-  const publicRateLimiter = rateLimiterFor(config, config.publicRateLimitPerMinute, 'public');
+  const millis = () => now().getTime();
+  const rateLimiter = rateLimiterFor(config, config.rateLimitPerMinute, 'rate', millis);
+  const publicRateLimiter = rateLimiterFor(config, config.publicRateLimitPerMinute, 'public', millis);
   const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
   const roundDetails = createRoundDetailsService({
     ...repos,
@@ -301,10 +302,17 @@ export async function createStaffServices(
   };
 }
 
-function rateLimiterFor(config: Config, limit: number, name: string): RateLimiter | null {
+/** Windows are counted on the services' clock, so a test can hold a request inside one window. */
+function rateLimiterFor(config: Config, limit: number, name: string, now: () => number): RateLimiter | null {
   if (limit === 0) return null;
-  if (!config.redisUrl) return memoryRateLimiter(limit);
-  return redisRateLimiter(config.redisUrl, limit, name, (error) => {
-    process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
-  });
+  if (!config.redisUrl) return memoryRateLimiter(limit, now);
+  return redisRateLimiter(
+    config.redisUrl,
+    limit,
+    name,
+    (error) => {
+      process.emitWarning(`rate limiter: Redis did not answer (${error.message}); requests pass unlimited`);
+    },
+    now,
+  );
 }

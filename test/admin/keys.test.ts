@@ -1,5 +1,5 @@
 // Admin API: operator keys, master keys and revocation, and what the provider API makes of them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashApiKey } from '../../src/domain/api-keys.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -69,12 +69,11 @@ describe('happy', () => {
     const before = Date.now();
     expect((await games(body.api_key)).status).toBe(200);
     // The touch is written after the answer, off the request path.
-    let usedAt: Date | null = null;
-    for (let i = 0; i < 50 && usedAt === null; i++) {
-      usedAt = (await keyRow(body.key_id)).last_used_at;
-      if (usedAt === null) await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    expect(usedAt).toBeInstanceOf(Date);
+    const usedAt = await vi.waitFor(async () => {
+      const at = (await keyRow(body.key_id)).last_used_at;
+      expect(at).toBeInstanceOf(Date);
+      return at;
+    });
     expect((usedAt as Date).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -128,11 +127,12 @@ describe('listing keys', () => {
     const revoked = await server.admin('POST', `/api/admin/v1/operators/${id}/api-keys`);
     expect((await games(used.body.api_key)).status).toBe(200);
     await server.admin('DELETE', `/api/admin/v1/api-keys/${revoked.body.key_id}`);
-    let listed = await server.admin('GET', `/api/admin/v1/operators/${id}/api-keys`);
-    for (let i = 0; i < 50 && !listed.body.keys?.[0]?.last_used_at; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 40)); // the touch is written off the request path
-      listed = await server.admin('GET', `/api/admin/v1/operators/${id}/api-keys`);
-    }
+    // The touch is written off the request path: wait until the listing shows it.
+    const listed = await vi.waitFor(async () => {
+      const answer = await server.admin('GET', `/api/admin/v1/operators/${id}/api-keys`);
+      expect(answer.body.keys?.[0]?.last_used_at).toEqual(expect.any(String));
+      return answer;
+    });
     expect(listed.status).toBe(200);
     const iso = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(listed.body).toEqual({

@@ -37,7 +37,9 @@ describe('/docs', () => {
     await page.goto(`${server.url}/docs`);
     await page.waitForSelector('.swagger-ui .info .title', { timeout: 60_000 });
     await page.waitForSelector('.swagger-ui .opblock', { timeout: 60_000 });
-    await page.waitForTimeout(500); // late style and font loads report their violations too
+    // Late style and font loads report their violations too: wait until they are all in.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
     await screenshot(page, 'docs');
     expect(problems).toEqual([]);
     expect(await page.textContent('.swagger-ui .info .title')).toContain('Reelforge Operator API');

@@ -202,6 +202,59 @@ describe('free rounds, demo and round details in the browser', () => {
     await expect(page.getByTestId('free-rounds-status').isHidden()).resolves.toBe(true);
     await context.close();
   });
+  it('a campaign cancelled mid-game: the game drops the offer, says so and plays on paid spins', async () => {
+    const campaign = {
+      campaign_id: 'e2e-withdrawn',
+      games: ['rf_copper_sevens'],
+      currency: 'USD',
+      rounds: 5,
+      coin: '0.10',
+      bet_level: 1,
+      expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      players: ['p-fr-cancel'],
+    };
+    expect((await provider('/api/provider/v1/free-rounds/campaigns', campaign)).status).toBe(201);
+    const launch = await launchUrl(server, apiKey, { symbol: 'rf_copper_sevens', player: 'p-fr-cancel' });
+    const context = await newContext(browser, DESKTOP);
+    const page = await context.newPage();
+    await openGame(page, launch.url);
+    await page.getByTestId('free-rounds-play').click();
+    await spinOnce(page);
+    await expect
+      .poll(() => page.getByTestId('free-rounds-status').textContent(), { timeout: 30_000 })
+      .toContain('4 left');
+
+    // The operator cancels the campaign while the game is open; the next spin finds the grant gone.
+    const cancelled = await provider(
+      `/api/provider/v1/free-rounds/campaigns/${campaign.campaign_id}/cancel`,
+      {},
+    );
+    expect(cancelled.status).toBe(200);
+    const plays = Number((await page.getAttribute('#app', 'data-plays')) ?? '0');
+    await page.getByRole('button', { name: 'Spin', exact: true }).click();
+    const notice = page.getByTestId('free-rounds-withdrawn');
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.textContent()).toContain('no longer available');
+    await screenshot(page, 'free-rounds-withdrawn');
+    await notice.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForFunction((n) => Number(document.getElementById('app')?.dataset.plays) > n, plays);
+    await idle(page);
+    expect(await page.getByTestId('free-rounds-status').isHidden()).toBe(true);
+    expect(await shownBalance(page)).toBe((await runtime(server, launch.token, 'session')).body.balance);
+
+    // Play goes on, now on the player's own (paid) bet, with no reload.
+    await spinOnce(page);
+    await spinOnce(page);
+    const listed = await provider('/api/provider/v1/rounds?player_id=p-fr-cancel');
+    const rounds = listed.body.data.rounds as Array<{ stake: string; free_round: unknown }>;
+    expect(rounds).toHaveLength(3);
+    expect(
+      rounds.filter((round) => round.free_round !== null && round.free_round !== undefined),
+    ).toHaveLength(1);
+    expect(rounds.filter((round) => cents(round.stake) > 0n)).toHaveLength(2);
+    expect(await shownBalance(page)).toBe((await runtime(server, launch.token, 'session')).body.balance);
+    await context.close();
+  });
 
   it('labels a demo session DEMO and resets its fun balance', async () => {
     const response = await server.request('/api/provider/v1/launch-url', {

@@ -121,22 +121,20 @@ export async function spinOnce(page: Page): Promise<void> {
 
 /** Waits until more than `plays` calls are over, playing out a pick bonus on the way. */
 async function finishPlay(page: Page, plays: number, timeout = 60_000): Promise<void> {
-  const deadline = Date.now() + timeout;
   for (;;) {
-    const done = await page.evaluate(
-      (n) => Number(document.getElementById('app')?.dataset.plays ?? '0') > n,
+    // Either the call is over or a pick bonus waits for the player: nothing else can happen.
+    await page.waitForFunction(
+      (n) =>
+        Number(document.getElementById('app')?.dataset.plays ?? '0') > n ||
+        document.querySelector('dialog[data-testid="pick-bonus"][open]') !== null,
       plays,
+      { timeout },
     );
-    if (done) return;
     const bonus = page.locator('dialog[data-testid="pick-bonus"][open]');
-    if (await bonus.isVisible()) {
-      const collect = bonus.locator('.dialog-actions button:not([hidden])');
-      if (await collect.isVisible()) await collect.click();
-      else await bonus.locator('button.pick:not([disabled])').first().click();
-      continue;
-    }
-    if (Date.now() > deadline) throw new Error(`the spin was not over after ${timeout} ms`);
-    await page.waitForTimeout(100);
+    if (!(await bonus.isVisible())) return;
+    const collect = bonus.locator('.dialog-actions button:not([hidden])');
+    if (await collect.isVisible()) await collect.click();
+    else await bonus.locator('button.pick:not([disabled])').first().click({ timeout });
   }
 }
 

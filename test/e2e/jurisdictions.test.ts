@@ -248,10 +248,12 @@ describe('under Great Britain’s rules', () => {
     expect(text).toMatch(/You have been playing for \d+:\d\d/);
     expect(text).toContain('Your net position in this session');
     expect(await dialog.getByTestId('history-link').getAttribute('href')).toBe(history);
-    // Focus starts on Continue and stays in the dialog; Escape does not dismiss it.
-    const focusedAction = () =>
-      page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? null);
-    expect(await focusedAction()).toBe('continue');
+    // Focus starts on the heading (never on Continue, which a held Space would answer unread) and
+    // stays in the dialog; Space, Enter and Escape do not dismiss it.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('rc-title');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    expect(await dialog.isVisible()).toBe(true);
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       expect(

@@ -73,7 +73,19 @@ describe('demo lobby', () => {
     await spinOnce(page);
     await screenshot(page, 'game-phone-portrait');
     await page.setViewportSize({ width: 844, height: 390 });
-    await page.waitForTimeout(300);
+    // The stage has followed the turn: its canvas fills its landscape host again.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('#app canvas');
+      const host = canvas?.parentElement?.getBoundingClientRect();
+      const drawn = canvas?.getBoundingClientRect();
+      return (
+        window.innerWidth > window.innerHeight &&
+        host !== undefined &&
+        drawn !== undefined &&
+        Math.abs(host.width - drawn.width) < 2 &&
+        Math.abs(host.height - drawn.height) < 2
+      );
+    });
     await spinOnce(page);
     await screenshot(page, 'game-phone-landscape');
     // Every control is reachable and named on the phone too
@@ -108,8 +120,9 @@ describe('demo lobby', () => {
     const gamePage = await timing();
     const figures = { lobby, game: { ...gamePage, clickToPlayableMs: ready } };
     await writeFile(path.join(ARTIFACTS, 'first-load.json'), `${JSON.stringify(figures, null, 2)}\n`);
+    // Figures for BENCHMARKS.md, not a pass mark: wall time on a shared machine proves nothing.
     expect(lobby.load).toBeGreaterThan(0);
-    expect(ready).toBeLessThan(15_000);
+    expect(gamePage.load).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -25,7 +25,13 @@ async function redisReachable(): Promise<boolean> {
 
 const hasRedis = await redisReachable();
 
-/** Waits out the last seconds of a minute, so that a test's requests share one window. */
+/** A clock held still in the middle of a minute: every request of a test falls in one window. */
+const HELD_CLOCK = (() => {
+  const held = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+  return { now: () => held };
+})();
+
+/** Waits out the last seconds of a minute, so that requests to two nodes share one Redis window. */
 async function awayFromWindowEdge(): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
@@ -36,11 +42,10 @@ const list = (server: TestServer, apiKey: string) =>
 
 describe('rate limits', () => {
   it('answers 429 after the per-key budget, with Retry-After, and counts keys apart', async () => {
-    const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' }, { clock: HELD_CLOCK });
     servers.push(server);
     const first = await server.createOperator({ name: 'Limited' });
     const second = await server.createOperator({ name: 'Other' });
-    await awayFromWindowEdge();
     for (let i = 0; i < 3; i++) {
       const response = await list(server, first.apiKey);
       expect(response.status).toBe(200);

@@ -218,10 +218,10 @@ describe('read lane under a rate limit', () => {
   });
 
   it('counts its answers against the key and leaves the 429 to the route', async () => {
-    limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' });
+    // The services' clock held in the middle of a minute: the four requests share one window.
+    const held = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 30_000);
+    limited = await startTestServer({ RATE_LIMIT_PER_MINUTE: '3' }, { clock: { now: () => held } });
     const casino = await limited.createOperator({ name: 'Limited Lane' });
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
     const answers = [];
     for (let i = 0; i < 4; i++)
       answers.push(await limited.request(GAMES, { headers: { 'x-provider-api-key': casino.apiKey } }));

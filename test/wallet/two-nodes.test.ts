@@ -1,5 +1,6 @@
-// Two nodes on one database run the retry worker side by side: every credit is paid once, and
-// no two attempts of one transaction are ever under way at the same time (the lease holds).
+// Two nodes on one database run the retry worker side by side: every credit is paid once, no two
+// attempts of one transaction are ever under way at the same time (the lease holds), and both
+// nodes did the work (a second node that never claimed anything would prove nothing).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
@@ -46,6 +47,9 @@ describe('retry worker on two nodes', () => {
       failures.set(id, seen);
       return seen <= 4 ? { kind: 'status', status: 500 } : undefined;
     });
+    const attemptsBy = { a: new Set<string>(), b: new Set<string>() };
+    nodeA.services.walletAttempts.listen((event) => attemptsBy.a.add(event.requestId));
+    nodeB.services.walletAttempts.listen((event) => attemptsBy.b.add(event.requestId));
     const roundIds: string[] = [];
     for (let i = 0; i < 6; i++) {
       const player = await launchPlayer(nodeA, apiKey, { player: `p-node-${i}` });
@@ -67,17 +71,27 @@ describe('retry worker on two nodes', () => {
       `select id from wallet_transactions where round_id = any($1) and type = 'credit'`,
       [roundIds],
     );
+    const retriedBy = { a: 0, b: 0 };
     for (const { id } of credits) {
       expect(wallet.applications.get(id)).toBe(1);
       const { rows: attempts } = await pool.query(
-        'select started_at, latency_ms from wallet_attempts where transaction_id = $1 order by started_at',
+        'select request_id, started_at, latency_ms from wallet_attempts where transaction_id = $1 order by started_at',
         [id],
       );
+      // Every recorded attempt was made by exactly one of the two nodes; the first came with the spin.
+      for (const [k, attempt] of attempts.entries()) {
+        const byA = attemptsBy.a.has(attempt.request_id);
+        expect(byA !== attemptsBy.b.has(attempt.request_id)).toBe(true);
+        if (k > 0) retriedBy[byA ? 'a' : 'b']++;
+      }
       expect(attempts).toHaveLength(failures.get(id) ?? -1);
       for (let k = 1; k < attempts.length; k++) {
         const previousEnd = attempts[k - 1].started_at.getTime() + attempts[k - 1].latency_ms;
         expect(attempts[k].started_at.getTime()).toBeGreaterThanOrEqual(previousEnd - 1);
       }
     }
+    // The second node's worker took its share of the retries (it has no spins of its own).
+    expect(retriedBy.b).toBeGreaterThan(0);
+    expect(retriedBy.a + retriedBy.b).toBe(credits.length * 4);
   });
 });

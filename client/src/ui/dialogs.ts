@@ -5,6 +5,7 @@ import type { GameRules, PickStep, Round } from '../api/types.ts';
 import { formatDateTime, type MessageKey, t } from '../i18n/i18n.ts';
 import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
+import { showModal } from './modal.ts';
 
 function open(dialog: HTMLDialogElement, onClose?: () => void): HTMLDialogElement {
   document.body.append(dialog);
@@ -12,7 +13,7 @@ function open(dialog: HTMLDialogElement, onClose?: () => void): HTMLDialogElemen
     onClose?.();
     dialog.remove();
   });
-  dialog.showModal();
+  showModal(dialog);
   return dialog;
 }
 
@@ -151,11 +152,9 @@ export function showPaytable(facts: PaytableFacts): void {
   openAtTop(dialog);
 }
 
-/** Opens a long sheet scrolled to its start with the heading focused, not at its last button. */
+/** Opens a long sheet scrolled to its start with the heading focused (as every dialog opens). */
 function openAtTop(dialog: HTMLDialogElement): void {
   open(dialog);
-  dialog.scrollTop = 0;
-  dialog.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
 }
 
 export interface HistoryFormat {

@@ -4,6 +4,7 @@
 import type { FreeRoundOffer } from '../api/types.ts';
 import { formatDateTime, t } from '../i18n/i18n.ts';
 import { h } from './dom.ts';
+import { showModal } from './modal.ts';
 
 function open(dialog: HTMLDialogElement, onClose: () => void): void {
   document.body.append(dialog);
@@ -11,7 +12,7 @@ function open(dialog: HTMLDialogElement, onClose: () => void): void {
     onClose();
     dialog.remove();
   });
-  dialog.showModal();
+  showModal(dialog);
 }
 
 /** Offers a grant; resolves 'now' or 'later' (Escape is later: the offer comes back next visit). */

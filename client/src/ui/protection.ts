@@ -5,6 +5,7 @@ import type { JurisdictionRules } from '../api/types.ts';
 import { t } from '../i18n/i18n.ts';
 import { type AutoplaySettings, readSettings, roundChoices } from '../logic/autoplay.ts';
 import { h } from './dom.ts';
+import { showModal } from './modal.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])';
 
@@ -26,11 +27,9 @@ function trapFocus(dialog: HTMLDialogElement): void {
   });
 }
 
-function openModal(dialog: HTMLDialogElement, focus: HTMLElement | null): void {
+function openModal(dialog: HTMLDialogElement): void {
   trapFocus(dialog);
-  document.body.append(dialog);
-  dialog.showModal();
-  focus?.focus();
+  showModal(dialog);
 }
 
 /** Only an operator's https page is linked (never a script or data URL). */
@@ -118,7 +117,7 @@ export function realityCheck(view: RealityCheckView): Promise<'continue' | 'leav
       h('div', { class: 'dialog-actions' }, proceed, leave),
     );
     dialog.addEventListener('cancel', (event) => event.preventDefault());
-    openModal(dialog, proceed);
+    openModal(dialog);
   });
 }
 
@@ -214,6 +213,6 @@ export function autoplaySettings(view: AutoplayView): Promise<AutoplaySettings |
       dialog.remove();
       resolve(result);
     });
-    openModal(dialog, rounds);
+    openModal(dialog);
   });
 }

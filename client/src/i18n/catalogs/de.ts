@@ -92,6 +92,9 @@ export const de: Catalog = {
   'freerounds.done_title': 'Freirunden beendet',
   'freerounds.done_text': 'Du hast {won} gewonnen. Der Betrag wurde deinem Guthaben gutgeschrieben.',
   'freerounds.continue': 'Weiter',
+  'freerounds.withdrawn_title': 'Freirunden beendet',
+  'freerounds.withdrawn_text':
+    'Diese Freirunden sind nicht mehr verfügbar; der Anbieter hat sie zurückgezogen oder sie sind abgelaufen. Für diesen Dreh wurde nichts berechnet. Deine nächsten Drehs nutzen deinen eigenen Einsatz.',
   'demo.badge': 'DEMO',
   'demo.fun': 'Spielgeld',
   'demo.label': 'Demo-Spiel: Spielgeld, keine echten Einsätze',

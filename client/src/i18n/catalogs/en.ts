@@ -91,6 +91,9 @@ export const en = {
   'freerounds.done_title': 'Free rounds complete',
   'freerounds.done_text': 'You won {won}. It has been added to your balance.',
   'freerounds.continue': 'Continue',
+  'freerounds.withdrawn_title': 'Free rounds ended',
+  'freerounds.withdrawn_text':
+    'These free rounds are no longer available; the operator withdrew them or they expired. Nothing was charged for this spin. Your next spins use your own bet.',
   'demo.badge': 'DEMO',
   'demo.fun': 'fun money',
   'demo.label': 'Demo play: fun money, no real bets',

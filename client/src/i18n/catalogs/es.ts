@@ -92,6 +92,9 @@ export const es: Catalog = {
   'freerounds.done_title': 'Rondas gratis completadas',
   'freerounds.done_text': 'Has ganado {won}. Se ha añadido a tu saldo.',
   'freerounds.continue': 'Continuar',
+  'freerounds.withdrawn_title': 'Rondas gratis terminadas',
+  'freerounds.withdrawn_text':
+    'Estas rondas gratis ya no están disponibles; el operador las retiró o caducaron. No se cobró nada por este giro. Tus próximos giros usan tu propia apuesta.',
   'demo.badge': 'DEMO',
   'demo.fun': 'dinero de juego',
   'demo.label': 'Modo demo: dinero de juego, sin apuestas reales',

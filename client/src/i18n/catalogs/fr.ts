@@ -91,6 +91,9 @@ export const fr: Catalog = {
   'freerounds.done_title': 'Tours gratuits terminés',
   'freerounds.done_text': 'Vous avez gagné {won}. Le montant a été ajouté à votre solde.',
   'freerounds.continue': 'Continuer',
+  'freerounds.withdrawn_title': 'Tours gratuits terminés',
+  'freerounds.withdrawn_text':
+    'Ces tours gratuits ne sont plus disponibles ; l’opérateur les a retirés ou ils ont expiré. Rien n’a été débité pour ce tour. Vos prochains tours utilisent votre propre mise.',
   'demo.badge': 'DÉMO',
   'demo.fun': 'argent fictif',
   'demo.label': 'Mode démo : argent fictif, aucune mise réelle',

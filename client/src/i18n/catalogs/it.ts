@@ -92,6 +92,9 @@ export const it: Catalog = {
   'freerounds.done_title': 'Giri gratuiti terminati',
   'freerounds.done_text': 'Hai vinto {won}. L’importo è stato aggiunto al tuo saldo.',
   'freerounds.continue': 'Continua',
+  'freerounds.withdrawn_title': 'Giri gratis terminati',
+  'freerounds.withdrawn_text':
+    'Questi giri gratis non sono più disponibili: l’operatore li ha ritirati o sono scaduti. Per questo giro non è stato addebitato nulla. I prossimi giri usano la tua puntata.',
   'demo.badge': 'DEMO',
   'demo.fun': 'denaro di gioco',
   'demo.label': 'Modalità demo: denaro di gioco, nessuna puntata reale',

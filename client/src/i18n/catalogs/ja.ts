@@ -91,6 +91,9 @@ export const ja: Catalog = {
   'freerounds.done_title': 'フリーラウンド終了',
   'freerounds.done_text': '{won} を獲得しました。残高に追加されました。',
   'freerounds.continue': '続ける',
+  'freerounds.withdrawn_title': 'フリーラウンド終了',
+  'freerounds.withdrawn_text':
+    'このフリーラウンドは利用できなくなりました。オペレーターが取り消したか、期限が切れました。このスピンには何も請求されていません。次のスピンからはご自身のベットになります。',
   'demo.badge': 'デモ',
   'demo.fun': 'ゲーム用マネー',
   'demo.label': 'デモプレイ: ゲーム用マネー、実際のベットなし',

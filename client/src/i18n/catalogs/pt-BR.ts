@@ -91,6 +91,9 @@ export const ptBR: Catalog = {
   'freerounds.done_title': 'Rodadas grátis concluídas',
   'freerounds.done_text': 'Você ganhou {won}. O valor foi adicionado ao seu saldo.',
   'freerounds.continue': 'Continuar',
+  'freerounds.withdrawn_title': 'Rodadas grátis encerradas',
+  'freerounds.withdrawn_text':
+    'Estas rodadas grátis não estão mais disponíveis; o operador as retirou ou elas expiraram. Nada foi cobrado por este giro. Seus próximos giros usam sua própria aposta.',
   'demo.badge': 'DEMO',
   'demo.fun': 'dinheiro de jogo',
   'demo.label': 'Modo demo: dinheiro de jogo, sem apostas reais',

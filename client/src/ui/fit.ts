@@ -1,0 +1,46 @@
+// Button labels that always fit their button: a word too long for a round or narrow button in some
+// language ("DREHEN" on a 390 px phone) is drawn smaller until it fits, never cut. Refitted when a
+// button changes size or text.
+
+const SMALLEST = 0.5;
+const STEP = 0.05;
+
+function overflows(button: HTMLElement): boolean {
+  return button.scrollWidth > button.clientWidth + 0.5 || button.scrollHeight > button.clientHeight + 0.5;
+}
+
+/** Shrinks the button's text (in steps of its own font size) until it fits inside the button. */
+export function fitLabel(button: HTMLElement): void {
+  button.style.removeProperty('font-size');
+  if (!button.isConnected || button.clientWidth === 0 || !overflows(button)) return;
+  let scale = 1;
+  while (overflows(button) && scale - STEP >= SMALLEST) {
+    scale -= STEP;
+    button.style.fontSize = `${scale.toFixed(2)}em`;
+  }
+}
+
+/** Keeps every text button under `root` fitted, now and whenever its size or text changes. */
+export function fitLabels(root: HTMLElement): void {
+  const fitted = new WeakSet<HTMLElement>();
+  const resized = new ResizeObserver((entries) => {
+    for (const entry of entries) fitLabel(entry.target as HTMLElement);
+  });
+  const watch = () => {
+    for (const button of root.querySelectorAll<HTMLElement>('button')) {
+      if (fitted.has(button)) continue;
+      fitted.add(button);
+      resized.observe(button);
+    }
+  };
+  watch();
+  new MutationObserver((records) => {
+    watch();
+    for (const record of records) {
+      const button = (
+        record.target instanceof HTMLElement ? record.target : record.target.parentElement
+      )?.closest('button');
+      if (button) fitLabel(button);
+    }
+  }).observe(root, { subtree: true, childList: true, characterData: true });
+}
