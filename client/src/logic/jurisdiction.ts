@@ -21,6 +21,7 @@ export const DEFAULT_RULES: JurisdictionRules = {
   show_session_time: false,
   show_rtp: true,
   show_max_win: true,
+  show_max_win_probability: false,
   celebrate_at_or_below_stake: true,
   jackpots_allowed: true,
   one_game_at_a_time: false,
