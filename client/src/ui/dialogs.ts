@@ -2,7 +2,7 @@
 // pick bonus. Native <dialog> elements, so focus, Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, PickStep, Round } from '../api/types.ts';
-import { formatDateTime, type MessageKey, t } from '../i18n/i18n.ts';
+import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
 import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 
@@ -122,7 +122,7 @@ export function showPaytable(facts: PaytableFacts): void {
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: rules.maxWinMultiplier })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
+      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
     h('table', {}, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
