@@ -110,7 +110,15 @@ export function showPaytable(facts: PaytableFacts): void {
             s.kind !== 'regular' ? h('small', {}, ` (${kindName(s.kind)})`) : '',
           ),
         ),
-        h('td', {}, s.pays.map((p) => `${p.count}× ${facts.coinWorth(p.coins)}`).join(' · ')),
+        h(
+          'td',
+          {},
+          // One pay a piece that never breaks inside, so "5× $1.25" stays on one line.
+          ...s.pays.flatMap((p, i) => [
+            i > 0 ? ' · ' : '',
+            h('span', { class: 'pay' }, `${p.count}× ${facts.coinWorth(p.coins)}`),
+          ]),
+        ),
       ),
     );
   const special = rules.symbols.filter((s) => s.kind !== 'regular' && s.pays.length === 0);
@@ -140,7 +148,7 @@ export function showPaytable(facts: PaytableFacts): void {
         )
       : '',
     h('h3', {}, t('paytable.rules')),
-    h('ul', {}, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
+    h('ul', { 'data-testid': 'rules' }, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
     h('p', { class: 'small' }, t('paytable.malfunction')),
     h(
       'div',
