@@ -90,6 +90,11 @@ function checkGameIntegrity(app: FastifyInstance, config: Config): void {
         { game: c.symbol, variant: c.variant, reason: c.reason },
         `game ${c.symbol} variant ${c.variant} is not certified (${c.reason}): not offered. ${c.detail}`,
       );
+    for (const w of c.withheldModes)
+      app.log.error(
+        { game: c.symbol, variant: c.variant, mode: w.mode, reason: w.reason },
+        `game ${c.symbol} mode ${w.mode} is not offered (${w.reason}). ${w.detail}`,
+      );
   }
   const manifest = verifyManifest();
   if (manifest.ok) return;

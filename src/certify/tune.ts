@@ -150,9 +150,39 @@ async function main() {
       const [whole, fraction = ''] = v.target.split('.');
       const target = (Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2))) / 10000;
       out[v.id] = await tuneVariant(slug, v.id, target, current[v.id] ?? {}, options);
-      writeFileSync(file, `${JSON.stringify({ ...current, ...out }, null, 2)}\n`);
+      writeFileSync(file, weightsJson({ ...current, ...out }));
     }
   }
 }
 
-await main();
+/**
+ * weights.json as the repository's formatter (Biome, 110 columns) writes it: an array of numbers on
+ * one line where it fits, else filled line by line. The file's text is part of the certificate's
+ * code hash, so a later `biome check --write` must not change it.
+ */
+export function weightsJson(weights: Record<string, Levers>): string {
+  const text = JSON.stringify(weights, null, 2).replace(
+    /^( *)("[^"]*": )?\[\n([\d,\s]+?)\n *\]/gm,
+    (_whole, indent: string, key: string | undefined, body: string) => {
+      const numbers = body.split(',').map((n) => n.trim());
+      const line = `${indent}${key ?? ''}[${numbers.join(', ')}]`;
+      if (line.length + 1 <= WIDTH) return line;
+      const lines: string[] = [];
+      let current = '';
+      for (const n of numbers) {
+        const next = current ? `${current} ${n},` : `${n},`;
+        if (current && indent.length + 2 + next.length > WIDTH) {
+          lines.push(current);
+          current = `${n},`;
+        } else current = next;
+      }
+      lines.push(current.slice(0, -1));
+      return [`${indent}${key ?? ''}[`, ...lines.map((l) => `${indent}  ${l}`), `${indent}]`].join('\n');
+    },
+  );
+  return `${text}\n`;
+}
+
+const WIDTH = 110;
+
+if (import.meta.main) await main();

@@ -1,8 +1,15 @@
 // A certificate binds the model data and the code: these tests plant the changes an auditor plants
 // (an edited weight, an engine off-by-one) and require every variant to lose its certification.
 import { describe, expect, it } from 'vitest';
-import { checkCertification, gameSources, readCertificate } from './certificates.ts';
+import {
+  type Certificate,
+  checkCertification,
+  gameSources,
+  modeWithheld,
+  readCertificate,
+} from './certificates.ts';
 import { allGames, gameCertifications, gameInfos } from './index.ts';
+import { betLadder } from './play.ts';
 
 const variants = allGames().flatMap((game) =>
   Object.values(game.variants).map((model) => [`${game.slug} ${model.variant}`, game, model] as const),
@@ -43,10 +50,56 @@ describe.each(variants)('%s', (_name, game, model) => {
     },
   );
 
+  it('loses its certification when the base figure misses its precision (never published or played)', () => {
+    const loose = structuredClone(certificate) as Certificate;
+    const base = loose.variants[model.variant]?.modes.base;
+    if (!base) throw new Error('no base figure');
+    Object.assign(base, { meetsPrecision: false, halfWidth99: '1.100' });
+    const result = checkCertification(model, loose, sources);
+    expect(result).toMatchObject({ ok: false, reason: 'precision_missed' });
+    if (!result.ok) expect(result.detail).toContain('± 1.100 pp');
+  });
+
+  it.each(['special', 'buy'] as const)(
+    'offers its %s mode only while that figure meets the precision',
+    (mode) => {
+      const ok = checkCertification(model, certificate, sources);
+      expect(ok.ok).toBe(true);
+      if (!ok.ok) return;
+      if (!model.modes[mode]) {
+        expect(modeWithheld(model, mode, ok)).toBeNull();
+        return;
+      }
+      expect(modeWithheld(model, mode, ok), 'the certified mode is offered').toBeNull();
+      expect(game.features[mode === 'buy' ? 'buy_feature' : 'special_bet']).toBe(true);
+      const loose = structuredClone(ok.certified);
+      Object.assign(loose.modes[mode] ?? {}, { meetsPrecision: false, halfWidth99: '0.210' });
+      expect(modeWithheld(model, mode, { ...ok, certified: loose })).toMatchObject({
+        mode,
+        reason: 'precision_missed',
+      });
+      delete loose.modes[mode];
+      expect(modeWithheld(model, mode, { ...ok, certified: loose })).toMatchObject({
+        mode,
+        reason: 'mode_not_certified',
+      });
+    },
+  );
+
   it('loses its certification when an engine file is added', () => {
     const planted = new Map(sources);
     planted.set('engine/extra.ts', 'export const x = 1;\n');
     expect(checkCertification(model, certificate, planted).ok).toBe(false);
+  });
+});
+
+describe('a withheld mode', () => {
+  it('leaves the bet ladder, so a spin in it is refused as not offered', () => {
+    const game = allGames().find((g) => g.features.buy_feature);
+    if (!game) throw new Error('no game with a buy');
+    expect(betLadder(game, 'EUR').modes.buy).toBeDefined();
+    const withheld = { ...game, features: { ...game.features, buy_feature: false } };
+    expect(betLadder(withheld, 'EUR').modes.buy).toBeUndefined();
   });
 });
 

@@ -189,7 +189,8 @@ export type CertificationReason =
   | 'no_certificate'
   | 'variant_not_certified'
   | 'model_changed'
-  | 'code_changed';
+  | 'code_changed'
+  | 'precision_missed';
 
 export type Certification =
   | { ok: true; certificateHash: string; certified: CertifiedVariant }
@@ -228,7 +229,53 @@ export function checkCertification(
       reason: 'code_changed',
       detail: `${model.slug} ${model.variant}: engine or game source hash ${code256.slice(0, 12)}… is not the certified ${String(certified.codeHash).slice(0, 12)}…`,
     };
+  const base = certified.modes.base;
+  if (!base?.meetsPrecision)
+    return {
+      ok: false,
+      reason: 'precision_missed',
+      detail: base
+        ? `${model.slug} ${model.variant}: the base game's certified RTP is ± ${base.halfWidth99} pp at 99 %, wider than the ± ${PRECISION_PP} pp a published figure needs`
+        : `${model.slug} ${model.variant}: the certificate has no figure for the base game`,
+    };
   return { ok: true, certificateHash: expected, certified };
+}
+
+/** The widest 99 % half-width, in percentage points, of an RTP that may be published and played. */
+export const PRECISION_PP = '0.1';
+
+/** Why a mode of a certified variant is not offered: the certificate lacks it or misses precision. */
+export type ModeWithheld = {
+  mode: BetMode;
+  reason: 'mode_not_certified' | 'precision_missed';
+  detail: string;
+};
+
+/**
+ * Whether a paid mode the model has (ante or buy) may be offered under `certification`: only when
+ * the certificate carries the mode's figure and that figure meets the precision. Null: offered.
+ */
+export function modeWithheld(
+  model: GameModel,
+  mode: Exclude<BetMode, 'base'>,
+  certification: Certification = certificationOf(model),
+): ModeWithheld | null {
+  if (!model.modes[mode] || !certification.ok) return null;
+  const figure = certification.certified.modes[mode];
+  const name = `${model.slug} ${model.variant} ${mode}`;
+  if (!figure)
+    return {
+      mode,
+      reason: 'mode_not_certified',
+      detail: `${name}: the certificate has no figure for the mode`,
+    };
+  if (!figure.meetsPrecision)
+    return {
+      mode,
+      reason: 'precision_missed',
+      detail: `${name}: the certified RTP is ± ${figure.halfWidth99} pp at 99 %, wider than ± ${PRECISION_PP} pp`,
+    };
+  return null;
 }
 
 // One check per model object, the first time it is asked for (at start-up, when the registry loads

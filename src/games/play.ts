@@ -10,7 +10,11 @@ import type { GameInfo } from './types.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {
-  return ladderForModel(modelOf(game), currency);
+  const ladder = ladderForModel(modelOf(game), currency);
+  // A mode withheld from the game (its certified figure misses precision) cannot be bet on.
+  if (!game.features.buy_feature) delete ladder.modes.buy;
+  if (!game.features.special_bet) delete ladder.modes.special;
+  return ladder;
 }
 
 /** Minor units a paid call costs (a free spin costs nothing and is never priced). */

@@ -2,7 +2,12 @@
 // entry (`GameInfo`) and one math model per RTP variant. Loading a model checks it against its
 // certificate (model data and code): a game with an uncertified variant is not live.
 import type { GameModel } from '../engine/model.ts';
-import { type CertificationReason, certificationOf } from './certificates.ts';
+import {
+  type CertificationReason,
+  certificationOf,
+  type ModeWithheld,
+  modeWithheld,
+} from './certificates.ts';
 import { info as copperSevens } from './copper-sevens/info.ts';
 import { variants as copperSevensModels } from './copper-sevens/model.ts';
 import { info as duneLantern } from './dune-lantern/info.ts';
@@ -50,6 +55,8 @@ export interface VariantCertification {
   certificateHash: string | null;
   reason: CertificationReason | null;
   detail: string | null;
+  /** Paid modes (ante, buy) of a certified variant that are not offered, and why. */
+  withheldModes: ModeWithheld[];
 }
 
 const certifications: VariantCertification[] = [];
@@ -59,11 +66,14 @@ const infos: GameInfo[] = [];
 for (const declaredInfo of declared) {
   const variants = modelsBySlug[declaredInfo.slug] ?? {};
   let certified = true;
+  const withheld = new Set<ModeWithheld['mode']>();
   for (const v of declaredInfo.rtpVariants) {
     const model = variants[v.id];
     if (!model) throw new Error(`${declaredInfo.slug}: no model for RTP variant ${v.id}`);
     const c = certificationOf(model);
     certified &&= c.ok;
+    const withheldModes = (['special', 'buy'] as const).flatMap((mode) => modeWithheld(model, mode, c) ?? []);
+    for (const w of withheldModes) withheld.add(w.mode);
     certifications.push({
       symbol: declaredInfo.symbol,
       slug: declaredInfo.slug,
@@ -72,10 +82,22 @@ for (const declaredInfo of declared) {
       certificateHash: c.ok ? c.certificateHash : null,
       reason: c.ok ? null : c.reason,
       detail: c.ok ? null : c.detail,
+      withheldModes,
     });
   }
   // Uncertified math is never offered: the game leaves the live catalog until it is re-certified.
-  const info: GameInfo = Object.freeze({ ...declaredInfo, live: declaredInfo.live && certified });
+  // A paid mode whose figure misses its precision in any variant is withdrawn from the whole game
+  // (the catalog's flags say what a game offers, whatever variant an operator plays).
+  const features = {
+    ...declaredInfo.features,
+    buy_feature: declaredInfo.features.buy_feature && !withheld.has('buy'),
+    special_bet: declaredInfo.features.special_bet && !withheld.has('special'),
+  };
+  const info: GameInfo = Object.freeze({
+    ...declaredInfo,
+    features: Object.freeze(features),
+    live: declaredInfo.live && certified,
+  });
   infos.push(info);
   byKey.set(info.symbol, info);
   byKey.set(info.slug, info);

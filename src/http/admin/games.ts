@@ -18,6 +18,13 @@ const Variant = Type.Object({
   rtp_half_width: Type.Union([Type.String(), Type.Null()]),
   max_win_multiplier: Type.Number(),
   max_win_kind: Type.String(),
+  withheld_modes: Type.Array(
+    Type.Object({ mode: Type.String(), reason: Type.String(), detail: Type.String() }),
+    {
+      description:
+        'Paid modes (special = ante, buy) not offered: uncertified or short of the ± 0.1 pp precision.',
+    },
+  ),
 });
 
 const GamesView = Type.Object({
@@ -77,6 +84,7 @@ export function registerGameRoutes(app: FastifyInstance, services: Services): vo
                 rtp_half_width: d.rtpHalfWidth,
                 max_win_multiplier: d.maxWinMultiplier,
                 max_win_kind: d.maxWinKind,
+                withheld_modes: c.withheldModes,
               };
             }),
         })),
