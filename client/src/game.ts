@@ -200,8 +200,19 @@ class Game {
       const symbol = this.rules.symbols.find((s) => s.code === code);
       return symbol ? this.nameOf(symbol) : code;
     };
+    // Buy and ante are described only where this session offers them (the market may ban them).
+    const offered = {
+      buy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
+      special: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
+    };
+    const facts = this.rules.ruleFacts.filter((fact) => {
+      if (fact.id === 'buy_free_spins' || fact.id === 'buy_hold') return offered.buy;
+      if (fact.id === 'ante') return offered.special;
+      if (fact.id === 'max_win_chance' && fact.mode !== 'base') return offered[fact.mode];
+      return true;
+    });
     return ruleTexts(
-      this.rules.ruleFacts,
+      facts,
       { language: language(), message: (key, values) => t(key, values), symbol: name },
       { maxWinChance: this.market.show_max_win_probability },
     );

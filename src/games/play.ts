@@ -105,7 +105,10 @@ export function describeGame(game: Game, variant?: string): GameDescription {
   const maxWin = maxWinOf(model);
   const figure = certifiedFigure(model, 'base');
   const certification = certificationOf(model);
-  const ruleFacts = ruleFactsOf(model, certification.ok ? certification.certified : null);
+  const ruleFacts = ruleFactsOf(model, certification.ok ? certification.certified : null, {
+    special: game.features.special_bet,
+    buy: game.features.buy_feature,
+  });
   const nameOf = (code: string) => model.symbols.find((s) => s.code === code)?.name ?? code;
   return {
     symbol: game.symbol,

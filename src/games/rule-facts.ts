@@ -74,7 +74,17 @@ function byCounts(table: readonly number[], scale: (value: number) => number = (
   );
 }
 
-export function ruleFactsOf(model: GameModel, figures: RuleFigures): RuleFact[] {
+/** The paid modes the game offers: a mode withheld (its figure short of precision) has no rule. */
+export interface OfferedModes {
+  special: boolean;
+  buy: boolean;
+}
+
+export function ruleFactsOf(
+  model: GameModel,
+  figures: RuleFigures,
+  offered: OfferedModes = { special: true, buy: true },
+): RuleFact[] {
   const code = (id: number) => model.symbols[id]?.code ?? String(id);
   const bet = (coins: number) => times(coins, model.lineCost);
   const facts: RuleFact[] = [];
@@ -132,7 +142,7 @@ export function ruleFactsOf(model: GameModel, figures: RuleFigures): RuleFact[] 
     facts.push({ id: 'pick_limits', guaranteed: pick.guaranteedPicks, max: pick.maxPicks });
   }
   const rtp = (mode: 'special' | 'buy') => figures?.modes[mode]?.rtp ?? null;
-  const buy = model.modes.buy;
+  const buy = offered.buy ? model.modes.buy : null;
   if (buy?.feature === 'free_spins')
     facts.push({
       id: 'buy_free_spins',
@@ -148,7 +158,7 @@ export function ruleFactsOf(model: GameModel, figures: RuleFigures): RuleFact[] 
       money: code(collect.moneySymbol),
       rtp: rtp('buy'),
     });
-  const special = model.modes.special;
+  const special = offered.special ? model.modes.special : null;
   if (special)
     facts.push({
       id: 'ante',
@@ -165,10 +175,13 @@ export function ruleFactsOf(model: GameModel, figures: RuleFigures): RuleFact[] 
   );
   const chances: MaxWinChance[] = [];
   const base = maxWin?.probability ?? figures?.modes.base?.maxWinProbability;
-  if (base) chances.push({ mode: 'base', oneIn: base.oneIn, kind: base.kind });
+  // An estimate that never saw the maximum ("1 in 0") says nothing a player can read: left out.
+  const known = (p: MaxWinProbability | null | undefined): p is MaxWinProbability =>
+    !!p && Number(p.oneIn) > 0;
+  if (known(base)) chances.push({ mode: 'base', oneIn: base.oneIn, kind: base.kind });
   for (const mode of ['special', 'buy'] as const) {
     const p = figures?.modes[mode]?.maxWinProbability;
-    if (p) chances.push({ mode, oneIn: p.oneIn, kind: p.kind });
+    if (known(p) && offered[mode]) chances.push({ mode, oneIn: p.oneIn, kind: p.kind });
   }
   for (const chance of chances) facts.push({ id: 'max_win_chance', ...chance });
   return facts;

@@ -110,6 +110,16 @@ export function ruleTexts(facts: readonly RuleFact[], words: RuleWords, options:
     maximumFractionDigits: 2,
   });
   const rtp = (value: string) => percent.format(Number(value));
+  // "1 in N" up to 15 digits as written; beyond, N as "4.88 × 10³³" so it fits a phone's line.
+  const oneIn = (text: string) => {
+    const exponent = text.length - 1;
+    if (exponent < 15) return num(Number(text));
+    const mantissa = new Intl.NumberFormat(words.language, { maximumSignificantDigits: 3 }).format(
+      Number(`${text[0]}.${text.slice(1, 4)}`),
+    );
+    const superscript = [...String(exponent)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('');
+    return `${mantissa} × 10${superscript}`;
+  };
   const sentences: string[] = [];
   for (const fact of facts) {
     switch (fact.id) {
@@ -233,7 +243,7 @@ export function ruleTexts(facts: readonly RuleFact[], words: RuleWords, options:
         if (options.maxWinChance)
           sentences.push(
             m(`rule.chance.${fact.kind}`, {
-              oneIn: num(Number(fact.oneIn)),
+              oneIn: oneIn(fact.oneIn),
               mode: fact.mode === 'base' ? '' : m(`rule.chance.${fact.mode}`),
             }),
           );

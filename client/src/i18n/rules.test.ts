@@ -150,7 +150,12 @@ describe('rules from the certified model', () => {
             expect(text, `${language} ${model.slug} ${mode} RTP`).toContain(number.format(Number(rtp)));
         }
         const chance = maxWin?.probability;
-        if (chance) expect(text).toContain(number.format(Number(chance.oneIn)));
+        if (chance && Number(chance.oneIn) > 0)
+          expect(text, `${language} ${model.slug} max-win chance`).toContain(
+            chance.oneIn.length <= 15
+              ? number.format(Number(chance.oneIn))
+              : `× 10${[...String(chance.oneIn.length - 1)].map((d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]).join('')}`,
+          );
       }
     });
   }
@@ -173,6 +178,19 @@ describe('rules from the certified model', () => {
     expect(rules('bound')).toContain('Chance of the maximum win: at most 1 in 4,310,000,000 rounds.');
     expect(rules('estimate')).toContain('Chance of the maximum win: about 1 in 4,310,000,000 rounds.');
     expect(rules('bound', false)).not.toContain('Chance of the maximum win');
+    const huge: RuleFigures = {
+      maxWin: {
+        multiplier: '1800.00',
+        kind: 'exact',
+        basis: '',
+        probability: { oneIn: '4880000000000000000000000000000000', value: '', kind: 'exact', basis: '' },
+      },
+      modes: { buy: { maxWinProbability: { oneIn: '0', value: '0', kind: 'estimate', basis: '' } } as never },
+    };
+    const hugeText = ruleTexts(ruleFactsOf(model, huge), words, { maxWinChance: true }).join('\n');
+    expect(hugeText).toContain('Chance of the maximum win: 1 in 4.88 × 10³³ rounds.');
+    // An estimate that never saw the maximum is no "1 in 0".
+    expect(hugeText).not.toContain('1 in 0');
   });
 
   it('gives every free-spin count by scatters, not only the smallest', () => {
