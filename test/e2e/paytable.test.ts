@@ -79,15 +79,23 @@ describe('paytable on a 360 px phone', () => {
       // Every paying symbol has its row in the pays table.
       const paying = description.symbols.filter((s) => s.pays.length > 0).length;
       expect(await sheet.locator('table tbody tr').count()).toBe(paying);
+      // Nothing reaches past the sheet's content edge: no element, no line of text.
       const fit = await sheet.evaluate((dialog) => {
-        const right = dialog.getBoundingClientRect().right;
-        const wide = [...dialog.querySelectorAll('li, p, td, th, h2, h3')].filter(
-          (el) => el.getBoundingClientRect().right > right + 0.5,
-        );
-        return { overflow: dialog.scrollWidth - dialog.clientWidth, wide: wide.map((el) => el.textContent) };
+        const padding = Number.parseFloat(getComputedStyle(dialog).paddingRight);
+        const edge =
+          dialog.getBoundingClientRect().left + dialog.clientLeft + dialog.clientWidth - padding + 0.5;
+        const wide: string[] = [];
+        const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const rect = node instanceof Element ? node.getBoundingClientRect() : range.getBoundingClientRect();
+          if (rect.right > edge) wide.push(`${node.nodeName} ${node.textContent?.slice(0, 40)}`);
+        }
+        return { overflow: dialog.scrollWidth - dialog.clientWidth, wide };
       });
-      expect(fit).toEqual({ overflow: 0, wide: [] });
       await screenshot(page, `paytable-phone-${slug}`);
+      expect(fit).toEqual({ overflow: 0, wide: [] });
       await sheet.locator('h3').scrollIntoViewIfNeeded();
       await sheet.evaluate((dialog) => {
         const heading = dialog.querySelector('h3') as HTMLElement;

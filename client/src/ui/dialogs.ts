@@ -113,11 +113,8 @@ export function showPaytable(facts: PaytableFacts): void {
         h(
           'td',
           {},
-          // One pay a piece that never breaks inside, so "5× $1.25" stays on one line.
-          ...s.pays.flatMap((p, i) => [
-            i > 0 ? ' · ' : '',
-            h('span', { class: 'pay' }, `${p.count}× ${facts.coinWorth(p.coins)}`),
-          ]),
+          // One pay a line, never broken inside, so "5× $1.25" stays whole on a phone.
+          ...s.pays.map((p) => h('span', { class: 'pay' }, `${p.count}× ${facts.coinWorth(p.coins)}`)),
         ),
       ),
     );
@@ -132,7 +129,7 @@ export function showPaytable(facts: PaytableFacts): void {
       { 'data-testid': 'rtp' },
       `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
-    h('table', {}, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
+    h('table', { class: 'pays' }, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
       ? h(
           'ul',
