@@ -123,7 +123,9 @@ describe('paytable on a 360 px phone', () => {
       const wording = { exact: '1 in', bound: 'at most 1 in', estimate: 'about 1 in' }[chance.kind];
       expect(rules.join('\n')).toContain(`${wording} ${numbers.format(Number(chance.oneIn))} rounds`);
     }
-    await page.getByTestId('rules').evaluate((list) => list.scrollIntoView());
+    await page
+      .getByTestId('rules')
+      .evaluate((list) => list.lastElementChild?.scrollIntoView({ block: 'end' }));
     await screenshot(page, 'paytable-phone-ember-crown-de-rules');
     await page.context().close();
   });
