@@ -2,6 +2,7 @@
 // intro and outro), the pick bonus, errors shown to the player, and a reloaded page picking up the
 // round it finds. Every word the player sees comes from the message catalog (i18n).
 
+import { ruleTexts } from '../../src/games/rule-text.ts';
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
 import type {
   FreeRoundOffer,
@@ -184,60 +185,45 @@ class Game {
 
   /** The symbols that start a feature by count, and how many start it (scatters or pick symbols). */
   private triggerOf(inFeature: boolean): { ids: Set<number>; count: number; name: string } | null {
-    for (const fact of this.rules.ruleFacts) {
-      const wanted =
-        fact.id === 'scatter' && !inFeature
-          ? { code: fact.symbol, count: fact.count }
-          : fact.id === 'pick' && !inFeature
-            ? { code: fact.symbol, count: fact.count }
-            : null;
-      if (!wanted) continue;
-      const symbols = this.rules.symbols.filter((s) => s.code === wanted.code);
-      if (symbols.length === 0) continue;
-      return {
-        ids: new Set(symbols.map((s) => s.id)),
-        count: wanted.count,
-        name: this.nameOf(symbols[0] as { code: string; name: string }),
-      };
-    }
-    if (inFeature) {
-      const scatter = this.rules.ruleFacts.find((f) => f.id === 'scatter');
-      const retrigger = this.rules.ruleFacts.find((f) => f.id === 'retrigger');
-      if (scatter?.id === 'scatter' && retrigger?.id === 'retrigger') {
-        const symbols = this.rules.symbols.filter((s) => s.code === scatter.symbol);
-        const first = symbols[0];
-        if (first)
-          return { ids: new Set(symbols.map((s) => s.id)), count: retrigger.count, name: this.nameOf(first) };
+    const facts = this.rules.ruleFacts;
+    const wanted = (() => {
+      for (const fact of facts) {
+        if (inFeature && fact.id === 'retrigger') return { code: fact.symbol, count: fact.awards[0]?.count };
+        if (!inFeature && fact.id === 'free_spins')
+          return { code: fact.symbol, count: fact.awards[0]?.count };
+        if (!inFeature && fact.id === 'pick') return { code: fact.symbol, count: fact.count };
       }
-    }
-    return null;
+      return null;
+    })();
+    if (!wanted || wanted.count === undefined) return null;
+    const symbols = this.rules.symbols.filter((s) => s.code === wanted.code);
+    const first = symbols[0];
+    if (!first) return null;
+    return { ids: new Set(symbols.map((s) => s.id)), count: wanted.count, name: this.nameOf(first) };
   }
 
-  /** The rules in the player's words, from the server's rule facts. */
+  /** The rules in the player's words, from the server's rule facts (the same wording as its English). */
   private ruleTexts(): string[] {
-    const facts = this.rules.ruleFacts;
     const name = (code: string) => {
       const symbol = this.rules.symbols.find((s) => s.code === code);
       return symbol ? this.nameOf(symbol) : code;
     };
-    return facts.map((fact) => {
-      switch (fact.id) {
-        case 'wild':
-        case 'multiplier':
-        case 'pick':
-          return t(`rule.${fact.id}`, { ...fact, symbol: name(fact.symbol) });
-        case 'scatter':
-          return t('rule.scatter', { ...fact, symbol: name(fact.symbol) });
-        case 'collect':
-          return t('rule.collect', { collector: name(fact.collector), money: name(fact.money) });
-        case 'hold':
-          return t('rule.hold', { ...fact, money: name(fact.money) });
-        default: {
-          const { id, ...values } = fact;
-          return t(`rule.${id}`, values);
-        }
-      }
+    // Buy and ante are described only where this session offers them (the market may ban them).
+    const offered = {
+      buy: this.info.game.features.buy_feature && this.ladder.modeCoins.buy !== null,
+      special: this.info.game.features.special_bet && this.ladder.modeCoins.special !== null,
+    };
+    const facts = this.rules.ruleFacts.filter((fact) => {
+      if (fact.id === 'buy_free_spins' || fact.id === 'buy_hold') return offered.buy;
+      if (fact.id === 'ante') return offered.special;
+      if (fact.id === 'max_win_chance' && fact.mode !== 'base') return offered[fact.mode];
+      return true;
     });
+    return ruleTexts(
+      facts,
+      { language: language(), message: (key, values) => t(key, values), symbol: name },
+      { maxWinChance: this.market.show_max_win_probability },
+    );
   }
 
   private decimal(text: string): string {

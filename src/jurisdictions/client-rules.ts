@@ -21,6 +21,7 @@ export function clientRules(rules: RuleValues, maxStake: string | null) {
     show_session_time: rules.show_session_time,
     show_rtp: rules.show_rtp,
     show_max_win: rules.show_max_win,
+    show_max_win_probability: rules.show_max_win_probability,
     celebrate_at_or_below_stake: rules.celebrate_at_or_below_stake,
     jackpots_allowed: rules.jackpots_allowed,
     one_game_at_a_time: rules.one_game_at_a_time,

@@ -41,6 +41,8 @@ export interface RuleValues {
   show_session_time: boolean;
   show_rtp: boolean;
   show_max_win: boolean;
+  /** The rules screen gives the chance of the maximum win ("1 in N") where its certificate has one. */
+  show_max_win_probability: boolean;
   celebrate_at_or_below_stake: boolean;
   jackpots_allowed: boolean;
   one_game_at_a_time: boolean;
@@ -82,6 +84,7 @@ export const PERMISSIVE: Readonly<RuleValues> = Object.freeze({
   show_session_time: false,
   show_rtp: false,
   show_max_win: false,
+  show_max_win_probability: false,
   celebrate_at_or_below_stake: true,
   jackpots_allowed: true,
   one_game_at_a_time: false,

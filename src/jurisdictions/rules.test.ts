@@ -81,7 +81,7 @@ describe('profiles as data', () => {
     expect(de.min_cycle_ms).toBe(5000);
     expect(de.autoplay.allowed).toBe(false);
     expect(de.jackpots_allowed).toBe(false);
-    expect([de.show_rtp, de.show_max_win]).toEqual([true, true]);
+    expect([de.show_rtp, de.show_max_win, de.show_max_win_probability]).toEqual([true, true, true]);
   });
 
   it('se, nl, on ban autoplay; es requires session limits; on 2.5 s and one game', () => {

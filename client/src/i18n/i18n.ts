@@ -2,6 +2,7 @@
 // are separate chunks fetched on demand), `t()` for every player-facing string, and Intl formats for
 // amounts and dates in that language.
 import { type Language, matchLanguage, SUPPORTED_LANGUAGES } from '../../../src/domain/languages.ts';
+import { fillMessage } from '../../../src/games/rule-text.ts';
 import { type Catalog, en, type MessageKey } from './catalogs/en.ts';
 
 export type { Language, MessageKey };
@@ -49,15 +50,7 @@ type Values = Record<string, string | number>;
 
 /** Fills `{name}` placeholders; a `one|other` message picks its form by the `count` value. */
 export function format(message: string, values: Values = {}, rules: Intl.PluralRules = plurals): string {
-  let text = message;
-  if (text.includes('|')) {
-    const [one, other] = text.split('|') as [string, string];
-    const count = Number(values.count ?? 0);
-    text = rules.select(count) === 'one' ? one : other;
-  }
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    values[name] !== undefined ? String(values[name]) : whole,
-  );
+  return fillMessage(message, values, rules);
 }
 
 /** The player's text for `key`. */

@@ -2,7 +2,7 @@
 // pick bonus. Native <dialog> elements, so focus, Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, PickStep, Round } from '../api/types.ts';
-import { formatDateTime, type MessageKey, t } from '../i18n/i18n.ts';
+import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
 import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
@@ -111,7 +111,12 @@ export function showPaytable(facts: PaytableFacts): void {
             s.kind !== 'regular' ? h('small', {}, ` (${kindName(s.kind)})`) : '',
           ),
         ),
-        h('td', {}, s.pays.map((p) => `${p.count}× ${facts.coinWorth(p.coins)}`).join(' · ')),
+        h(
+          'td',
+          {},
+          // One pay a line, never broken inside, so "5× $1.25" stays whole on a phone.
+          ...s.pays.map((p) => h('span', { class: 'pay' }, `${p.count}× ${facts.coinWorth(p.coins)}`)),
+        ),
       ),
     );
   const special = rules.symbols.filter((s) => s.kind !== 'regular' && s.pays.length === 0);
@@ -123,9 +128,9 @@ export function showPaytable(facts: PaytableFacts): void {
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: rules.maxWinMultiplier })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
+      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
-    h('table', {}, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
+    h('table', { class: 'pays' }, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
       ? h(
           'ul',
@@ -141,7 +146,7 @@ export function showPaytable(facts: PaytableFacts): void {
         )
       : '',
     h('h3', {}, t('paytable.rules')),
-    h('ul', {}, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
+    h('ul', { 'data-testid': 'rules' }, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
     h('p', { class: 'small' }, t('paytable.malfunction')),
     h(
       'div',

@@ -122,6 +122,7 @@ export const SessionJurisdiction = Type.Object({
     show_session_time: Type.Boolean(),
     show_rtp: Type.Boolean(),
     show_max_win: Type.Boolean(),
+    show_max_win_probability: Type.Boolean(),
     celebrate_at_or_below_stake: Type.Boolean(),
     jackpots_allowed: Type.Boolean(),
     one_game_at_a_time: Type.Boolean(),

@@ -15,7 +15,11 @@ export const deProfile: Profile = {
     },
     show_max_win: {
       value: true,
-      source: `${G22A} Abs. 3 Satz 3–4: the probability of the top prize is shown where the stake is placed`,
+      source: `${G22A} Abs. 3 Satz 3–4: the top prize is shown where the stake is placed`,
+    },
+    show_max_win_probability: {
+      value: true,
+      source: `${G22A} Abs. 3 Satz 3–4: the probability of the top prize is shown`,
     },
     autoplay: {
       value: {

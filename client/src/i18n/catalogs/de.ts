@@ -121,23 +121,55 @@ export const de: Catalog = {
   'rule.lines': '{lines} Gewinnlinien zahlen von links nach rechts ab der ersten Walze.',
   'rule.ways': '{ways} Wege: gleiche Symbole auf benachbarten Walzen ab links zahlen, einmal je Weg.',
   'rule.anywhere': '{count} oder mehr eines Symbols zahlen überall.',
+  'rule.bet':
+    'Ein Einsatz sind {coins} Münzen (Münzwert × Einsatzstufe). Die Tabelle zeigt Gewinne beim aktuellen Einsatz; die Preise unten sind Vielfache des Gesamteinsatzes.',
   'rule.wild': '{symbol} ersetzt jedes zahlende Symbol.',
   'rule.tumble':
     'Gewinnsymbole verschwinden und neue fallen nach; das wiederholt sich, bis kein Gewinn mehr bleibt.',
   'rule.multiplier':
-    'Jedes {symbol} nach den Kaskaden fügt seinen Faktor hinzu; die Summe multipliziert die Gewinne des Spiels.',
-  'rule.scatter': '{count} oder mehr {symbol} irgendwo bringen {spins} Freispiele; sie zahlen auch überall.',
-  'rule.retrigger': '{count} oder mehr während der Freispiele bringen {spins} weitere Spiele.',
+    'Jedes {symbol} landet mit einem Multiplikator von {values}. Gewinnen die Kaskaden eines Spiels, werden die Multiplikatoren aller nach der letzten Kaskade sichtbaren {symbol} addiert; die Summe multipliziert diese Gewinne.',
+  'rule.unmultiplied': 'Gewinne von {symbol} werden nicht multipliziert.',
+  'rule.scatter_pays': '{symbol} zahlt überall, im Grundspiel und in Freispielen: {pays}.',
+  'rule.free_spins': '{symbol} irgendwo starten Freispiele: {awards}.',
+  'rule.retrigger': 'In den Freispielen bringen {symbol} irgendwo weitere Spiele: {awards}.',
+  'rule.by_count': '{count}: {value}',
+  'rule.or_more': '{count} oder mehr',
+  'rule.spins': '{count} Freispiel|{count} Freispiele',
+  'rule.free_spins_bet': 'Freispiele laufen mit dem Einsatz, der sie gestartet hat, auf eigenen Walzen.',
   'rule.wild_multiplier':
     'In den Freispielen multipliziert jedes Wild die Linie, die es vervollständigt, mit {factor}.',
   'rule.expanding':
-    'Vor den Freispielen wird ein Symbol gewählt; es expandiert über ganze Walzen und zahlt auf jeder Linie.',
+    'Vor den Freispielen wird eines dieser Symbole gewählt: {symbols}. In jedem Freispiel expandiert es über jede Walze, auf der es landet, und zahlt auf jeder Linie, wenn es auf genug Walzen steht, zusätzlich zu den üblichen Liniengewinnen.',
+  'rule.money': 'Jede {symbol} trägt einen Geldwert von {values} des Gesamteinsatzes.',
   'rule.collect': '{collector} sammelt den Wert jeder sichtbaren {money} ein.',
   'rule.hold':
-    '{count} oder mehr {money} starten Halten & Sammeln: {respins} Respins, mit jeder neuen zurückgesetzt.',
-  'rule.pick': '{count} oder mehr {symbol} öffnen den Pick-Bonus.',
-  'rule.max_win':
-    'Gewinne eines Spiels samt Feature sind auf das {multiplier}-Fache des Grundeinsatzes begrenzt.',
+    '{count} oder mehr {money} starten Respins (keine Freispiele): Jede {money} bleibt stehen, die anderen Felder drehen neu; {respins} Respins, zurück auf {respins} bei jeder neuen {money}. Am Ende zahlt jede {money} ihren Wert.',
+  'rule.full_screen':
+    'Sind alle {cells} Felder gefüllt, kommt ein Bonus von {prize} des Gesamteinsatzes hinzu.',
+  'rule.pick':
+    '{count} oder mehr {symbol} öffnen den Pick-Bonus. Ein Pick kann Geld von {cash} des Gesamteinsatzes aufdecken.',
+  'rule.pick_boost':
+    'Ein Pick kann stattdessen {boosts} zum Bonus-Multiplikator addieren, der bei 1× beginnt; der Bonus zahlt sein Geld mal den Multiplikator.',
+  'rule.pick_end': 'Ein Pick kann den Bonus auch beenden.',
+  'rule.pick_cash': 'Erste Picks, die immer Geld aufdecken: {count}.',
+  'rule.pick_limits': 'Die ersten {guaranteed} Picks beenden den Bonus nie; es gibt höchstens {max} Picks.',
+  'rule.buy_free_spins': 'Feature-Kauf: {spins} für {price} des Gesamteinsatzes.',
+  'rule.buy_hold': 'Feature-Kauf: Respins mit {count} {money} zum Start für {price} des Gesamteinsatzes.',
+  'rule.buy_rtp': 'Auszahlungsquote des gekauften Features: {rtp} %.',
+  'rule.ante': 'Ante-Einsatz: {price} des Gesamteinsatzes je Spiel; die Walzen zeigen mehr {symbol}.',
+  'rule.ante_plain': 'Ante-Einsatz: {price} des Gesamteinsatzes je Spiel, auf anderen Walzen.',
+  'rule.ante_rtp': 'Auszahlungsquote mit Ante-Einsatz: {rtp} %.',
+  'rule.max_win_cap':
+    'Eine Runde (ein Spiel mit seinen Features) zahlt höchstens {prize} des Gesamteinsatzes; ist das erreicht, endet die Runde.',
+  'rule.max_win': 'Eine Runde zahlt höchstens {prize} des Gesamteinsatzes.',
+  'rule.chance.exact': 'Wahrscheinlichkeit des Höchstgewinns{mode}: 1 von {oneIn} Runden.',
+  'rule.chance.bound': 'Wahrscheinlichkeit des Höchstgewinns{mode}: höchstens 1 von {oneIn} Runden.',
+  'rule.chance.estimate': 'Wahrscheinlichkeit des Höchstgewinns{mode}: etwa 1 von {oneIn} Runden.',
+  'rule.chance.special': ' mit Ante-Einsatz',
+  'rule.chance.buy': ' im gekauften Feature',
+  'rule.times': '{value}×',
+  'rule.boost': '+{value}',
+  'rule.separator': ', ',
 
   'history.title': 'Deine Runden',
   'history.loading': 'Wird geladen…',

@@ -1,5 +1,7 @@
 // English: the reference catalog. Every other language has exactly these keys (a test checks it).
 // `{name}` is filled in; `one|other` picks a plural form by Intl.PluralRules of the language.
+import { RULE_MESSAGES_EN } from '../../../../src/games/rule-text.ts';
+
 export const en = {
   'app.loading': 'Loading',
   'app.loading_game': 'Loading game',
@@ -117,22 +119,8 @@ export const en = {
   'badge.bonus': 'BONUS',
   'badge.collector': 'COLLECT',
 
-  'rule.lines': '{lines} paylines pay left to right from the first reel.',
-  'rule.ways': '{ways} ways: matching symbols on adjacent reels from the left pay, once per way.',
-  'rule.anywhere': '{count} or more of a symbol anywhere pay.',
-  'rule.wild': '{symbol} substitutes for every paying symbol.',
-  'rule.tumble': 'Winning symbols vanish and new ones fall in; wins repeat until none is left.',
-  'rule.multiplier':
-    "Every {symbol} in view after the tumbles adds its factor; the sum multiplies the spin's wins.",
-  'rule.scatter': '{count} or more {symbol} anywhere award {spins} free spins; they pay anywhere too.',
-  'rule.retrigger': '{count} or more during free spins add {spins} spins.',
-  'rule.wild_multiplier': 'During free spins each wild multiplies the line it completes by {factor}.',
-  'rule.expanding':
-    'Before free spins one symbol is chosen; it expands over whole reels and pays on every line.',
-  'rule.collect': '{collector} collects the value of every {money} in view.',
-  'rule.hold': '{count} or more {money} start hold-and-collect: {respins} respins, reset by every new one.',
-  'rule.pick': '{count} or more {symbol} open the pick bonus.',
-  'rule.max_win': 'Wins of a spin and its feature are capped at {multiplier}× the base total bet.',
+  // The rules' words: one English source for the server's rules and this catalog.
+  ...RULE_MESSAGES_EN,
 
   'history.title': 'Your rounds',
   'history.loading': 'Loading…',

@@ -122,24 +122,56 @@ export const es: Catalog = {
   'rule.ways':
     '{ways} formas: símbolos iguales en rodillos contiguos desde la izquierda pagan, una vez por forma.',
   'rule.anywhere': '{count} o más de un símbolo pagan en cualquier posición.',
+  'rule.bet':
+    'Una apuesta son {coins} monedas (valor de moneda × nivel de apuesta). La tabla muestra los premios con la apuesta actual; los premios de abajo son múltiplos de la apuesta total.',
   'rule.wild': '{symbol} sustituye a todos los símbolos que pagan.',
   'rule.tumble':
     'Los símbolos ganadores desaparecen y caen otros nuevos; se repite hasta que no quede premio.',
   'rule.multiplier':
-    'Cada {symbol} visible tras las cascadas suma su factor; la suma multiplica los premios del giro.',
-  'rule.scatter':
-    '{count} o más {symbol} en cualquier lugar dan {spins} giros gratis; también pagan en cualquier lugar.',
-  'rule.retrigger': '{count} o más durante los giros gratis añaden {spins} giros.',
+    'Cada {symbol} llega con un multiplicador de {values}. Cuando las cascadas de un giro ganan, se suman los multiplicadores de todos los {symbol} visibles tras la última cascada y la suma multiplica esas ganancias.',
+  'rule.unmultiplied': 'Los premios de {symbol} no se multiplican.',
+  'rule.scatter_pays': '{symbol} paga en cualquier lugar, en el juego base y en los giros gratis: {pays}.',
+  'rule.free_spins': '{symbol} en cualquier lugar dan giros gratis: {awards}.',
+  'rule.retrigger': 'Durante los giros gratis, {symbol} en cualquier lugar añaden giros: {awards}.',
+  'rule.by_count': '{count}: {value}',
+  'rule.or_more': '{count} o más',
+  'rule.spins': '{count} giro gratis|{count} giros gratis',
+  'rule.free_spins_bet': 'Los giros gratis se juegan con la apuesta que los activó, en sus propios rodillos.',
   'rule.wild_multiplier':
     'Durante los giros gratis cada comodín multiplica por {factor} la línea que completa.',
   'rule.expanding':
-    'Antes de los giros gratis se elige un símbolo; se expande por rodillos enteros y paga en todas las líneas.',
+    'Antes de los giros gratis se elige uno de estos símbolos: {symbols}. En cada giro gratis se expande sobre cada rodillo en el que cae y paga en todas las líneas cuando aparece en suficientes rodillos, además de las ganancias de línea habituales.',
+  'rule.money': 'Cada {symbol} lleva un valor en efectivo de {values} la apuesta total.',
   'rule.collect': '{collector} recoge el valor de cada {money} visible.',
   'rule.hold':
-    '{count} o más {money} inician Retener y recoger: {respins} giros, que se reinician con cada nuevo.',
-  'rule.pick': '{count} o más {symbol} abren el bono de elección.',
-  'rule.max_win':
-    'Los premios de un giro y su función tienen un tope de {multiplier}× la apuesta total base.',
+    '{count} o más {money} inician nuevos giros (no giros gratis): cada {money} se queda y las demás casillas vuelven a girar; {respins} nuevos giros, de nuevo {respins} cada vez que cae un {money} nuevo. Al final cada {money} paga su valor.',
+  'rule.full_screen': 'Llenar las {cells} casillas añade un bono de {prize} la apuesta total.',
+  'rule.pick':
+    '{count} o más {symbol} abren el bono de selección. Una selección puede revelar efectivo de {cash} la apuesta total.',
+  'rule.pick_boost':
+    'Una selección puede en cambio sumar {boosts} al multiplicador del bono, que empieza en 1×; el bono paga su efectivo por el multiplicador.',
+  'rule.pick_end': 'Una selección también puede cerrar el bono.',
+  'rule.pick_cash': 'Primeras selecciones que siempre revelan efectivo: {count}.',
+  'rule.pick_limits':
+    'Las primeras {guaranteed} selecciones nunca cierran el bono; hay como máximo {max} selecciones.',
+  'rule.buy_free_spins': 'Compra de función: {spins} por {price} la apuesta total.',
+  'rule.buy_hold':
+    'Compra de función: nuevos giros que empiezan con {count} {money} por {price} la apuesta total.',
+  'rule.buy_rtp': 'Retorno al jugador de la función comprada: {rtp} %.',
+  'rule.ante': 'Apuesta ante: {price} la apuesta total por giro; los rodillos muestran más {symbol}.',
+  'rule.ante_plain': 'Apuesta ante: {price} la apuesta total por giro, en otros rodillos.',
+  'rule.ante_rtp': 'Retorno al jugador con la apuesta ante: {rtp} %.',
+  'rule.max_win_cap':
+    'Una ronda (un giro con sus funciones) paga como máximo {prize} la apuesta total; al alcanzarlo, la ronda termina.',
+  'rule.max_win': 'Lo máximo que puede pagar una ronda es {prize} la apuesta total.',
+  'rule.chance.exact': 'Probabilidad del premio máximo{mode}: 1 de cada {oneIn} rondas.',
+  'rule.chance.bound': 'Probabilidad del premio máximo{mode}: como máximo 1 de cada {oneIn} rondas.',
+  'rule.chance.estimate': 'Probabilidad del premio máximo{mode}: alrededor de 1 de cada {oneIn} rondas.',
+  'rule.chance.special': ' con la apuesta ante',
+  'rule.chance.buy': ' en una función comprada',
+  'rule.times': '{value}×',
+  'rule.boost': '+{value}',
+  'rule.separator': ', ',
 
   'history.title': 'Tus rondas',
   'history.loading': 'Cargando…',

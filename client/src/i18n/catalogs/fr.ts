@@ -122,24 +122,56 @@ export const fr: Catalog = {
   'rule.ways':
     '{ways} façons : des symboles identiques sur des rouleaux voisins depuis la gauche paient, une fois par façon.',
   'rule.anywhere': '{count} symboles identiques ou plus paient n’importe où.',
+  'rule.bet':
+    'Une mise vaut {coins} pièces (valeur de pièce × niveau de mise). Le tableau montre les gains à la mise actuelle ; les prix ci-dessous sont des multiples de la mise totale.',
   'rule.wild': '{symbol} remplace tous les symboles payants.',
   'rule.tumble':
     'Les symboles gagnants disparaissent et de nouveaux tombent ; on recommence tant qu’il y a un gain.',
   'rule.multiplier':
-    'Chaque {symbol} visible après les cascades ajoute son facteur ; la somme multiplie les gains du tour.',
-  'rule.scatter':
-    '{count} {symbol} ou plus n’importe où donnent {spins} tours gratuits ; ils paient aussi n’importe où.',
-  'rule.retrigger': '{count} ou plus pendant les tours gratuits ajoutent {spins} tours.',
+    'Chaque {symbol} arrive avec un multiplicateur de {values}. Quand les cascades d’un tour gagnent, les multiplicateurs de tous les {symbol} visibles après la dernière cascade s’additionnent et la somme multiplie ces gains.',
+  'rule.unmultiplied': 'Les gains de {symbol} ne sont pas multipliés.',
+  'rule.scatter_pays': '{symbol} paie partout, dans le jeu de base et les tours gratuits : {pays}.',
+  'rule.free_spins': '{symbol} n’importe où lancent des tours gratuits : {awards}.',
+  'rule.retrigger': 'Pendant les tours gratuits, {symbol} n’importe où ajoutent des tours : {awards}.',
+  'rule.by_count': '{count} : {value}',
+  'rule.or_more': '{count} ou plus',
+  'rule.spins': '{count} tour gratuit|{count} tours gratuits',
+  'rule.free_spins_bet':
+    'Les tours gratuits se jouent à la mise qui les a lancés, sur leurs propres rouleaux.',
   'rule.wild_multiplier':
     'Pendant les tours gratuits, chaque joker multiplie par {factor} la ligne qu’il complète.',
   'rule.expanding':
-    'Avant les tours gratuits, un symbole est choisi ; il s’étend sur des rouleaux entiers et paie sur chaque ligne.',
+    'Avant les tours gratuits, un de ces symboles est choisi : {symbols}. À chaque tour gratuit, il s’étend sur chaque rouleau où il tombe et paie sur toutes les lignes quand il apparaît sur assez de rouleaux, en plus des gains de ligne habituels.',
+  'rule.money': 'Chaque {symbol} porte une valeur de {values} la mise totale.',
   'rule.collect': '{collector} collecte la valeur de chaque {money} visible.',
   'rule.hold':
-    '{count} {money} ou plus lancent Garder et collecter : {respins} relances, remises à zéro à chaque nouvelle.',
-  'rule.pick': '{count} {symbol} ou plus ouvrent le bonus à choisir.',
-  'rule.max_win':
-    'Les gains d’un tour et de sa fonction sont plafonnés à {multiplier}× la mise totale de base.',
+    '{count} {money} ou plus lancent des relances (pas des tours gratuits) : chaque {money} reste, les autres cases sont relancées ; {respins} relances, remises à {respins} à chaque nouvelle {money}. À la fin, chaque {money} paie sa valeur.',
+  'rule.full_screen': 'Remplir les {cells} cases ajoute un bonus de {prize} la mise totale.',
+  'rule.pick':
+    '{count} {symbol} ou plus ouvrent le bonus à choix. Un choix peut révéler un gain de {cash} la mise totale.',
+  'rule.pick_boost':
+    'Un choix peut à la place ajouter {boosts} au multiplicateur du bonus, qui commence à 1× ; le bonus paie ses gains fois le multiplicateur.',
+  'rule.pick_end': 'Un choix peut aussi fermer le bonus.',
+  'rule.pick_cash': 'Premiers choix qui révèlent toujours un gain : {count}.',
+  'rule.pick_limits':
+    'Les {guaranteed} premiers choix ne ferment jamais le bonus ; il y a au plus {max} choix.',
+  'rule.buy_free_spins': 'Achat de bonus : {spins} pour {price} la mise totale.',
+  'rule.buy_hold': 'Achat de bonus : relances commençant avec {count} {money} pour {price} la mise totale.',
+  'rule.buy_rtp': 'Taux de retour au joueur du bonus acheté : {rtp} %.',
+  'rule.ante': 'Mise ante : {price} la mise totale par tour ; les rouleaux montrent plus de {symbol}.',
+  'rule.ante_plain': 'Mise ante : {price} la mise totale par tour, sur d’autres rouleaux.',
+  'rule.ante_rtp': 'Taux de retour au joueur avec la mise ante : {rtp} %.',
+  'rule.max_win_cap':
+    'Une partie (un tour avec ses bonus) paie au plus {prize} la mise totale ; l’atteindre termine la partie.',
+  'rule.max_win': 'Le plus qu’une partie puisse payer est {prize} la mise totale.',
+  'rule.chance.exact': 'Probabilité du gain maximal{mode} : 1 sur {oneIn} parties.',
+  'rule.chance.bound': 'Probabilité du gain maximal{mode} : au plus 1 sur {oneIn} parties.',
+  'rule.chance.estimate': 'Probabilité du gain maximal{mode} : environ 1 sur {oneIn} parties.',
+  'rule.chance.special': ' avec la mise ante',
+  'rule.chance.buy': ' dans un bonus acheté',
+  'rule.times': '{value}×',
+  'rule.boost': '+{value}',
+  'rule.separator': ', ',
 
   'history.title': 'Vos parties',
   'history.loading': 'Chargement…',

@@ -122,20 +122,54 @@ export const it: Catalog = {
   'rule.lines': '{lines} linee pagano da sinistra a destra a partire dal primo rullo.',
   'rule.ways': '{ways} modi: simboli uguali su rulli adiacenti da sinistra pagano, una volta per modo.',
   'rule.anywhere': '{count} o più di un simbolo pagano ovunque.',
+  'rule.bet':
+    'Una puntata vale {coins} monete (valore moneta × livello di puntata). La tabella mostra le vincite alla puntata attuale; i premi qui sotto sono multipli della puntata totale.',
   'rule.wild': '{symbol} sostituisce ogni simbolo pagante.',
   'rule.tumble': 'I simboli vincenti spariscono e ne cadono di nuovi; si ripete finché ci sono vincite.',
   'rule.multiplier':
-    'Ogni {symbol} visibile dopo le cascate aggiunge il suo fattore; la somma moltiplica le vincite del giro.',
-  'rule.scatter': '{count} o più {symbol} ovunque danno {spins} giri gratis; pagano anche ovunque.',
-  'rule.retrigger': '{count} o più durante i giri gratis aggiungono {spins} giri.',
+    'Ogni {symbol} arriva con un moltiplicatore di {values}. Quando le cascate di un giro vincono, i moltiplicatori di ogni {symbol} visibile dopo l’ultima cascata si sommano e la somma moltiplica quelle vincite.',
+  'rule.unmultiplied': 'Le vincite di {symbol} non vengono moltiplicate.',
+  'rule.scatter_pays': '{symbol} paga ovunque, nel gioco base e nei giri gratis: {pays}.',
+  'rule.free_spins': '{symbol} ovunque avviano i giri gratis: {awards}.',
+  'rule.retrigger': 'Durante i giri gratis, {symbol} ovunque aggiungono giri: {awards}.',
+  'rule.by_count': '{count}: {value}',
+  'rule.or_more': '{count} o più',
+  'rule.spins': '{count} giro gratis|{count} giri gratis',
+  'rule.free_spins_bet': 'I giri gratis si giocano con la puntata che li ha avviati, su rulli propri.',
   'rule.wild_multiplier': 'Nei giri gratis ogni wild moltiplica per {factor} la linea che completa.',
   'rule.expanding':
-    'Prima dei giri gratis si sceglie un simbolo; si espande su interi rulli e paga su ogni linea.',
+    'Prima dei giri gratis viene scelto uno di questi simboli: {symbols}. A ogni giro gratis si espande su ogni rullo in cui compare e paga su tutte le linee quando appare su abbastanza rulli, oltre alle normali vincite di linea.',
+  'rule.money': 'Ogni {symbol} porta un valore in denaro di {values} la puntata totale.',
   'rule.collect': '{collector} raccoglie il valore di ogni {money} visibile.',
-  'rule.hold': '{count} o più {money} avviano Tieni e raccogli: {respins} rigiri, azzerati a ogni nuova.',
-  'rule.pick': '{count} o più {symbol} aprono il bonus a scelta.',
-  'rule.max_win':
-    'Le vincite di un giro e della sua funzione sono limitate a {multiplier}× la puntata totale base.',
+  'rule.hold':
+    '{count} o più {money} avviano i rigiri (non giri gratis): ogni {money} resta, le altre celle rigirano; {respins} rigiri, di nuovo {respins} ogni volta che arriva una nuova {money}. Alla fine ogni {money} paga il suo valore.',
+  'rule.full_screen': 'Riempire tutte le {cells} celle aggiunge un bonus di {prize} la puntata totale.',
+  'rule.pick':
+    '{count} o più {symbol} aprono il bonus a scelta. Una scelta può rivelare denaro per {cash} la puntata totale.',
+  'rule.pick_boost':
+    'Una scelta può invece aggiungere {boosts} al moltiplicatore del bonus, che parte da 1×; il bonus paga il suo denaro per il moltiplicatore.',
+  'rule.pick_end': 'Una scelta può anche chiudere il bonus.',
+  'rule.pick_cash': 'Prime scelte che rivelano sempre denaro: {count}.',
+  'rule.pick_limits':
+    'Le prime {guaranteed} scelte non chiudono mai il bonus; ci sono al massimo {max} scelte.',
+  'rule.buy_free_spins': 'Acquisto funzione: {spins} per {price} la puntata totale.',
+  'rule.buy_hold':
+    'Acquisto funzione: rigiri che iniziano con {count} {money} per {price} la puntata totale.',
+  'rule.buy_rtp': 'Ritorno al giocatore della funzione acquistata: {rtp}%.',
+  'rule.ante': 'Puntata ante: {price} la puntata totale per giro; i rulli mostrano più {symbol}.',
+  'rule.ante_plain': 'Puntata ante: {price} la puntata totale per giro, su altri rulli.',
+  'rule.ante_rtp': 'Ritorno al giocatore con la puntata ante: {rtp}%.',
+  'rule.max_win_cap':
+    'Un round (un giro con le sue funzioni) paga al massimo {prize} la puntata totale; raggiunto questo valore, il round finisce.',
+  'rule.max_win': 'Il massimo che un round può pagare è {prize} la puntata totale.',
+  'rule.chance.exact': 'Probabilità della vincita massima{mode}: 1 su {oneIn} round.',
+  'rule.chance.bound': 'Probabilità della vincita massima{mode}: al massimo 1 su {oneIn} round.',
+  'rule.chance.estimate': 'Probabilità della vincita massima{mode}: circa 1 su {oneIn} round.',
+  'rule.chance.special': ' con la puntata ante',
+  'rule.chance.buy': ' in una funzione acquistata',
+  'rule.times': '{value}×',
+  'rule.boost': '+{value}',
+  'rule.separator': ', ',
 
   'history.title': 'Le tue partite',
   'history.loading': 'Caricamento…',

@@ -121,20 +121,53 @@ export const ptBR: Catalog = {
   'rule.ways':
     '{ways} formas: símbolos iguais em rolos vizinhos a partir da esquerda pagam, uma vez por forma.',
   'rule.anywhere': '{count} ou mais de um símbolo pagam em qualquer posição.',
+  'rule.bet':
+    'Uma aposta são {coins} moedas (valor da moeda × nível de aposta). A tabela mostra os prêmios na aposta atual; os prêmios abaixo são múltiplos da aposta total.',
   'rule.wild': '{symbol} substitui todos os símbolos pagantes.',
   'rule.tumble': 'Símbolos vencedores somem e novos caem; os ganhos se repetem até não sobrar nenhum.',
   'rule.multiplier':
-    'Cada {symbol} visível após as cascatas soma seu fator; a soma multiplica os ganhos da rodada.',
-  'rule.scatter':
-    '{count} ou mais {symbol} em qualquer lugar dão {spins} rodadas grátis; também pagam em qualquer lugar.',
-  'rule.retrigger': '{count} ou mais durante as rodadas grátis dão mais {spins} rodadas.',
+    'Cada {symbol} chega com um multiplicador de {values}. Quando as cascatas de um giro ganham, os multiplicadores de todos os {symbol} visíveis após a última cascata são somados e a soma multiplica esses ganhos.',
+  'rule.unmultiplied': 'Os prêmios de {symbol} não são multiplicados.',
+  'rule.scatter_pays': '{symbol} paga em qualquer lugar, no jogo base e nas rodadas grátis: {pays}.',
+  'rule.free_spins': '{symbol} em qualquer lugar iniciam rodadas grátis: {awards}.',
+  'rule.retrigger': 'Durante as rodadas grátis, {symbol} em qualquer lugar adicionam rodadas: {awards}.',
+  'rule.by_count': '{count}: {value}',
+  'rule.or_more': '{count} ou mais',
+  'rule.spins': '{count} rodada grátis|{count} rodadas grátis',
+  'rule.free_spins_bet': 'As rodadas grátis são jogadas com a aposta que as iniciou, em rolos próprios.',
   'rule.wild_multiplier': 'Nas rodadas grátis cada wild multiplica por {factor} a linha que completa.',
   'rule.expanding':
-    'Antes das rodadas grátis um símbolo é escolhido; ele se expande por rolos inteiros e paga em todas as linhas.',
+    'Antes das rodadas grátis, um destes símbolos é escolhido: {symbols}. Em cada rodada grátis ele se expande por cada rolo em que cai e paga em todas as linhas quando aparece em rolos suficientes, além dos ganhos de linha normais.',
+  'rule.money': 'Cada {symbol} traz um valor em dinheiro de {values} a aposta total.',
   'rule.collect': '{collector} coleta o valor de cada {money} visível.',
-  'rule.hold': '{count} ou mais {money} iniciam Segure e colete: {respins} giros, reiniciados a cada novo.',
-  'rule.pick': '{count} ou mais {symbol} abrem o bônus de escolha.',
-  'rule.max_win': 'Os ganhos de uma rodada e seu recurso são limitados a {multiplier}× a aposta total base.',
+  'rule.hold':
+    '{count} ou mais {money} iniciam respins (não rodadas grátis): cada {money} fica e as outras células giram de novo; {respins} respins, de volta a {respins} sempre que cai um novo {money}. No fim, cada {money} paga seu valor.',
+  'rule.full_screen': 'Preencher todas as {cells} células adiciona um bônus de {prize} a aposta total.',
+  'rule.pick':
+    '{count} ou mais {symbol} abrem o bônus de escolha. Uma escolha pode revelar dinheiro de {cash} a aposta total.',
+  'rule.pick_boost':
+    'Uma escolha pode, em vez disso, somar {boosts} ao multiplicador do bônus, que começa em 1×; o bônus paga seu dinheiro vezes o multiplicador.',
+  'rule.pick_end': 'Uma escolha também pode encerrar o bônus.',
+  'rule.pick_cash': 'Primeiras escolhas que sempre revelam dinheiro: {count}.',
+  'rule.pick_limits':
+    'As primeiras {guaranteed} escolhas nunca encerram o bônus; há no máximo {max} escolhas.',
+  'rule.buy_free_spins': 'Compra de recurso: {spins} por {price} a aposta total.',
+  'rule.buy_hold': 'Compra de recurso: respins começando com {count} {money} por {price} a aposta total.',
+  'rule.buy_rtp': 'Retorno ao jogador do recurso comprado: {rtp}%.',
+  'rule.ante': 'Aposta ante: {price} a aposta total por giro; os rolos mostram mais {symbol}.',
+  'rule.ante_plain': 'Aposta ante: {price} a aposta total por giro, em outros rolos.',
+  'rule.ante_rtp': 'Retorno ao jogador com a aposta ante: {rtp}%.',
+  'rule.max_win_cap':
+    'Uma rodada (um giro com seus recursos) paga no máximo {prize} a aposta total; ao atingir esse valor, a rodada termina.',
+  'rule.max_win': 'O máximo que uma rodada pode pagar é {prize} a aposta total.',
+  'rule.chance.exact': 'Chance do ganho máximo{mode}: 1 em {oneIn} rodadas.',
+  'rule.chance.bound': 'Chance do ganho máximo{mode}: no máximo 1 em {oneIn} rodadas.',
+  'rule.chance.estimate': 'Chance do ganho máximo{mode}: cerca de 1 em {oneIn} rodadas.',
+  'rule.chance.special': ' com a aposta ante',
+  'rule.chance.buy': ' em um recurso comprado',
+  'rule.times': '{value}×',
+  'rule.boost': '+{value}',
+  'rule.separator': ', ',
 
   'history.title': 'Suas rodadas',
   'history.loading': 'Carregando…',
