@@ -98,7 +98,12 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   process.once('SIGTERM', interrupt);
   try {
     const applied = await migrate(store.pool);
-    return await work({ store, config, applied, staff: await createStaffServices(store, cliActor()) });
+    return await work({
+      store,
+      config,
+      applied,
+      staff: await createStaffServices(store, cliActor(), config.secrets),
+    });
   } finally {
     process.off('SIGINT', interrupt);
     process.off('SIGTERM', interrupt);
