@@ -1,8 +1,18 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, ed25519PemFromSeed, loadConfig } from './config.ts';
 
 const TOKEN = 'a-long-enough-admin-token';
+/** The keys staging and production require (any valid values). */
+const KEYS = {
+  TOTP_KEY: 't'.repeat(32),
+  AUDIT_CHAIN_KEY: 'c'.repeat(32),
+  AUDIT_SIGNING_KEY: ed25519PemFromSeed(Buffer.alloc(32, 7)),
+  AUDIT_CHECKPOINT_FILE: '/var/lib/reelforge/audit-checkpoints.jsonl',
+};
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -50,6 +60,7 @@ describe('loadConfig defaults', () => {
       PUBLIC_BASE_URL: 'https://cdn.example.com/',
       GAME_BASE_URL: 'https://games.example.com//',
       ADMIN_TOKEN: TOKEN,
+      ...KEYS,
       SESSION_TTL_SECONDS: '600',
       WALLET_TIMEOUT_MS: '2500',
       REDIS_URL: 'rediss://cache:6380',
@@ -112,9 +123,9 @@ describe('loadConfig errors', () => {
     [{ WALLET_TIMEOUT_MS: '99' }, /^WALLET_TIMEOUT_MS must be a whole number from 100 to 120000/],
     [{ WALLET_TIMEOUT_MS: '5s' }, /^WALLET_TIMEOUT_MS must be a whole number/],
     [{ REDIS_URL: 'http://cache' }, /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$/],
-    [{ APP_ENV: 'staging' }, /^ADMIN_TOKEN is required in staging$/],
-    [{ APP_ENV: 'production', METRICS_TOKEN: TOKEN }, /^ADMIN_TOKEN is required in production$/],
-    [{ APP_ENV: 'production', ADMIN_TOKEN: TOKEN }, /^METRICS_TOKEN is required in production/],
+    [{ APP_ENV: 'staging', ...KEYS }, /^ADMIN_TOKEN is required in staging$/],
+    [{ APP_ENV: 'production', METRICS_TOKEN: TOKEN, ...KEYS }, /^ADMIN_TOKEN is required in production$/],
+    [{ APP_ENV: 'production', ADMIN_TOKEN: TOKEN, ...KEYS }, /^METRICS_TOKEN is required in production/],
     [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be at least 16 characters$/],
     [{ TRUSTED_PROXIES: '10.0.0.1,nginx' }, /^TRUSTED_PROXIES must be .* \(got "nginx"\)$/],
     [{ TRUSTED_PROXIES: '10.0.0.0/33' }, /^TRUSTED_PROXIES must be/],
@@ -153,7 +164,7 @@ describe('loadConfig errors', () => {
 
 describe('GAME_BASE_URL in staging and production', () => {
   it.each(['staging', 'production'])('%s: a missing one is a problem to report, not a crash', (appEnv) => {
-    const config = loadConfig({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN, METRICS_TOKEN: TOKEN });
+    const config = loadConfig({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN, METRICS_TOKEN: TOKEN, ...KEYS });
     expect(config.gameBaseUrl).toBeUndefined();
     expect(config.gameBaseUrlProblem).toBe(`GAME_BASE_URL is required in ${appEnv}`);
   });
@@ -163,6 +174,7 @@ describe('GAME_BASE_URL in staging and production', () => {
       APP_ENV: 'production',
       ADMIN_TOKEN: TOKEN,
       METRICS_TOKEN: TOKEN,
+      ...KEYS,
       GAME_BASE_URL: 'http://games.example.com',
     });
     expect(config.gameBaseUrl).toBeUndefined();
@@ -176,6 +188,7 @@ describe('GAME_BASE_URL in staging and production', () => {
       APP_ENV: 'production',
       ADMIN_TOKEN: TOKEN,
       METRICS_TOKEN: TOKEN,
+      ...KEYS,
       GAME_BASE_URL: 'games.example.com',
     });
     expect(config.gameBaseUrl).toBeUndefined();
@@ -186,6 +199,7 @@ describe('GAME_BASE_URL in staging and production', () => {
     const config = loadConfig({
       APP_ENV: 'staging',
       ADMIN_TOKEN: TOKEN,
+      ...KEYS,
       GAME_BASE_URL: 'https://games.example.com/',
     });
     expect(config.gameBaseUrl).toBe('https://games.example.com');
@@ -204,6 +218,8 @@ describe('wallet addresses', () => {
     const production = loadConfig({
       APP_ENV: 'production',
       ADMIN_TOKEN: 'x'.repeat(32),
+      METRICS_TOKEN: TOKEN,
+      ...KEYS,
       WALLET_ALLOWED_HOSTS: ' Wallet.Onsite.Example , 10.1.2.3,[fd00::5]',
     });
     expect(production.walletAddresses).toEqual({
@@ -211,10 +227,60 @@ describe('wallet addresses', () => {
       allowedHosts: new Set(['wallet.onsite.example', '10.1.2.3', 'fd00::5']),
     });
     expect(
-      loadConfig({ APP_ENV: 'staging', ADMIN_TOKEN: 'x'.repeat(32) }).walletAddresses.allowInternal,
+      loadConfig({ APP_ENV: 'staging', ADMIN_TOKEN: 'x'.repeat(32), ...KEYS }).walletAddresses.allowInternal,
     ).toBe(true);
     expect(() => loadConfig({ APP_ENV: 'test', WALLET_ALLOWED_HOSTS: 'http://x/' })).toThrow(
       /WALLET_ALLOWED_HOSTS must be a comma-separated list/,
     );
+  });
+});
+
+describe('keys kept outside the database (issue 25)', () => {
+  it.each(['staging', 'production'])('%s refuses to start without each of them', (appEnv) => {
+    const problems = problemsOf({ APP_ENV: appEnv, ADMIN_TOKEN: TOKEN, METRICS_TOKEN: TOKEN });
+    expect(problems).toEqual([
+      `TOTP_KEY (or TOTP_KEY_FILE) is required in ${appEnv}`,
+      `AUDIT_CHAIN_KEY (or AUDIT_CHAIN_KEY_FILE) is required in ${appEnv}`,
+      `AUDIT_SIGNING_KEY (or AUDIT_SIGNING_KEY_FILE) is required in ${appEnv}`,
+      `AUDIT_CHECKPOINT_FILE is required in ${appEnv}`,
+    ]);
+  });
+
+  it('development and test derive well-known stand-ins and say which', () => {
+    const config = loadConfig({ APP_ENV: 'test' });
+    expect(config.secrets.derived).toEqual(['TOTP_KEY', 'AUDIT_CHAIN_KEY', 'AUDIT_SIGNING_KEY']);
+    expect(config.secrets.auditCheckpointFile).toBeUndefined();
+    expect(loadConfig({ APP_ENV: 'test' }).secrets.auditChainKey).toBe(config.secrets.auditChainKey);
+  });
+
+  it('reads keys from files, and refuses short keys, unreadable files and a wrong key type', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rf-config-'));
+    writeFileSync(path.join(dir, 'totp'), `${'z'.repeat(40)}\n`);
+    writeFileSync(path.join(dir, 'signing.pem'), KEYS.AUDIT_SIGNING_KEY);
+    const config = loadConfig({
+      ...KEYS,
+      TOTP_KEY: undefined,
+      AUDIT_SIGNING_KEY: undefined,
+      TOTP_KEY_FILE: path.join(dir, 'totp'),
+      AUDIT_SIGNING_KEY_FILE: path.join(dir, 'signing.pem'),
+    } as unknown as Record<string, string>);
+    expect(config.secrets).toMatchObject({ totpKey: 'z'.repeat(40), derived: [] });
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+      format: 'pem',
+      type: 'pkcs8',
+    }) as string;
+    expect(
+      problemsOf({
+        ...KEYS,
+        AUDIT_CHAIN_KEY: 'short',
+        AUDIT_SIGNING_KEY: rsa,
+        TOTP_KEY: undefined,
+        TOTP_KEY_FILE: '/nope',
+      } as unknown as Record<string, string>),
+    ).toEqual([
+      'TOTP_KEY_FILE: cannot read /nope (ENOENT)',
+      'AUDIT_CHAIN_KEY must be at least 32 characters',
+      'AUDIT_SIGNING_KEY must be an Ed25519 private key',
+    ]);
   });
 });

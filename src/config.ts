@@ -1,4 +1,6 @@
 // One schema for the environment, validated at boot; every bad variable is listed at once.
+import { createHash, createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { WalletAddressPolicy } from './domain/wallet-address.ts';
@@ -39,6 +41,34 @@ export interface Config {
   metricsToken: string | undefined;
   /** Whether `/` serves the demo lobby (default: on in development only). */
   demoLobby: boolean;
+  /** Keys kept outside the database (staff second factors, the audit trail). */
+  secrets: Secrets;
+}
+
+/** The keys a database reader must not hold; in development/test a missing one is derived (and says so). */
+export interface Secrets {
+  /** Encrypts staff TOTP secrets (TOTP_KEY or TOTP_KEY_FILE). */
+  totpKey: string;
+  /** Keys the audit chain's HMAC (AUDIT_CHAIN_KEY or AUDIT_CHAIN_KEY_FILE). */
+  auditChainKey: string;
+  /** Ed25519 private key (PKCS#8 PEM) that signs audit checkpoints (AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE). */
+  auditSigningKey: string;
+  /** The append-only file of signed checkpoints; undefined (development/test only) writes none. */
+  auditCheckpointFile: string | undefined;
+  /** The variables that were missing and replaced by a well-known development value. */
+  derived: string[];
+}
+
+/** Development stand-ins: public, so a chain or a sealed secret made with them protects nothing. */
+const DEV_SEED = 'reelforge-development-only-not-a-secret';
+const devKey = (name: string) => createHash('sha256').update(`${DEV_SEED}:${name}`).digest('hex');
+/** An Ed25519 PKCS#8 key from a 32-byte seed (the fixed DER prefix of RFC 8410). */
+export function ed25519PemFromSeed(seed: Buffer): string {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({
+    format: 'pem',
+    type: 'pkcs8',
+  }) as string;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +226,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     else problems.push(`DEMO_LOBBY must be true or false (got "${lobbyText}")`);
   }
 
+  const secrets = readSecrets(read, strict, appEnv, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -216,6 +248,83 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     trustedProxies,
     metricsToken,
     demoLobby,
+    secrets,
+  };
+}
+
+const MIN_KEY_CHARS = 32;
+
+/** NAME, else the first line of the file NAME_FILE names; undefined when neither is set. */
+function secretOf(
+  read: (name: string) => string | undefined,
+  name: string,
+  problems: string[],
+  whole = false,
+): string | undefined {
+  const value = read(name);
+  const file = read(`${name}_FILE`);
+  if (value !== undefined && file !== undefined) {
+    problems.push(`set ${name} or ${name}_FILE, not both`);
+    return undefined;
+  }
+  if (value !== undefined) return value;
+  if (file === undefined) return undefined;
+  try {
+    const text = readFileSync(file, 'utf8');
+    return whole ? text.trim() : (text.split(/\r?\n/)[0] ?? '').trim();
+  } catch (error) {
+    problems.push(`${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    return undefined;
+  }
+}
+
+function readSecrets(
+  read: (name: string) => string | undefined,
+  strict: boolean,
+  appEnv: AppEnv,
+  problems: string[],
+): Secrets {
+  const derived: string[] = [];
+  const symmetric = (name: string): string => {
+    const value = secretOf(read, name, problems);
+    if (value === undefined) {
+      if (strict && !problems.some((p) => p.startsWith(`${name}_FILE`)))
+        problems.push(`${name} (or ${name}_FILE) is required in ${appEnv}`);
+      derived.push(name);
+      return devKey(name);
+    }
+    if (value.length < MIN_KEY_CHARS) problems.push(`${name} must be at least ${MIN_KEY_CHARS} characters`);
+    return value;
+  };
+  const totpKey = symmetric('TOTP_KEY');
+  const auditChainKey = symmetric('AUDIT_CHAIN_KEY');
+
+  let auditSigningKey = secretOf(read, 'AUDIT_SIGNING_KEY', problems, true);
+  if (auditSigningKey === undefined) {
+    if (strict && !problems.some((p) => p.startsWith('AUDIT_SIGNING_KEY_FILE')))
+      problems.push(`AUDIT_SIGNING_KEY (or AUDIT_SIGNING_KEY_FILE) is required in ${appEnv}`);
+    derived.push('AUDIT_SIGNING_KEY');
+    auditSigningKey = ed25519PemFromSeed(Buffer.from(devKey('AUDIT_SIGNING_KEY'), 'hex'));
+  } else {
+    // A PEM given inline in one environment line may carry literal \n.
+    auditSigningKey = auditSigningKey.replace(/\\n/g, '\n');
+    try {
+      const key = createPrivateKey(auditSigningKey);
+      if (key.asymmetricKeyType !== 'ed25519')
+        problems.push('AUDIT_SIGNING_KEY must be an Ed25519 private key');
+    } catch {
+      problems.push('AUDIT_SIGNING_KEY must be an Ed25519 private key in PEM (PKCS#8)');
+    }
+  }
+
+  const checkpointText = read('AUDIT_CHECKPOINT_FILE');
+  if (checkpointText === undefined && strict) problems.push(`AUDIT_CHECKPOINT_FILE is required in ${appEnv}`);
+  return {
+    totpKey,
+    auditChainKey,
+    auditSigningKey,
+    auditCheckpointFile: checkpointText === undefined ? undefined : path.resolve(checkpointText),
+    derived,
   };
 }
 

@@ -44,6 +44,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     started = services;
     app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
     checkGameIntegrity(app, config);
+    if (config.secrets.derived.length > 0)
+      app.log.warn(
+        `${config.secrets.derived.join(', ')} not set: using well-known development stand-ins (${config.appEnv} only; staging and production refuse to start without them)`,
+      );
+    if (!config.secrets.auditCheckpointFile)
+      app.log.warn(
+        'AUDIT_CHECKPOINT_FILE not set: no signed audit checkpoints (a removed tail of the audit trail would not show)',
+      );
     if (config.gameBaseUrlProblem) {
       app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
     }

@@ -1,10 +1,20 @@
 // Three Reelforge nodes (`node src/main.ts`, APP_ENV=staging) on one database and one Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { cpuSeconds, freePort, onCleanup, sleep, stopChild } from './processes.ts';
 
 export const ADMIN_TOKEN = 'rehearsal-admin-token-0123456789';
+/** Keys staging requires, one set for the cluster (every node reads the same database). */
+const CLUSTER_KEYS = {
+  TOTP_KEY: randomBytes(32).toString('base64url'),
+  AUDIT_CHAIN_KEY: randomBytes(32).toString('base64url'),
+  AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({
+    format: 'pem',
+    type: 'pkcs8',
+  }) as string,
+};
 
 export interface NodeSettings {
   databaseUrl: string;
@@ -54,6 +64,8 @@ export class ReelforgeNode {
         DATABASE_URL: this.settings.databaseUrl,
         REDIS_URL: this.settings.redisUrl,
         ADMIN_TOKEN,
+        ...CLUSTER_KEYS,
+        AUDIT_CHECKPOINT_FILE: path.join(this.settings.logDir, `${this.name}-audit-checkpoints.jsonl`),
         GAME_BASE_URL: 'https://play.rehearsal.invalid',
         PUBLIC_BASE_URL: 'https://api.rehearsal.invalid',
         DATA_DIR: path.join(this.settings.logDir, `${this.name}-data`),

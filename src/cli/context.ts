@@ -112,7 +112,10 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
       store,
       config,
       applied,
-      staff: await createStaffServices(store, cliActor(), { addresses: config.walletAddresses }),
+      staff: await createStaffServices(store, cliActor(), {
+        secrets: config.secrets,
+        addresses: config.walletAddresses,
+      }),
     });
     // Checked after the command, so that the first `operator create` is not warned about.
     if (!created && !config.databaseUrl) await warnWhenEmpty(store, config.dataDir);

@@ -1,7 +1,10 @@
 // reelforge staff create|list|disable|reset-password (the first admin comes from here), and
 // reelforge audit verify|list: the back office's accounts and audit trail, on the store directly.
+import path from 'node:path';
 import type { Command } from 'commander';
+import { loadConfig } from '../config.ts';
 import { normalEmail } from '../domain/staff.ts';
+import { checkpointFile, checkpointSigner } from '../services/audit-checkpoints.ts';
 import {
   CliError,
   cliActor,
@@ -16,7 +19,7 @@ import {
 /** --password, else one line from stdin (a prompt on stderr when it is a terminal). */
 async function passwordFrom(option: string | undefined): Promise<string> {
   if (option !== undefined) return option;
-  if (process.stdin.isTTY) process.stderr.write('Password (12 to 256 characters): ');
+  if (process.stdin.isTTY) process.stderr.write('Password (12 to 256 characters, hard to guess): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) {
     chunks.push(chunk as Buffer);
@@ -35,7 +38,10 @@ export function registerStaffCommand(program: Command): void {
     .description('create a staff account (the first admin, typically)')
     .requiredOption('--email <email>', 'e-mail address (the sign-in name)')
     .requiredOption('--role <role>', 'admin, support, finance or viewer')
-    .option('--password <password>', 'password (12 to 256 characters); read from stdin when omitted')
+    .option(
+      '--password <password>',
+      'password (12 to 256 characters, hard to guess); read from stdin when omitted',
+    )
     .action(async (options: { email: string; role: string; password?: string }, command: Command) => {
       const output = outputFor(command);
       const password = await passwordFrom(options.password);
@@ -119,10 +125,20 @@ export function registerStaffCommand(program: Command): void {
 
   audit
     .command('verify')
-    .description('check the hash chain; exit 1 naming the first broken entry')
-    .action(async (_options: unknown, command: Command) => {
+    .description(
+      'check the keyed chain (AUDIT_CHAIN_KEY) and the signed checkpoints (AUDIT_CHECKPOINT_FILE, or --checkpoint-file); exit 1 naming the first thing broken',
+    )
+    .option(
+      '--checkpoint-file <path>',
+      "a checkpoint file to check instead of this node's (an auditor's copy)",
+    )
+    .action(async (options: { checkpointFile?: string }, command: Command) => {
       const output = outputFor(command);
-      const check = await withStore(async ({ staff: services }) => services.audit.verify());
+      const check = await withStore(async ({ staff: services }) =>
+        services.audit.verify(
+          options.checkpointFile ? { checkpoints: checkpointFile(path.resolve(options.checkpointFile)) } : {},
+        ),
+      );
       if (!check.ok) {
         if (output.json) output.result(check, () => []);
         throw new CliError(
@@ -130,7 +146,23 @@ export function registerStaffCommand(program: Command): void {
           EXIT_FAILURE,
         );
       }
-      output.result(check, () => [`The audit chain is intact (${check.entries} entries).`]);
+      output.result(check, () => [
+        `The audit chain is intact (${check.entries} entries${check.legacy > 0 ? `, the first ${check.legacy} from before the chain key` : ''}).`,
+        check.checkpoints === null
+          ? 'No checkpoint file (AUDIT_CHECKPOINT_FILE unset): a removed tail would not show.'
+          : `${check.checkpoints} signed checkpoints match; ${check.after_last_checkpoint} entries after the last one in this file.`,
+      ]);
+    });
+
+  audit
+    .command('public-key')
+    .description('the Ed25519 public key that checks the checkpoints (PEM), for auditors')
+    .action((_options: unknown, command: Command) => {
+      const output = outputFor(command);
+      const pem = checkpointSigner(loadConfig(process.env).secrets.auditSigningKey)
+        .publicKey.export({ format: 'pem', type: 'spki' })
+        .toString();
+      output.result({ public_key: pem }, () => [pem.trimEnd()]);
     });
 
   audit

@@ -1,19 +1,47 @@
-// Four-eyes on changes a regulator cares about: an operator's RTP variant, a wallet secret (set,
-// generated or rotated) and a game going live. From a staff session they become a pending
-// approval that a DIFFERENT admin approves (which applies the change) or rejects. The ADMIN_TOKEN
-// and the CLI are the break-glass path: they apply at once, and the audit trail says who did.
+// Four-eyes on changes a regulator or an attacker cares about: an operator's RTP variant, its wallet
+// URL or mode, a wallet secret (set, generated or rotated), a game going live, and a staff account
+// becoming an active admin (created as one, promoted, or enabled again). From a staff session they
+// become a pending approval that a second, PRE-EXISTING admin approves (which applies the change) or
+// any other admin rejects. Who may approve (`approverProblem`): an active admin who is not the
+// requester, who has been an active admin since before the request (admin_since < requested_at), and
+// whom the requester did not propose as an admin (admin_granted_by), ever. So an admin cannot make a
+// helper account and approve their own change with it. The ADMIN_TOKEN and the CLI are the
+// break-glass path: they apply at once, and the audit trail says who did.
 import { errors, type Outcome } from '../domain/errors.ts';
 import { randomBase62 } from '../domain/ids.ts';
 import { checkOperatorInput, type OperatorInput, type OperatorView } from '../domain/operators.ts';
-import type { Actor } from '../domain/staff.ts';
+import { type Actor, isStaffRole, STAFF_ROLES, type StaffRole } from '../domain/staff.ts';
 import type { ApprovalRow, ApprovalsRepo } from '../store/audit.repo.ts';
 import type { OperatorsRepo } from '../store/operators.repo.ts';
-import type { StaffRepo } from '../store/staff.repo.ts';
+import type { StaffRepo, StaffRow } from '../store/staff.repo.ts';
 import type { AuditService } from './audit.ts';
 import type { StaffActions } from './audited.ts';
 import type { GameLiveView } from './game-switches.ts';
+import { isActiveAdmin, type StaffService, type StaffView } from './staff.ts';
 
-export type ApprovalAction = 'operator.update' | 'operator.wallet_secret_rotate' | 'game.live';
+export type ApprovalAction =
+  | 'operator.update'
+  | 'operator.wallet_secret_rotate'
+  | 'game.live'
+  | 'staff.update';
+
+/**
+ * Why `approver` may not approve `request`, or null when they may. `approver` is the account as
+ * stored now; `request` the pending approval.
+ */
+export function approverProblem(
+  approver: Pick<StaffRow, 'id' | 'role' | 'disabled' | 'admin_since' | 'admin_granted_by'> | undefined,
+  request: Pick<ApprovalRow, 'requested_by' | 'requested_at'>,
+): string | null {
+  if (!approver || !isActiveAdmin(approver)) return 'only an active admin approves a change';
+  if (approver.id === request.requested_by)
+    return 'you requested this change: a different admin must approve it';
+  if (approver.admin_since === null || approver.admin_since.getTime() >= request.requested_at.getTime())
+    return 'you became an admin after this change was requested: an admin from before the request must approve it';
+  if (approver.admin_granted_by === request.requested_by)
+    return 'the requester proposed you as an admin: an admin they did not appoint must approve their changes';
+  return null;
+}
 
 export interface ApprovalView {
   id: string;
@@ -43,6 +71,17 @@ export interface ApprovalService {
   updateOperator(actor: Actor, id: string, input: OperatorInput): Promise<Outcome<Gated<OperatorSaved>>>;
   rotateWalletSecret(actor: Actor, id: string, switchAt: unknown): Promise<Outcome<Gated<Rotated>>>;
   setGameLive(actor: Actor, symbol: string, live: unknown): Promise<Outcome<Gated<GameLiveView>>>;
+  /** A new staff account; an admin from a staff session is created disabled until approved. */
+  createStaff(
+    actor: Actor,
+    input: { email?: unknown; role?: unknown; password?: unknown },
+  ): Promise<Outcome<Gated<StaffView>>>;
+  /** A role or disabled change; one that makes an active admin waits for approval from a staff session. */
+  updateStaff(
+    actor: Actor,
+    id: string,
+    input: { role?: unknown; disabled?: unknown },
+  ): Promise<Outcome<Gated<StaffView>>>;
   list(status: 'pending' | 'approved' | 'rejected' | undefined, limit: number): Promise<ApprovalView[]>;
   approve(id: string, actor: Actor): Promise<Outcome<{ approval: ApprovalView; result: unknown }>>;
   reject(id: string, actor: Actor, reason: unknown): Promise<Outcome<{ approval: ApprovalView }>>;
@@ -51,6 +90,8 @@ export interface ApprovalService {
 export function createApprovalService(deps: {
   approvals: ApprovalsRepo;
   staff: StaffRepo;
+  /** Staff accounts as changed on approval (`staff.update`). */
+  accounts: StaffService;
   operators: OperatorsRepo;
   audit: AuditService;
   actingAs: (actor: Actor) => StaffActions;
@@ -126,6 +167,8 @@ export function createApprovalService(deps: {
       }
       case 'game.live':
         return actions.games.setLive(row.entity_id, change.live === true);
+      case 'staff.update':
+        return deps.accounts.update(row.entity_id, change, actor, { grantedBy: row.requested_by });
       default:
         return { ok: false, error: errors.conflict(`unknown approval action ${row.action}`) };
     }
@@ -161,11 +204,16 @@ export function createApprovalService(deps: {
       if (!existing) return { ok: false, error: errors.notFound(`operator ${id} not found`) };
       const checked = checkOperatorInput(input, existing);
       if (!checked.ok) return { ok: false, error: errors.invalidRequest(checked.problems.join('; ')) };
-      const rtpChanges =
-        checked.value.fields.rtp_variant !== undefined &&
-        checked.value.fields.rtp_variant !== existing.rtp_variant;
-      const secretMade = checked.value.generatedSecret !== undefined;
-      if (!rtpChanges && !secretMade) return applied(await actions.operators.updateOperator(id, input));
+      const { fields } = checked.value;
+      const changes = <K extends keyof typeof fields>(key: K) =>
+        fields[key] !== undefined && fields[key] !== (existing as unknown as typeof fields)[key];
+      // Where the money goes (the wallet's address and mode) counts like the secret that signs it.
+      const gated =
+        changes('rtp_variant') ||
+        changes('wallet_base_url') ||
+        changes('wallet_mode') ||
+        checked.value.generatedSecret !== undefined;
+      if (!gated) return applied(await actions.operators.updateOperator(id, input));
       return request(actor, 'operator.update', 'operator', id, input);
     },
 
@@ -199,6 +247,34 @@ export function createApprovalService(deps: {
       return request(actor, 'game.live', 'game', current.value.symbol, { live: true });
     },
 
+    async createStaff(actor, input) {
+      if (actor.kind !== 'staff' || input.role !== 'admin')
+        return applied(await deps.accounts.create(input, actor));
+      const created = await deps.accounts.create(input, actor, { disabled: true });
+      if (!created.ok) return created;
+      return request(actor, 'staff.update', 'staff', created.value.id, { role: 'admin', disabled: false });
+    },
+
+    async updateStaff(actor, id, input) {
+      if (actor.kind !== 'staff') return applied(await deps.accounts.update(id, input, actor));
+      const row = await deps.staff.find(id);
+      if (!row) return { ok: false, error: errors.notFound(`staff member ${id} not found`) };
+      const problems: string[] = [];
+      if (input.role !== undefined && !isStaffRole(input.role))
+        problems.push(`role must be one of ${STAFF_ROLES.join(', ')}`);
+      if (input.disabled !== undefined && typeof input.disabled !== 'boolean')
+        problems.push('disabled must be a boolean');
+      if (problems.length > 0) return { ok: false, error: errors.invalidRequest(problems.join('; ')) };
+      const after = {
+        role: (input.role as StaffRole | undefined) ?? row.role,
+        disabled: (input.disabled as boolean | undefined) ?? row.disabled,
+      };
+      if (isActiveAdmin(row) || !isActiveAdmin(after))
+        return applied(await deps.accounts.update(id, input, actor));
+      // The approver sees the state the account will have, not only the field that moves.
+      return request(actor, 'staff.update', 'staff', id, after);
+    },
+
     async list(status, limit) {
       const [rows, staff] = await Promise.all([approvals.list(status, limit), deps.staff.list()]);
       const emails = new Map(staff.map((member) => [member.id, member.email]));
@@ -209,11 +285,8 @@ export function createApprovalService(deps: {
       const found = await decidable(id, actor);
       if (!found.ok) return found;
       const row = found.value;
-      if (actor.kind === 'staff' && row.requested_by === actor.staffId)
-        return {
-          ok: false,
-          error: errors.forbidden('you requested this change: a different admin must approve it'),
-        };
+      const problem = approverProblem(await deps.staff.find((actor as { staffId: string }).staffId), row);
+      if (problem) return { ok: false, error: errors.forbidden(problem) };
       const claimed = await approvals.decide(
         id,
         'approved',

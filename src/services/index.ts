@@ -1,8 +1,7 @@
 // The composition of one process: every repository and service is built here, from the
 // configuration and the store, and nowhere else. Handlers and CLI commands receive services;
 // none of them sees the store.
-
-import type { Config } from '../config.ts';
+import { type Config, loadConfig, type Secrets } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
 import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
@@ -29,6 +28,7 @@ import { ACCESS_CACHE_MS, type AccessService, createAccessService } from './acce
 import { type ApprovalService, createApprovalService } from './approvals.ts';
 import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from './artwork.ts';
 import { type AuditService, createAuditService } from './audit.ts';
+import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
@@ -41,9 +41,9 @@ import { createRoundDetailsService, type RoundDetailsService } from './round-det
 import { createRoundReplayService, type RoundReplayService } from './round-replay.ts';
 import { createRoundService, type RoundService } from './rounds.ts';
 import { createSessionService, type SessionService } from './sessions.ts';
-import { createStaffService, type StaffService } from './staff.ts';
+import { createStaffService, resealTotpSecrets, type StaffService } from './staff.ts';
 import { createStaffRoundService, type StaffRoundService } from './staff-rounds.ts';
-import { totpBox } from './totp.ts';
+import { type TotpBox, totpBox } from './totp.ts';
 import { createWalletQueueService, type WalletQueueService } from './wallet-queue.ts';
 
 export interface PoolUsage {
@@ -177,11 +177,11 @@ export async function createServices(
     publicBaseUrl: () => config.publicBaseUrl,
     now,
   });
-  const audit = createAuditService({ audit: auditRepo(db), now });
+  const audit = await sealedAudit(store, config.secrets, now);
   const staff = createStaffService({
     staff: staffRepo(db),
     audit,
-    totp: totpBox(await signingKeysRepo(db).get('staff_totp')),
+    totp: await staffTotpBox(store, config.secrets),
     now,
   });
   const operators = createOperatorService({ ...repos, changes, addresses: config.walletAddresses });
@@ -190,6 +190,7 @@ export async function createServices(
   const approvals = createApprovalService({
     approvals: approvalsRepo(db),
     staff: staffRepo(db),
+    accounts: staff,
     operators: repos.operators,
     audit,
     actingAs,
@@ -260,15 +261,45 @@ export interface StaffServices {
   audit: AuditService;
 }
 
-/** `actor`: who runs the command (the audit trail names them on every change). */
+/** The audit trail under the configured keys, keyed and checkpointed before anything is recorded. */
+async function sealedAudit(store: Store, secrets: Secrets, now: () => Date): Promise<AuditService> {
+  const audit = createAuditService({
+    audit: auditRepo(store.db),
+    now,
+    chainKey: secrets.auditChainKey,
+    signer: checkpointSigner(secrets.auditSigningKey),
+    checkpoints: secrets.auditCheckpointFile ? checkpointFile(secrets.auditCheckpointFile) : undefined,
+  });
+  await audit.seal({ kind: 'system' });
+  return audit;
+}
+
+/**
+ * The TOTP box under TOTP_KEY. While the store still holds its old 'staff_totp' key, every secret
+ * sealed under it is sealed again under TOTP_KEY, then the old key is dropped from the store.
+ */
+async function staffTotpBox(store: Store, secrets: Secrets): Promise<TotpBox> {
+  const keys = signingKeysRepo(store.db);
+  const legacy = await keys.find('staff_totp');
+  if (legacy === undefined) return totpBox(secrets.totpKey);
+  await resealTotpSecrets(staffRepo(store.db), totpBox(secrets.totpKey, legacy));
+  await keys.remove('staff_totp');
+  return totpBox(secrets.totpKey);
+}
+
+/**
+ * `actor`: who runs the command (the audit trail names them on every change). `secrets`: the
+ * configuration's keys (default: from the environment); `addresses`: where wallets may be called.
+ */
 export async function createStaffServices(
   store: Store,
   actor: Actor,
-  options: { addresses?: WalletAddressPolicy } = {},
+  options: { secrets?: Secrets; addresses?: WalletAddressPolicy } = {},
 ): Promise<StaffServices> {
+  const secrets = options.secrets ?? loadConfig(process.env).secrets;
   const changes = createChanges();
   const now = () => new Date();
-  const audit = createAuditService({ audit: auditRepo(store.db), now });
+  const audit = await sealedAudit(store, secrets, now);
   const artwork = await createArtworkService({ thumbnails: thumbnailsRepo(store.db), changes });
   const actions = auditedActions(
     {
@@ -291,7 +322,7 @@ export async function createStaffServices(
     staff: createStaffService({
       staff: staffRepo(store.db),
       audit,
-      totp: totpBox(await signingKeysRepo(store.db).get('staff_totp')),
+      totp: await staffTotpBox(store, secrets),
       now,
     }),
     reports: createReportService({ reports: reportsRepo(store.db), now }),

@@ -91,15 +91,24 @@ export interface StaffService {
     actor: Actor,
   ): Promise<Outcome<null>>;
   list(): Promise<StaffView[]>;
+  /** `disabled`: created disabled (an admin account waiting for its approval). */
   create(
     input: { email?: unknown; role?: unknown; password?: unknown },
     actor: Actor,
+    options?: { disabled?: boolean },
   ): Promise<Outcome<StaffView>>;
+  /**
+   * `grantedBy`: who proposed the change when it makes an active admin (an approval's requester);
+   * by default the actor when a staff member. Recorded as admin_granted_by, with admin_since.
+   */
   update(
     id: string,
     input: { role?: unknown; disabled?: unknown },
     actor: Actor,
+    options?: { grantedBy?: string | null },
   ): Promise<Outcome<StaffView>>;
+  /** The account row (approvals decide who may approve from it). */
+  find(id: string): Promise<StaffRow | undefined>;
   /** A new password set by an admin (CLI): unlocks, ends sessions; optionally drops TOTP. */
   resetPassword(
     email: string,
@@ -116,6 +125,30 @@ const sameText = (a: string, b: string) => {
 };
 
 export { sameText as sameSecret };
+
+/** Whether an account (or its planned state) is an admin that can act. */
+export const isActiveAdmin = (row: { role: StaffRole; disabled: boolean }) =>
+  row.role === 'admin' && !row.disabled;
+
+const staffIdOf = (actor: Actor) => (actor.kind === 'staff' ? actor.staffId : null);
+
+/**
+ * Seals again under TOTP_KEY every TOTP secret still sealed under the store's old key (start-up,
+ * issue 25); `box` opens both. Answers how many accounts changed.
+ */
+export async function resealTotpSecrets(repo: StaffRepo, box: TotpBox): Promise<number> {
+  let changed = 0;
+  for (const row of await repo.list()) {
+    const fields: { totp_secret?: string; totp_pending_secret?: string } = {};
+    if (row.totp_secret && box.isLegacy(row.totp_secret))
+      fields.totp_secret = box.seal(box.open(row.totp_secret));
+    if (row.totp_pending_secret && box.isLegacy(row.totp_pending_secret))
+      fields.totp_pending_secret = box.seal(box.open(row.totp_pending_secret));
+    if (Object.keys(fields).length === 0) continue;
+    if (await repo.replaceTotpSecrets(row.id, row, fields)) changed++;
+  }
+  return changed;
+}
 
 export function createStaffService(deps: {
   staff: StaffRepo;
@@ -326,7 +359,7 @@ export function createStaffService(deps: {
       if (!row) return notFound(session.staff.id);
       if (typeof current !== 'string' || !(await verifyPassword(row.password_hash, current)))
         return { ok: false, error: errors.invalidRequest('current is not the current password') };
-      const problem = passwordProblem('next', next);
+      const problem = passwordProblem('next', next, [row.email]);
       if (problem) return { ok: false, error: errors.invalidRequest(problem) };
       const at = now();
       await repo.update(row.id, { password_hash: await hashPassword(next as string) }, at);
@@ -339,26 +372,34 @@ export function createStaffService(deps: {
       return (await repo.list()).map(staffView);
     },
 
-    async create(input, actor) {
+    find: (id) => repo.find(id),
+
+    async create(input, actor, options = {}) {
       const problems: string[] = [];
       const email = normalEmail(input.email);
       if (email === null) problems.push('email must be an e-mail address');
       if (!isStaffRole(input.role)) problems.push(`role must be one of ${STAFF_ROLES.join(', ')}`);
-      const problem = passwordProblem('password', input.password);
+      const problem = passwordProblem('password', input.password, email ? [email] : []);
       if (problem) problems.push(problem);
       if (problems.length > 0) return { ok: false, error: errors.invalidRequest(problems.join('; ')) };
+      const role = input.role as StaffRole;
+      const disabled = options.disabled === true;
+      const admin = isActiveAdmin({ role, disabled });
       const row = await repo.create({
         id: `stf_${randomBase62(12)}`,
         email: email as string,
-        role: input.role as StaffRole,
+        role,
         password_hash: await hashPassword(input.password as string),
+        disabled,
+        admin_since: admin ? now() : null,
+        admin_granted_by: admin ? staffIdOf(actor) : null,
       });
       if (!row) return { ok: false, error: errors.conflict(`email: ${email} already has an account`) };
       await audit.record(actor, 'staff.create', 'staff', row.id, null, auditView(row));
       return { ok: true, value: staffView(row) };
     },
 
-    async update(id, input, actor) {
+    async update(id, input, actor, options = {}) {
       const problems: string[] = [];
       if (input.role !== undefined && !isStaffRole(input.role))
         problems.push(`role must be one of ${STAFF_ROLES.join(', ')}`);
@@ -377,7 +418,16 @@ export function createStaffService(deps: {
           error: errors.conflict('this is the last active admin: make another admin first'),
         };
       const at = now();
-      const updated = await repo.update(id, { role, disabled }, at);
+      const becomesAdmin = !wasActiveAdmin && isActiveAdmin({ role, disabled });
+      const lineage = becomesAdmin
+        ? {
+            admin_since: at,
+            admin_granted_by: options.grantedBy !== undefined ? options.grantedBy : staffIdOf(actor),
+          }
+        : isActiveAdmin({ role, disabled })
+          ? {}
+          : { admin_since: null, admin_granted_by: null };
+      const updated = await repo.update(id, { role, disabled, ...lineage }, at);
       if (!updated) return notFound(id);
       if (disabled || role !== row.role) await repo.revokeSessionsOf(id, at);
       await audit.record(actor, 'staff.update', 'staff', id, auditView(row), auditView(updated));
@@ -388,7 +438,7 @@ export function createStaffService(deps: {
       const normal = normalEmail(email);
       const row = normal ? await repo.findByEmail(normal) : undefined;
       if (!row) return { ok: false, error: errors.notFound(`no staff account for ${email}`) };
-      const problem = passwordProblem('password', password);
+      const problem = passwordProblem('password', password, [row.email]);
       if (problem) return { ok: false, error: errors.invalidRequest(problem) };
       const at = now();
       const updated = await repo.update(

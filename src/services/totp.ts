@@ -1,5 +1,7 @@
-// TOTP second factor (RFC 6238 via otplib: SHA-1, 6 digits, 30 s), ±1 step; secrets are kept
-// encrypted (AES-256-GCM under the store's 'staff_totp' key) and a code is taken once.
+// TOTP second factor (RFC 6238 via otplib: SHA-1, 6 digits, 30 s), ±1 step; a code is taken once.
+// Secrets are kept encrypted (AES-256-GCM) under TOTP_KEY, a key that is not in the database, so a
+// copy of the database alone opens no authenticator. Secrets sealed before (v1, under the store's
+// 'staff_totp' key) are opened with that key and sealed again under TOTP_KEY at start-up.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { generate, generateSecret, generateURI, verify } from 'otplib';
 
@@ -8,26 +10,43 @@ export const TOTP_PERIOD_SECONDS = 30;
 export interface TotpBox {
   seal(secret: string): string;
   open(sealed: string): string;
+  /** Whether `sealed` is under the old database key (to be sealed again under TOTP_KEY). */
+  isLegacy(sealed: string): boolean;
 }
 
-export function totpBox(key: string): TotpBox {
-  const aesKey = createHash('sha256').update(`staff_totp:${key}`, 'utf8').digest();
+const aesKeyOf = (label: string, key: string) =>
+  createHash('sha256').update(`${label}:${key}`, 'utf8').digest();
+
+function sealWith(version: string, aesKey: Buffer, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return `${version}.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
+}
+
+function openWith(aesKey: Buffer, iv: string, tag: string, body: string): string {
+  const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * `key`: TOTP_KEY (seals v2). `legacyKey`: the store's old 'staff_totp' key while v1 secrets may
+ * remain (opens v1 only); undefined once they are all sealed again.
+ */
+export function totpBox(key: string, legacyKey?: string): TotpBox {
+  const current = aesKeyOf('reelforge-totp-v2', key);
+  const legacy = legacyKey === undefined ? undefined : aesKeyOf('staff_totp', legacyKey);
   return {
-    seal(secret) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
-      const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return `v1.${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${body.toString('base64url')}`;
-    },
+    seal: (secret) => sealWith('v2', current, secret),
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('unreadable TOTP secret');
-      const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
-        'utf8',
-      );
+      if (!iv || !tag || body === undefined) throw new Error('unreadable TOTP secret');
+      if (version === 'v2') return openWith(current, iv, tag, body);
+      if (version === 'v1' && legacy) return openWith(legacy, iv, tag, body);
+      throw new Error(`TOTP secret sealed as ${version} cannot be opened with the keys given`);
     },
+    isLegacy: (sealed) => sealed.startsWith('v1.'),
   };
 }
 

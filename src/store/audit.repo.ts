@@ -1,4 +1,4 @@
-// The audit trail (migration 012): appended one entry at a time under a lock, so each entry's
+// The audit trail (migrations 012, 021): appended one entry at a time under a lock, so each entry's
 // prev_hash is the hash of the entry before it; read newest first; walked in order to verify.
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ApprovalsTable, AuditLogTable, Database } from './schema.ts';
@@ -21,24 +21,25 @@ export interface AuditFilter {
 export function auditRepo(db: Kysely<Database>) {
   return {
     /**
-     * Appends one entry: `build` gets the last entry's hash and returns the row to insert
-     * (with its own hash), inside one transaction holding the chain's lock.
+     * Appends one entry: `build` gets the last entry (its hash, whether it is keyed) and returns the
+     * row to insert (with its own hash), or null to append nothing, inside one transaction holding
+     * the chain's lock.
      */
     async append(
-      build: (prevHash: string | null) => Omit<AuditRow, 'seq' | 'before' | 'after'> & {
-        before: unknown;
-        after: unknown;
-      },
-    ): Promise<AuditRow> {
+      build: (
+        last: { hash: string; keyed: boolean } | null,
+      ) => (Omit<AuditRow, 'seq' | 'before' | 'after'> & { before: unknown; after: unknown }) | null,
+    ): Promise<AuditRow | null> {
       return db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(${AUDIT_LOCK.toString()}::bigint)`.execute(trx);
         const last = await trx
           .selectFrom('audit_log')
-          .select('hash')
+          .select(['hash', 'keyed'])
           .orderBy('seq', 'desc')
           .limit(1)
           .executeTakeFirst();
-        const row = build(last?.hash ?? null);
+        const row = build(last ?? null);
+        if (row === null) return null;
         return trx
           .insertInto('audit_log')
           .values({
@@ -49,6 +50,11 @@ export function auditRepo(db: Kysely<Database>) {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
+    },
+
+    /** The last entry, or undefined for an empty chain. */
+    async last(): Promise<AuditRow | undefined> {
+      return db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirst();
     },
 
     async list(filter: AuditFilter): Promise<AuditRow[]> {

@@ -256,6 +256,10 @@ export interface StaffAccountsTable {
   failed_attempts: Generated<number>;
   first_failed_at: NullableTimestamp;
   locked_until: NullableTimestamp;
+  /** Since when the account is an active admin (migration 021); null while it is not one. */
+  admin_since: NullableTimestamp;
+  /** The staff member who proposed making it an admin; null for the token, the CLI and older admins. */
+  admin_granted_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -284,6 +288,8 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>;
   prev_hash: string;
   hash: string;
+  /** false for entries chained before AUDIT_CHAIN_KEY (migration 021). */
+  keyed: Generated<boolean>;
 }
 
 export interface ApprovalsTable {

@@ -13,5 +13,19 @@ export function signingKeysRepo(db: Kysely<Database>) {
       if (!row) throw new Error(`signing key ${name} is missing: run the migrations`);
       return row.secret;
     },
+
+    async find(name: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('signing_keys')
+        .select('secret')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.secret;
+    },
+
+    /** Drops a key the store must no longer hold (the old TOTP key once no secret needs it). */
+    async remove(name: string): Promise<void> {
+      await db.deleteFrom('signing_keys').where('name', '=', name).execute();
+    },
   };
 }

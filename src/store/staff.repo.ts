@@ -12,6 +12,9 @@ export function staffRepo(db: Kysely<Database>) {
       email: string;
       role: StaffRole;
       password_hash: string;
+      disabled?: boolean;
+      admin_since?: Date | null;
+      admin_granted_by?: string | null;
     }): Promise<StaffRow | undefined> {
       return db
         .insertInto('staff_accounts')
@@ -113,6 +116,23 @@ export function staffRepo(db: Kysely<Database>) {
         .set({ failed_attempts: 0, first_failed_at: null, locked_until: null })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** Replaces the sealed TOTP secrets of an account if they are still `expected` (a concurrent change wins). */
+    async replaceTotpSecrets(
+      id: string,
+      expected: { totp_secret: string | null; totp_pending_secret: string | null },
+      fields: { totp_secret?: string; totp_pending_secret?: string },
+    ): Promise<boolean> {
+      const row = await db
+        .updateTable('staff_accounts')
+        .set(fields)
+        .where('id', '=', id)
+        .where('totp_secret', 'is not distinct from', expected.totp_secret)
+        .where('totp_pending_secret', 'is not distinct from', expected.totp_pending_secret)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Takes a TOTP time step once: false when this step (or a later one) was already used. */

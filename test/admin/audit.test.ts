@@ -1,17 +1,26 @@
 // The audit trail: every change through the Admin API (token or staff) and the CLI is recorded
-// with actor, action, entity, before and after; the hash chain verifies, and stops verifying
-// after an entry is edited or deleted in SQL.
+// with actor, action, entity, before and after; the keyed chain and the signed checkpoints verify,
+// and stop verifying after any rewrite a database writer can make without the keys (issue 25,
+// red-team item 3): an edit re-hashed, a rewrite as pre-key entries, a deleted tail with the
+// sequence put back, a forged checkpoint.
 import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditHash, legacyAuditHash } from '../../src/domain/staff.ts';
 import { cliEnv, ROOT, runCli } from '../cli/run.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { signedInStaff } from '../helpers/staff.ts';
 import { solidImage } from './images.ts';
 
 let server: TestServer;
+const CHECKPOINT_DIR = mkdtempSync(path.join(tmpdir(), 'rf-audit-test-'));
+const CHECKPOINTS = path.join(CHECKPOINT_DIR, 'checkpoints.jsonl');
+const CHECKPOINTS_2 = path.join(CHECKPOINT_DIR, 'checkpoints-2.jsonl');
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ AUDIT_CHECKPOINT_FILE: CHECKPOINTS });
 });
 afterAll(async () => {
   await server?.close();
@@ -125,7 +134,11 @@ describe('recording', () => {
 });
 
 describe('CLI', () => {
-  const env = () => ({ DATABASE_URL: server.databaseUrl, USER: 'ops-tester' });
+  const env = () => ({
+    DATABASE_URL: server.databaseUrl,
+    USER: 'ops-tester',
+    AUDIT_CHECKPOINT_FILE: CHECKPOINTS,
+  });
 
   it('records CLI changes with the CLI actor and creates the first admin', async () => {
     const made = await runCli(
@@ -165,7 +178,13 @@ describe('CLI', () => {
     );
     expect(reset.code).toBe(1);
     expect(reset.stderr).toMatch(/password must be 12 to 256 characters/);
-  });
+    const guessable = await runCli(
+      ['staff', 'reset-password', '--email', 'first-admin@reelforge.test', '--password', 'password1234'],
+      env(),
+    );
+    expect(guessable.code).toBe(1);
+    expect(guessable.stderr).toMatch(/password is too easy to guess \(strength \d of 4, 3 needed\): \S/);
+  }, 180_000); // five CLI processes
 
   it('reads the password from stdin when --password is not given', async () => {
     const child = spawn(
@@ -193,12 +212,13 @@ describe('CLI', () => {
     expect(signed.status).toBe(200);
   });
 
-  it('verifies the chain, then names the first entry edited or deleted in SQL', async () => {
+  it('verifies the chain and the checkpoints, then names the first entry edited or deleted in SQL', async () => {
     const ok = await runCli(['audit', 'verify'], env());
     expect(ok.stderr).toBe('');
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/The audit chain is intact \(\d+ entries\)/);
-    await expect(server.services.audit.verify()).resolves.toMatchObject({ ok: true });
+    expect(ok.stdout).toMatch(/\d+ signed checkpoints match; 0 entries after the last one/);
+    await expect(server.services.audit.verify()).resolves.toMatchObject({ ok: true, legacy: 0 });
 
     // The table refuses changes; someone with the owner's rights switches that off first.
     await expect(sql`update audit_log set actor = 'nobody'`.execute(server.store.db)).rejects.toThrow(
@@ -216,7 +236,6 @@ describe('CLI', () => {
     expect(broken.stderr).toMatch(/edited/);
 
     // Deleted instead: the entry after the gap is named.
-    const restoredHash = rows[4] as { id: string };
     await sql`delete from audit_log where id = ${edited.id}`.execute(server.store.db);
     const gap = await server.services.audit.verify();
     expect(gap).toMatchObject({
@@ -224,7 +243,6 @@ describe('CLI', () => {
       brokenAt: (rows[3] as { id: string }).id,
       reason: expect.stringMatching(/missing/),
     });
-    expect(restoredHash.id).not.toBe(edited.id);
 
     // The last entry deleted: no entry after it to break, but its number was handed out.
     const last = rows.at(-1) as { id: string };
@@ -232,5 +250,108 @@ describe('CLI', () => {
     await sql`alter table audit_log enable trigger user`.execute(server.store.db);
     const tail = await server.services.audit.verify();
     expect(tail.ok).toBe(false);
+  });
+});
+
+describe('rewrites by someone with the database but not the keys (issue 25, item 3)', () => {
+  type Row = Awaited<ReturnType<typeof allRows>>[number];
+  const allRows = () => server.store.db.selectFrom('audit_log').selectAll().orderBy('seq').execute();
+  let pristine: Row[] = [];
+
+  /** Puts the table back as it was (the attacker's tools, used by the test to reset). */
+  async function restore() {
+    await sql`alter table audit_log disable trigger user`.execute(server.store.db);
+    await sql`delete from audit_log`.execute(server.store.db);
+    for (const row of pristine)
+      await sql`insert into audit_log (seq, id, at, actor, actor_staff_id, action, entity, entity_id, before, after, prev_hash, hash, keyed)
+        overriding system value values (${row.seq}, ${row.id}, ${row.at}, ${row.actor}, ${row.actor_staff_id}, ${row.action},
+        ${row.entity}, ${row.entity_id}, ${row.before === null ? null : JSON.stringify(row.before)}::jsonb,
+        ${row.after === null ? null : JSON.stringify(row.after)}::jsonb, ${row.prev_hash}, ${row.hash}, ${row.keyed})`.execute(
+        server.store.db,
+      );
+    await sql`select setval('audit_log_seq_seq', ${String((pristine.at(-1) as Row).seq)}::bigint)`.execute(
+      server.store.db,
+    );
+    await sql`alter table audit_log enable trigger user`.execute(server.store.db);
+  }
+
+  /** Edits entry `index`, then re-hashes it and every entry after it with `hash` (and `keyed`). */
+  async function rewrite(
+    index: number,
+    hash: (prev: string, row: Row) => string,
+    keyed: boolean,
+    from = index,
+  ) {
+    const rows = await allRows();
+    (rows[index] as Row).after = { forged: true };
+    await sql`alter table audit_log disable trigger user`.execute(server.store.db);
+    let prev = from === 0 ? '0'.repeat(64) : (rows[from - 1] as Row).hash;
+    for (const row of rows.slice(from)) {
+      const next = hash(prev, row);
+      await sql`update audit_log set after = ${JSON.stringify(row.after)}::jsonb, prev_hash = ${prev}, hash = ${next}, keyed = ${keyed}
+        where seq = ${row.seq}`.execute(server.store.db);
+      prev = next;
+    }
+    await sql`alter table audit_log enable trigger user`.execute(server.store.db);
+  }
+
+  beforeAll(async () => {
+    // A fresh trail after the CLI test's damage: a new database is simplest, but the rows of this
+    // one are enough once the chain is whole again, so start from what verifies.
+    await server.close();
+    server = await startTestServer({ AUDIT_CHECKPOINT_FILE: CHECKPOINTS_2 });
+    for (const name of ['One', 'Two', 'Three'])
+      await server.admin('POST', '/api/admin/v1/operators', {
+        name: `Trail ${name}`,
+        wallet_mode: 'internal',
+      });
+    pristine = await allRows();
+    expect(await server.services.audit.verify()).toMatchObject({ ok: true });
+  });
+
+  it('an edit re-hashed under a guessed key', async () => {
+    await rewrite(1, (prev, row) => auditHash(prev, row, 'a guessed key that is long enough!!'), true);
+    expect(await server.services.audit.verify()).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/keyed hash/),
+    });
+    await restore();
+  });
+
+  it('every entry rewritten as if from before the key (plain sha256)', async () => {
+    await rewrite(1, (prev, row) => legacyAuditHash(prev, row), false, 0);
+    const check = await server.services.audit.verify();
+    expect(check).toMatchObject({
+      ok: false,
+      brokenAt: expect.stringMatching(/^checkpoint /),
+      reason: /rewritten/,
+    });
+    await restore();
+  });
+
+  it('the last entries deleted and the sequence put back', async () => {
+    await sql`alter table audit_log disable trigger user`.execute(server.store.db);
+    const keep = (pristine.at(-3) as Row).seq;
+    await sql`delete from audit_log where seq > ${keep}`.execute(server.store.db);
+    await sql`select setval('audit_log_seq_seq', ${String(keep)}::bigint)`.execute(server.store.db);
+    await sql`alter table audit_log enable trigger user`.execute(server.store.db);
+    const cli = await runCli(['audit', 'verify'], {
+      DATABASE_URL: server.databaseUrl,
+      AUDIT_CHECKPOINT_FILE: CHECKPOINTS_2,
+    });
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toMatch(/truncated/);
+    await restore();
+  });
+
+  it('a checkpoint forged, or the checkpoint file taken away', async () => {
+    const before = readFileSync(CHECKPOINTS_2, 'utf8');
+    const last = JSON.parse(before.trim().split('\n').at(-1) as string);
+    appendFileSync(CHECKPOINTS_2, `${JSON.stringify({ ...last, seq: String(BigInt(last.seq) + 5n) })}\n`);
+    expect(await server.services.audit.verify()).toMatchObject({ ok: false, reason: /signature/ });
+    const missing = await server.services.audit.verify({
+      checkpoints: { path: '/nonexistent/cp.jsonl', append() {}, read: () => undefined },
+    });
+    expect(missing).toMatchObject({ ok: false, reason: /does not exist/ });
   });
 });

@@ -323,5 +323,5 @@ describe('per-address limit', () => {
     expect(limited.body.error).toBe('rate_limited');
     expect(limited.body.retry_after_seconds).toBeGreaterThan(0);
     advance(16 * MINUTE);
-  });
+  }, 120_000); // 5 accounts (argon2id and a strength check each) and 21 argon2id sign-ins on a shared machine
 });

@@ -1,6 +1,7 @@
 // launch-url: validation, scopes, sessions created and refreshed, URL format, configuration errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/domain/ids.ts';
+import { strictSecrets } from '../helpers/secrets.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -359,7 +360,11 @@ describe('configuration', () => {
     ['not HTTPS', 'http://games.example.com'],
     ['not a URL', 'games.example.com'],
   ])('answers 500 in production when GAME_BASE_URL is %s', async (_name, gameBaseUrl) => {
-    const production = await startTestServer({ APP_ENV: 'production', GAME_BASE_URL: gameBaseUrl });
+    const production = await startTestServer({
+      APP_ENV: 'production',
+      GAME_BASE_URL: gameBaseUrl,
+      ...strictSecrets(),
+    });
     try {
       const operator = await production.createOperator();
       const response = await production.request('/api/provider/v1/launch-url', {
@@ -382,6 +387,7 @@ describe('configuration', () => {
     const production = await startTestServer({
       APP_ENV: 'production',
       GAME_BASE_URL: 'https://play.reelforge.example/',
+      ...strictSecrets(),
     });
     try {
       const operator = await production.createOperator();

@@ -9,7 +9,9 @@ import { adminErrors, adminSecurity, OperatorParams, objectBody, unwrap } from '
 export const ApprovalView = Type.Object(
   {
     id: Type.String(),
-    action: Type.String({ description: 'operator.update, operator.wallet_secret_rotate or game.live' }),
+    action: Type.String({
+      description: 'operator.update, operator.wallet_secret_rotate, game.live or staff.update',
+    }),
     entity: Type.String(),
     entity_id: Type.String(),
     change: Type.Unknown({ description: 'What applies once approved (never a secret).' }),

@@ -17,7 +17,11 @@ export async function accountPage(main: HTMLElement): Promise<void> {
     'form',
     { class: 'grid-form', 'aria-labelledby': 'pw-title' },
     field('Current password', current),
-    field('New password', next, 'At least 12 characters.'),
+    field(
+      'New password',
+      next,
+      'At least 12 characters and hard to guess: several uncommon words work well. If it is refused, the notice says why.',
+    ),
     h('button', { type: 'submit' }, 'Change password'),
   );
   password.addEventListener(

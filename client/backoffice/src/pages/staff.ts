@@ -28,11 +28,17 @@ export async function staffPage(main: HTMLElement): Promise<void> {
           saveRole.addEventListener(
             'click',
             action(out, async () => {
-              await json('PATCH', `/api/admin/v1/staff/${encodeURIComponent(member.id)}`, {
-                role: role.value,
-              });
+              const answer = await json<{ approval?: unknown }>(
+                'PATCH',
+                `/api/admin/v1/staff/${encodeURIComponent(member.id)}`,
+                { role: role.value },
+              );
               await load();
-              out.ok(`${member.email} is ${role.value} now.`);
+              out.ok(
+                answer.approval
+                  ? `Making ${member.email} an admin waits for another admin's approval (Approvals).`
+                  : `${member.email} is ${role.value} now.`,
+              );
             }),
           );
           const toggle = h(
@@ -43,11 +49,17 @@ export async function staffPage(main: HTMLElement): Promise<void> {
           toggle.addEventListener(
             'click',
             action(out, async () => {
-              await json('PATCH', `/api/admin/v1/staff/${encodeURIComponent(member.id)}`, {
-                disabled: !member.disabled,
-              });
+              const answer = await json<{ approval?: unknown }>(
+                'PATCH',
+                `/api/admin/v1/staff/${encodeURIComponent(member.id)}`,
+                { disabled: !member.disabled },
+              );
               await load();
-              out.ok(`${member.email} ${member.disabled ? 'enabled' : 'disabled'}.`);
+              out.ok(
+                answer.approval
+                  ? `Enabling the admin ${member.email} waits for another admin's approval (Approvals).`
+                  : `${member.email} ${member.disabled ? 'enabled' : 'disabled'}.`,
+              );
             }),
           );
           if (self) role.disabled = true;
@@ -78,13 +90,17 @@ export async function staffPage(main: HTMLElement): Promise<void> {
     { class: 'grid-form', 'aria-label': 'New staff account' },
     field('E-mail', email),
     field('Role', role),
-    field('First password', password, 'They should change it after signing in.'),
+    field(
+      'First password',
+      password,
+      'At least 12 characters and hard to guess (no common words with digits, names or the address). They should change it after signing in.',
+    ),
     h('button', { type: 'submit' }, 'Create account'),
   );
   form.addEventListener(
     'submit',
     action(out, async () => {
-      await json('POST', '/api/admin/v1/staff', {
+      const answer = await json<{ approval?: unknown }>('POST', '/api/admin/v1/staff', {
         email: email.value.trim(),
         role: role.value,
         password: password.value,
@@ -92,7 +108,12 @@ export async function staffPage(main: HTMLElement): Promise<void> {
       const created = email.value.trim();
       form.reset();
       await load();
-      out.ok(`Account ${created} created.`);
+      // A refused password comes back as a 400 whose detail says why: the notice shows it.
+      out.ok(
+        answer.approval
+          ? `Account ${created} created disabled: another admin (one from before this request) must approve it in Approvals.`
+          : `Account ${created} created.`,
+      );
     }),
   );
   clear(
