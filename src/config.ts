@@ -23,6 +23,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Whether `/` serves the demo lobby (default: on in development only). */
   demoLobby: boolean;
+  /**
+   * SHA-256 fingerprint of the trusted manifest key (64 hex digits, lower case), kept outside the
+   * repository: staging and production start only when the repository's key has it.
+   */
+  manifestKeyFingerprint: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -140,6 +145,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     else problems.push(`DEMO_LOBBY must be true or false (got "${lobbyText}")`);
   }
 
+  const fingerprintText = read('MANIFEST_KEY_FINGERPRINT');
+  let manifestKeyFingerprint: string | undefined;
+  if (fingerprintText !== undefined) {
+    if (/^[0-9a-fA-F]{64}$/.test(fingerprintText)) manifestKeyFingerprint = fingerprintText.toLowerCase();
+    else
+      problems.push(
+        "MANIFEST_KEY_FINGERPRINT must be the 64 hex digits of the manifest key's SHA-256 fingerprint (`reelforge verify` prints it)",
+      );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -156,5 +171,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     redisUrl,
     rateLimitPerMinute,
     demoLobby,
+    manifestKeyFingerprint,
   };
 }

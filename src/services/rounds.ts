@@ -19,15 +19,10 @@ import {
   roundView,
   type SpinRequest,
 } from '../domain/rounds.ts';
-import {
-  type BetMode,
-  createCsprng,
-  createSeededRng,
-  outcomeToJson,
-  type Rng,
-  spin,
-} from '../engine/index.ts';
+import { type BetMode, outcomeToJson } from '../engine/index.ts';
 import { certificateHashOf } from '../games/index.ts';
+import type { PlayRngSource } from '../games/play-rng.ts';
+import { type GrantTerms, playRound } from '../games/play-round.ts';
 import { modeAllowed, type Refusal, roundRefusal, type SessionFacts } from '../jurisdictions/index.ts';
 import { formatAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
@@ -74,8 +69,6 @@ export interface RoundService {
   history(session: RuntimeSession, limit: number, beforeId?: string): Promise<RoundRow[]>;
   /** One round of this session (never another session's), or undefined. */
   roundOf(session: RuntimeSession, roundId: string): Promise<RoundRow | undefined>;
-  /** Test only: `seed` makes the session's next spins reproducible; null goes back to the CSPRNG. */
-  seedSession(sessionId: string, seed: number | null): void;
   /** Demo sessions: the fun balance back to its start; answers it. */
   resetDemoBalance(session: RuntimeSession): Promise<bigint>;
   /** The player's answer to a due (or early) reality check. */
@@ -91,6 +84,8 @@ export interface RoundServiceDeps {
   /** Demo rounds (demo_rounds): the same shape, kept apart from money rounds. */
   demoRounds: RoundsRepo;
   freeRounds: FreeRoundService;
+  /** Where rounds draw from: the certified choice of src/games/play-rng.ts (`choosePlayRng`). */
+  playRng: PlayRngSource;
   /** The signed details link of a money round. */
   detailsUrl(roundId: string, playedAt: Date): string;
   sessions: SessionService;
@@ -151,9 +146,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
   /** Demo sessions play on fun money whatever the operator's wallet; the rest on the operator's. */
   const walletOf = (session: RuntimeSession): Wallet =>
     isDemo(session) ? deps.wallets.demo : deps.wallets.for(session.operator);
-  const csprng = createCsprng();
-  /** Test-only seeded RNGs by session id (POST /api/runtime/v1/test/rng, APP_ENV=test). */
-  const seeded = new Map<string, Rng>();
 
   async function answer(
     round: RoundRecord,
@@ -276,26 +268,25 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     grant: GrantPlay | null,
   ) {
     // A new free round plays at the campaign's bet in the base mode; its feature spins at the bet
-    // that triggered them, as any feature spin.
-    const bet =
-      grant?.newRound === true
-        ? { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level, mode: 'base' as const }
-        : requested;
-    const { outcome, nextState } = spin(
+    // that triggered them, as any feature spin. What it takes and pays is decided by playRound.
+    const terms: GrantTerms | null = grant
+      ? {
+          newRound: grant.newRound,
+          campaignBet: { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level },
+          maxWin: grant.campaign.max_win,
+          wonSoFar: grant.grant.win,
+        }
+      : null;
+    const { outcome, nextState, stake, win } = playRound(
       session.model,
       session.state,
-      bet,
-      seeded.get(session.row.id) ?? csprng,
+      requested,
+      terms,
+      deps.playRng.forSession(session.row.id),
     );
     const kind = roundKind(outcome);
     const id = newId('rnd');
     const createdAt = deps.now();
-    let win = outcome.totalWin;
-    if (grant?.campaign.max_win !== null && grant?.campaign.max_win !== undefined) {
-      // The grant pays at most its campaign's cap in total: the round's win is what is left of it.
-      const left = grant.campaign.max_win - grant.grant.win;
-      if (win > left) win = left > 0n ? left : 0n;
-    }
     const round: NewRound = {
       id,
       session_id: session.row.id,
@@ -309,8 +300,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       mode: outcome.bet.mode,
       coin: outcome.bet.coin,
       bet_level: outcome.bet.betLevel,
-      // A free round costs the player nothing: its stake is never debited nor counted as a stake.
-      stake: grant ? 0n : outcome.stake,
+      stake,
       win,
       action_type: grant
         ? grant.newRound
@@ -449,10 +439,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         reality_check_at: action === 'continue' ? nextAt : session.row.reality_check_at,
       };
       return { reality_check: realityCheckView(row, now), return_url: session.row.return_url };
-    },
-    seedSession(sessionId, seed) {
-      if (seed === null) seeded.delete(sessionId);
-      else seeded.set(sessionId, createSeededRng(seed, 0));
     },
   };
 }
