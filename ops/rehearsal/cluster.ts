@@ -1,6 +1,7 @@
 // Three Reelforge nodes (`node src/main.ts`, APP_ENV=staging) on one database and one Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createHash, createPublicKey } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuSeconds, freePort, onCleanup, sleep, stopChild } from './processes.ts';
 
@@ -60,6 +61,7 @@ export class ReelforgeNode {
         WALLET_TIMEOUT_MS: String(this.settings.walletTimeoutMs),
         RATE_LIMIT_PER_MINUTE: String(this.settings.rateLimitPerMinute),
         LOG_LEVEL: 'warn',
+        MANIFEST_KEY_FINGERPRINT: rehearsalFingerprint(this.settings.root),
       },
     });
     child.stdout?.pipe(log);
@@ -159,4 +161,17 @@ export function cpuMeter(pids: () => Promise<number[]> | number[], everyMs = 500
       return total;
     },
   };
+}
+
+/**
+ * The trust anchor a staging node needs: the operator's MANIFEST_KEY_FINGERPRINT when the rehearsal
+ * is given one, else the fingerprint of the key in the checkout being rehearsed (a rehearsal tests
+ * the nodes, not where the key came from).
+ */
+function rehearsalFingerprint(root: string): string {
+  const given = process.env.MANIFEST_KEY_FINGERPRINT?.trim();
+  if (given) return given;
+  const pem = readFileSync(path.join(root, 'certification/manifest-key.pem'), 'utf8');
+  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('hex');
 }
