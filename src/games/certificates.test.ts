@@ -1,8 +1,15 @@
 // A certificate binds the model data and the code: these tests plant the changes an auditor plants
 // (an edited weight, an engine off-by-one) and require every variant to lose its certification.
 import { describe, expect, it } from 'vitest';
-import { checkCertification, gameSources, readCertificate } from './certificates.ts';
+import {
+  certificateFileHash,
+  checkCertificateSigned,
+  checkCertification,
+  gameSources,
+  readCertificate,
+} from './certificates.ts';
 import { allGames, gameCertifications, gameInfos } from './index.ts';
+import { signedListing } from './manifest.ts';
 
 const variants = allGames().flatMap((game) =>
   Object.values(game.variants).map((model) => [`${game.slug} ${model.variant}`, game, model] as const),
@@ -60,5 +67,39 @@ describe('without a certificate', () => {
 
   it('every variant was checked when the models loaded', () => {
     expect(gameCertifications()).toHaveLength(variants.length);
+  });
+});
+
+describe('a certificate counts only as signed', () => {
+  const hash = 'a'.repeat(64);
+  it('passes when the signed listing has its bytes', () => {
+    expect(
+      checkCertificateSigned('copper-sevens', hash, new Map([['certification/copper-sevens.json', hash]])),
+    ).toBeNull();
+  });
+  it('is refused when its bytes are not the signed ones (edited after signing)', () => {
+    const signed = new Map([['certification/copper-sevens.json', 'b'.repeat(64)]]);
+    expect(checkCertificateSigned('copper-sevens', hash, signed)).toMatchObject({
+      ok: false,
+      reason: 'certificate_not_signed',
+    });
+  });
+  it('is refused when no manifest whose signature verifies lists it', () => {
+    expect(checkCertificateSigned('copper-sevens', hash, new Map())).toMatchObject({
+      ok: false,
+      reason: 'certificate_not_signed',
+    });
+  });
+  it('holds for every certificate on disk against the signed manifest', () => {
+    for (const slug of [
+      'copper-sevens',
+      'dune-lantern',
+      'ember-crown',
+      'harbor-haul',
+      'jade-paths',
+      'orbit-orchard',
+    ]) {
+      expect(checkCertificateSigned(slug, certificateFileHash(slug) as string, signedListing())).toBeNull();
+    }
   });
 });
