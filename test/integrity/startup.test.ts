@@ -24,7 +24,8 @@ const startNode = (copy: CheckoutCopy, env: Record<string, string | undefined>) 
 const cli = (copy: CheckoutCopy, args: string[], env: Record<string, string | undefined> = {}) =>
   runCli(args, env, [...NODE, 'src/cli/main.ts'], copy.dir);
 
-describe('a production node', () => {
+// Each test starts node processes, several seconds each on a busy machine.
+describe('a production node', { timeout: 120_000 }, () => {
   let signed: CheckoutCopy;
   let tampered: CheckoutCopy;
   beforeAll(() => {
@@ -64,7 +65,7 @@ describe('a production node', () => {
   });
 });
 
-describe('a retuned certificate re-signed with a new key (attack b)', () => {
+describe('a retuned certificate re-signed with a new key (attack b)', { timeout: 120_000 }, () => {
   let copy: CheckoutCopy;
   let attackerKey: string;
   beforeAll(() => {
