@@ -41,6 +41,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Whether `/` serves the demo lobby (default: on in development only). */
   demoLobby: boolean;
+  /**
+   * SHA-256 fingerprint of the trusted manifest key (64 hex digits, lower case), kept outside the
+   * repository: staging and production start only when the repository's key has it.
+   */
+  manifestKeyFingerprint: string | undefined;
   /** Keys kept outside the database (staff second factors, the audit trail). */
   secrets: Secrets;
 }
@@ -227,6 +232,15 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
 
   const secrets = readSecrets(read, strict, appEnv, problems);
+  const fingerprintText = read('MANIFEST_KEY_FINGERPRINT');
+  let manifestKeyFingerprint: string | undefined;
+  if (fingerprintText !== undefined) {
+    if (/^[0-9a-fA-F]{64}$/.test(fingerprintText)) manifestKeyFingerprint = fingerprintText.toLowerCase();
+    else
+      problems.push(
+        "MANIFEST_KEY_FINGERPRINT must be the 64 hex digits of the manifest key's SHA-256 fingerprint (`reelforge verify` prints it)",
+      );
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -249,6 +263,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     metricsToken,
     demoLobby,
     secrets,
+    manifestKeyFingerprint,
   };
 }
 

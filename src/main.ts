@@ -1,7 +1,7 @@
 // Starts one node (src/server.ts): config -> store -> services (built in src/services/index.ts) -> HTTP.
 import { ConfigError, loadConfig } from './config.ts';
 import { type DemoOperator, demoBanner, developmentAdminToken, ensureDemoOperator } from './demo.ts';
-import { startServer } from './server.ts';
+import { IntegrityRefusal, startServer } from './server.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -27,7 +27,8 @@ async function main(): Promise<void> {
       },
     });
   } catch (error) {
-    const problem = listenProblem(error, config.port, config.host);
+    const problem =
+      error instanceof IntegrityRefusal ? error.message : listenProblem(error, config.port, config.host);
     if (!problem) throw error;
     process.stderr.write(`reelforge: ${problem}\n`);
     process.exit(1);

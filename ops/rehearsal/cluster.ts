@@ -1,7 +1,7 @@
 // Three Reelforge nodes (`node src/main.ts`, APP_ENV=staging) on one database and one Redis.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHash, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cpuSeconds, freePort, onCleanup, sleep, stopChild } from './processes.ts';
 
@@ -74,6 +74,7 @@ export class ReelforgeNode {
         // nginx runs on this machine: the client is the address it forwards, as in production.
         TRUSTED_PROXIES: 'loopback',
         LOG_LEVEL: 'warn',
+        MANIFEST_KEY_FINGERPRINT: rehearsalFingerprint(this.settings.root),
       },
     });
     child.stdout?.pipe(log);
@@ -173,4 +174,17 @@ export function cpuMeter(pids: () => Promise<number[]> | number[], everyMs = 500
       return total;
     },
   };
+}
+
+/**
+ * The trust anchor a staging node needs: the operator's MANIFEST_KEY_FINGERPRINT when the rehearsal
+ * is given one, else the fingerprint of the key in the checkout being rehearsed (a rehearsal tests
+ * the nodes, not where the key came from).
+ */
+function rehearsalFingerprint(root: string): string {
+  const given = process.env.MANIFEST_KEY_FINGERPRINT?.trim();
+  if (given) return given;
+  const pem = readFileSync(path.join(root, 'certification/manifest-key.pem'), 'utf8');
+  const der = createPublicKey(pem).export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(der).digest('hex');
 }

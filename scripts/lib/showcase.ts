@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { gameInfos } from '../../src/games/index.ts';
 import { startServer } from '../../src/server.ts';
 import { startEmbeddedPostgres } from '../../src/store/embedded.ts';
+import { createSeedablePlayRng, registerTestRngPost } from '../../test/helpers/test-rng.post.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -44,7 +45,13 @@ export async function startShowcase(): Promise<Showcase> {
     DATA_DIR: dir,
     DEMO_LOBBY: 'false',
   });
-  const server = await startServer(config, { logLevel: 'warn' });
+  // The seeded RNG and its route come from the test harness: server code has neither.
+  const seedable = createSeedablePlayRng();
+  const server = await startServer(config, {
+    logLevel: 'warn',
+    testPlayRng: seedable,
+    testRoutes: (app, services) => registerTestRngPost(app, services, seedable),
+  });
   // With PORT=0 the base URLs must follow the real port.
   (server.services.config as { publicBaseUrl: string }).publicBaseUrl = server.url;
   (server.services.config as { gameBaseUrl: string }).gameBaseUrl = server.url;

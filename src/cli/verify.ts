@@ -1,56 +1,113 @@
-// `reelforge verify`: the signed manifest of game and engine files and every variant's certificate,
-// checked as the server checks them at start-up. `reelforge manifest keygen|sign` makes the key
-// and signs the files (after `reelforge certify`). `reelforge rng-export` writes raw play-RNG output.
+// `reelforge verify`: the signed manifest of everything that decides or pays an outcome, its key
+// against MANIFEST_KEY_FINGERPRINT, and every variant's certificate, checked as the server checks
+// them at start-up; it prints the key's fingerprint and each certificate's SHA-256 for a lab.
+// `reelforge manifest keygen|sign` makes the key and signs the files (after `reelforge certify`).
+// `reelforge rng-export` writes raw output of the play path's own generator.
 import { createWriteStream, readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { generateSigningKey, signingKeyPath, signManifest } from '../certify/sign-manifest.ts';
-import { createCsprng } from '../engine/rng.ts';
+import {
+  generateSigningKey,
+  REPLACE_KEY_FLAG,
+  signingKeyPath,
+  signManifest,
+} from '../certify/sign-manifest.ts';
 import { gameCertifications } from '../games/index.ts';
-import { verifyManifest } from '../games/manifest.ts';
+import {
+  checkTrustAnchor,
+  manifestFiles,
+  readManifestKey,
+  sha256File,
+  signedListing,
+  verifyManifest,
+} from '../games/manifest.ts';
+import { createPlayRng } from '../games/play-rng.ts';
 import { CliError } from './context.ts';
+
+/** MANIFEST_KEY_FINGERPRINT as the server reads it (64 hex digits), or undefined when unset. */
+function configuredFingerprint(): string | undefined {
+  const text = process.env.MANIFEST_KEY_FINGERPRINT?.trim();
+  if (!text) return undefined;
+  if (!/^[0-9a-fA-F]{64}$/.test(text))
+    throw new CliError('MANIFEST_KEY_FINGERPRINT must be the 64 hex digits of the key fingerprint');
+  return text.toLowerCase();
+}
 
 export function registerVerifyCommands(program: Command): void {
   program
     .command('verify')
-    .description('check the signed manifest of game and engine files and every certificate')
+    .description(
+      'check the signed manifest, its key against MANIFEST_KEY_FINGERPRINT and every certificate; print the key fingerprint and each certificate SHA-256 for a lab to compare',
+    )
     .action(() => {
       const manifest = verifyManifest();
       const lines: string[] = [];
-      if (manifest.ok)
-        lines.push(`manifest: ok, ${manifest.files} files, key ${manifest.keyId.slice(0, 16)}`);
+      const anchor = checkTrustAnchor(readManifestKey(), configuredFingerprint());
+      lines.push(`manifest key fingerprint (SHA-256): ${anchor.fingerprint}`);
+      if (anchor.ok) lines.push('trust anchor: ok, the key is the one MANIFEST_KEY_FINGERPRINT names');
+      else if (anchor.reason === 'fingerprint_missing')
+        lines.push(
+          'trust anchor: not checked (MANIFEST_KEY_FINGERPRINT is not set): compare the fingerprint with your records',
+        );
+      else lines.push(`trust anchor: FAILED (${anchor.reason}) ${anchor.detail}`);
+      if (manifest.ok) lines.push(`manifest: ok, ${manifest.files} files`);
       else lines.push(`manifest: FAILED (${manifest.reason})`, ...manifest.problems.map((p) => `  ${p}`));
+      const signed = signedListing();
+      for (const path of manifestFiles().filter((file) => file.startsWith('certification/'))) {
+        const hash = sha256File(path);
+        lines.push(
+          `certificate ${path} sha256 ${hash} ${signed.get(path) === hash ? 'signed' : 'NOT SIGNED'}`,
+        );
+      }
       const certifications = gameCertifications();
       for (const c of certifications) {
         lines.push(
           c.certified
-            ? `${c.symbol} ${c.variant}: certified ${c.certificateHash?.slice(0, 16)}`
+            ? `${c.symbol} ${c.variant}: certified ${c.certificateHash}`
             : `${c.symbol} ${c.variant}: NOT CERTIFIED (${c.reason}) ${c.detail}`,
         );
       }
       process.stdout.write(`${lines.join('\n')}\n`);
-      if (!manifest.ok || certifications.some((c) => !c.certified)) throw new CliError('verification failed');
+      const anchorFailed = !anchor.ok && anchor.reason === 'fingerprint_mismatch';
+      if (!manifest.ok || anchorFailed || certifications.some((c) => !c.certified))
+        throw new CliError('verification failed');
     });
 
   const manifest = program.command('manifest').description('the signed manifest of game and engine files');
   manifest
     .command('keygen')
     .description(
-      'make the Ed25519 signing key (private key outside the repository, public key in certification/)',
+      `make the Ed25519 signing key (private key outside the repository, public key in certification/); refuses to replace an existing key without ${REPLACE_KEY_FLAG}`,
     )
     .option('--key <path>', 'where the private key goes', signingKeyPath())
-    .action((opts: { key: string }) => {
-      const { keyId } = generateSigningKey(opts.key);
-      process.stdout.write(`private key ${opts.key}, key id ${keyId.slice(0, 16)}\n`);
+    .option(
+      REPLACE_KEY_FLAG,
+      "replace an existing key: every signature made with it dies, and every node's MANIFEST_KEY_FINGERPRINT must change",
+    )
+    .action((opts: { key: string; replaceKeyInvalidatingAllSignatures?: boolean }) => {
+      const made = generateSigningKey(opts.key, opts.replaceKeyInvalidatingAllSignatures === true);
+      if (!made.ok) throw new CliError(made.detail);
+      const lines = [`private key ${opts.key}`, `manifest key fingerprint (SHA-256): ${made.keyId}`];
+      if (made.replaced)
+        lines.push(
+          `REPLACED key ${made.replaced}: every signature it made is now invalid.`,
+          'Re-sign with `reelforge manifest sign`, and set MANIFEST_KEY_FINGERPRINT to the new fingerprint on every node;',
+          'staging and production nodes refuse to start until both are done, and a lab must be told of the new key.',
+        );
+      else
+        lines.push('Set MANIFEST_KEY_FINGERPRINT to this fingerprint on every staging and production node.');
+      process.stdout.write(`${lines.join('\n')}\n`);
     });
   manifest
     .command('sign')
     .description(
-      'hash the game and engine files and the certificates, sign, write certification/MANIFEST.json',
+      'hash every file in the manifest scope (play path, engine, games, certificates), sign, write certification/MANIFEST.json',
     )
     .option('--key <path>', 'the private signing key', signingKeyPath())
     .action((opts: { key: string }) => {
       const signed = signManifest(readFileSync(opts.key, 'utf8'));
-      process.stdout.write(`signed ${signed.listing.split('\n').filter(Boolean).length} files\n`);
+      process.stdout.write(
+        `signed ${signed.listing.split('\n').filter(Boolean).length} files with key ${signed.keyId}\n`,
+      );
     });
 
   program
@@ -70,7 +127,8 @@ export function registerVerifyCommands(program: Command): void {
         throw new CliError('--bound must be an integer from 1 to 2^32');
       if (opts.format !== 'bits' && opts.format !== 'bounded')
         throw new CliError('--format must be bits or bounded');
-      const rng = createCsprng();
+      // The play path's own generator construction (src/games/play-rng.ts), not a copy of it.
+      const rng = createPlayRng();
       const out = createWriteStream(opts.out);
       const batch = 65536;
       for (let done = 0; done < count; done += batch) {

@@ -251,17 +251,6 @@ export function capReached(
   return campaign.max_win !== null && grant.win >= campaign.max_win;
 }
 
-/** What a grant's round pays of the engine's `win`: at most what is left of the campaign's max_win. */
-export function paidWin(
-  win: bigint,
-  grant: Pick<FreeRoundGrantRow, 'win'>,
-  campaign: Pick<FreeRoundCampaignRow, 'max_win'>,
-): bigint {
-  if (campaign.max_win === null) return win;
-  const left = campaign.max_win - grant.win;
-  return win > left ? (left > 0n ? left : 0n) : win;
-}
-
 /** A grant's state now: expiry and the start date are read from the campaign, never stored. */
 export function grantState(grant: FreeRoundGrantRow, campaign: FreeRoundCampaignRow, now: Date): GrantState {
   if (grant.status === 'completed') return 'completed';

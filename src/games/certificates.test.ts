@@ -3,12 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Certificate,
+  certificateFileHash,
+  checkCertificateSigned,
   checkCertification,
   gameSources,
   modeWithheld,
   readCertificate,
 } from './certificates.ts';
 import { allGames, gameCertifications, gameInfos } from './index.ts';
+import { signedListing } from './manifest.ts';
 import { betLadder } from './play.ts';
 
 const variants = allGames().flatMap((game) =>
@@ -113,5 +116,39 @@ describe('without a certificate', () => {
 
   it('every variant was checked when the models loaded', () => {
     expect(gameCertifications()).toHaveLength(variants.length);
+  });
+});
+
+describe('a certificate counts only as signed', () => {
+  const hash = 'a'.repeat(64);
+  it('passes when the signed listing has its bytes', () => {
+    expect(
+      checkCertificateSigned('copper-sevens', hash, new Map([['certification/copper-sevens.json', hash]])),
+    ).toBeNull();
+  });
+  it('is refused when its bytes are not the signed ones (edited after signing)', () => {
+    const signed = new Map([['certification/copper-sevens.json', 'b'.repeat(64)]]);
+    expect(checkCertificateSigned('copper-sevens', hash, signed)).toMatchObject({
+      ok: false,
+      reason: 'certificate_not_signed',
+    });
+  });
+  it('is refused when no manifest whose signature verifies lists it', () => {
+    expect(checkCertificateSigned('copper-sevens', hash, new Map())).toMatchObject({
+      ok: false,
+      reason: 'certificate_not_signed',
+    });
+  });
+  it('holds for every certificate on disk against the signed manifest', () => {
+    for (const slug of [
+      'copper-sevens',
+      'dune-lantern',
+      'ember-crown',
+      'harbor-haul',
+      'jade-paths',
+      'orbit-orchard',
+    ]) {
+      expect(checkCertificateSigned(slug, certificateFileHash(slug) as string, signedListing())).toBeNull();
+    }
   });
 });

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BetMode, GameModel } from '../engine/model.ts';
+import { signedListing } from './manifest.ts';
 import { modelHash } from './model-hash.ts';
 
 export const CERTIFICATION_DIR = new URL('../../certification/', import.meta.url);
@@ -187,6 +188,7 @@ export function readCertificate(slug: string): Certificate | null {
 
 export type CertificationReason =
   | 'no_certificate'
+  | 'certificate_not_signed'
   | 'variant_not_certified'
   | 'model_changed'
   | 'code_changed'
@@ -282,11 +284,45 @@ export function modeWithheld(
 // the models): hashing reads and digests the sources.
 const checked = new WeakMap<GameModel, Certification>();
 
+/** SHA-256 of a certificate file as it is on disk (what the signed manifest lists), or null. */
+export function certificateFileHash(slug: string): string | null {
+  try {
+    return createHash('sha256')
+      .update(readFileSync(new URL(`${slug}.json`, CERTIFICATION_DIR)))
+      .digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a certificate's bytes are the ones the signed manifest lists: `signed` holds the path →
+ * hash listing of a manifest whose signature verified, `fileHash` the certificate's SHA-256.
+ */
+export function checkCertificateSigned(
+  slug: string,
+  fileHash: string,
+  signed: ReadonlyMap<string, string>,
+): Certification | null {
+  const listed = signed.get(`certification/${slug}.json`);
+  if (listed === fileHash) return null;
+  return {
+    ok: false,
+    reason: 'certificate_not_signed',
+    detail: listed
+      ? `certification/${slug}.json (SHA-256 ${fileHash.slice(0, 12)}…) is not the signed ${listed.slice(0, 12)}…`
+      : `certification/${slug}.json is not in a manifest whose signature verifies`,
+  };
+}
+
 /** The certification of a loaded model against the files on disk (memoised per model). */
 export function certificationOf(model: GameModel): Certification {
   let result = checked.get(model);
   if (!result) {
-    result = checkCertification(model, readCertificate(model.slug), gameSources(model.slug));
+    const fileHash = certificateFileHash(model.slug);
+    result =
+      (fileHash === null ? null : checkCertificateSigned(model.slug, fileHash, signedListing())) ??
+      checkCertification(model, readCertificate(model.slug), gameSources(model.slug));
     checked.set(model, result);
   }
   return result;

@@ -6,6 +6,7 @@ import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
 import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import { certifiedRtp } from '../games/index.ts';
+import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
@@ -111,6 +112,8 @@ export interface Services {
 export interface ServiceOptions {
   /** Overrides of the wallet retry schedule (tests use short ones). */
   walletRetry?: Partial<RetryPolicy>;
+  /** A test harness's round generator (seeded); refused outside development and test. */
+  testPlayRng?: PlayRngSource;
 }
 
 export async function createServices(
@@ -120,6 +123,8 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const { db } = store;
+  const playRng = choosePlayRng(config.appEnv, options.testPlayRng);
+  if (!playRng.ok) throw new Error(playRng.detail);
   const repos = {
     operators: operatorsRepo(db),
     keys: apiKeysRepo(db),
@@ -217,6 +222,7 @@ export async function createServices(
       rounds: repos.rounds,
       demoRounds: repos.demoRounds,
       freeRounds,
+      playRng: playRng.source,
       detailsUrl: roundDetails.urlOf,
       sessions,
       wallets,

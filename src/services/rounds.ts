@@ -3,14 +3,7 @@
 // what a session may read of its rounds: its history and one round with its replay data.
 
 import { type ApiError, errors, PLAYER_TEXT } from '../domain/errors.ts';
-import {
-  capReached,
-  claimError,
-  FREE_ROUND_ACTION,
-  FREE_ROUND_FEATURE_ACTION,
-  paidWin,
-  roundBet,
-} from '../domain/free-rounds.ts';
+import { claimError, FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION, roundBet } from '../domain/free-rounds.ts';
 import { newId } from '../domain/ids.ts';
 import { jurisdictionState, realityCheckView, stakeOf } from '../domain/jurisdiction.ts';
 import {
@@ -26,16 +19,10 @@ import {
   roundView,
   type SpinRequest,
 } from '../domain/rounds.ts';
-import {
-  type BetMode,
-  createCsprng,
-  createSeededRng,
-  initialState,
-  outcomeToJson,
-  type Rng,
-  spin,
-} from '../engine/index.ts';
+import { type BetMode, outcomeToJson } from '../engine/index.ts';
 import { certificateHashOf } from '../games/index.ts';
+import type { PlayRngSource } from '../games/play-rng.ts';
+import { type GrantTerms, playRound } from '../games/play-round.ts';
 import { modeAllowed, type Refusal, roundRefusal, type SessionFacts } from '../jurisdictions/index.ts';
 import { formatAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
@@ -82,8 +69,6 @@ export interface RoundService {
   history(session: RuntimeSession, limit: number, beforeId?: string): Promise<RoundRow[]>;
   /** One round of this session (never another session's), or undefined. */
   roundOf(session: RuntimeSession, roundId: string): Promise<RoundRow | undefined>;
-  /** Test only: `seed` makes the session's next spins reproducible; null goes back to the CSPRNG. */
-  seedSession(sessionId: string, seed: number | null): void;
   /** Demo sessions: the fun balance back to its start; answers it. */
   resetDemoBalance(session: RuntimeSession): Promise<bigint>;
   /** The player's answer to a due (or early) reality check. */
@@ -99,6 +84,8 @@ export interface RoundServiceDeps {
   /** Demo rounds (demo_rounds): the same shape, kept apart from money rounds. */
   demoRounds: RoundsRepo;
   freeRounds: FreeRoundService;
+  /** Where rounds draw from: the certified choice of src/games/play-rng.ts (`choosePlayRng`). */
+  playRng: PlayRngSource;
   /** The signed details link of a money round. */
   detailsUrl(roundId: string, playedAt: Date): string;
   sessions: SessionService;
@@ -159,9 +146,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
   /** Demo sessions play on fun money whatever the operator's wallet; the rest on the operator's. */
   const walletOf = (session: RuntimeSession): Wallet =>
     isDemo(session) ? deps.wallets.demo : deps.wallets.for(session.operator);
-  const csprng = createCsprng();
-  /** Test-only seeded RNGs by session id (POST /api/runtime/v1/test/rng, APP_ENV=test). */
-  const seeded = new Map<string, Rng>();
 
   async function answer(
     round: RoundRecord,
@@ -284,23 +268,25 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     grant: GrantPlay | null,
   ) {
     // A new free round plays at the campaign's bet in the base mode; its feature spins at the bet
-    // that triggered them, as any feature spin.
-    const bet =
-      grant?.newRound === true
-        ? { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level, mode: 'base' as const }
-        : requested;
-    const played = spin(session.model, session.state, bet, seeded.get(session.row.id) ?? csprng);
-    const { outcome } = played;
-    let { nextState } = played;
+    // that triggered them, as any feature spin. What it takes and pays is decided by playRound.
+    const terms: GrantTerms | null = grant
+      ? {
+          newRound: grant.newRound,
+          campaignBet: { coin: grant.campaign.coin, betLevel: grant.campaign.bet_level },
+          maxWin: grant.campaign.max_win,
+          wonSoFar: grant.grant.win,
+        }
+      : null;
+    const { outcome, nextState, stake, win } = playRound(
+      session.model,
+      session.state,
+      requested,
+      terms,
+      deps.playRng.forSession(session.row.id),
+    );
     const kind = roundKind(outcome);
     const id = newId('rnd');
     const createdAt = deps.now();
-    const win = grant ? paidWin(outcome.totalWin, grant.grant, grant.campaign) : outcome.totalWin;
-    if (grant && capReached({ win: grant.grant.win + win }, grant.campaign)) {
-      // The grant has paid its cap: the feature it started ends here, since every further spin of
-      // it would pay nothing (issue 24); the grant itself ends in the round's statement (020).
-      nextState = initialState(session.model);
-    }
     const round: NewRound = {
       id,
       session_id: session.row.id,
@@ -314,8 +300,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       mode: outcome.bet.mode,
       coin: outcome.bet.coin,
       bet_level: outcome.bet.betLevel,
-      // A free round costs the player nothing: its stake is never debited nor counted as a stake.
-      stake: grant ? 0n : outcome.stake,
+      stake,
       win,
       action_type: grant
         ? grant.newRound
@@ -464,10 +449,6 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         reality_check_at: action === 'continue' ? nextAt : session.row.reality_check_at,
       };
       return { reality_check: realityCheckView(row, now), return_url: session.row.return_url };
-    },
-    seedSession(sessionId, seed) {
-      if (seed === null) seeded.delete(sessionId);
-      else seeded.set(sessionId, createSeededRng(seed, 0));
     },
   };
 }

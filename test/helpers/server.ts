@@ -1,9 +1,11 @@
 // A real Reelforge node on a fresh database and a free port, plus small admin helpers.
 import { loadConfig } from '../../src/config.ts';
+import { keyIdOf, readManifestKey } from '../../src/games/manifest.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import type { Clock } from '../../src/services/index.ts';
 import { createTestDatabase } from './db.ts';
 import { createResponseChecker } from './openapi.ts';
+import { createSeedablePlayRng, registerTestRngPost } from './test-rng.post.ts';
 
 export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
 /** The /metrics token a production-mode test node gets unless the test names one (production needs it). */
@@ -35,12 +37,24 @@ export async function startTestServer(
     DATABASE_URL: database.url,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...(env.APP_ENV === 'production' ? { METRICS_TOKEN: TEST_METRICS_TOKEN } : {}),
+    // A production test node trusts the checkout's key unless the test names another (or none).
+    MANIFEST_KEY_FINGERPRINT: keyIdOf(readManifestKey()),
     ...env,
   });
+  // The seeded-RNG route exists only here, and only for development and test nodes: a node started
+  // by src/main.ts has no way to seed play.
+  const seedable = createSeedablePlayRng();
+  const testable = config.appEnv === 'test' || config.appEnv === 'development';
   const server = await startServer(config, {
     logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'silent',
     logStream: options.logStream,
     clock: options.clock,
+    ...(testable
+      ? {
+          testPlayRng: seedable,
+          testRoutes: (app, services) => registerTestRngPost(app, services, seedable),
+        }
+      : {}),
   });
   // Base URLs default to the configured port; with PORT=0 they must follow the real one.
   if (!env.PUBLIC_BASE_URL) (server.services.config as { publicBaseUrl: string }).publicBaseUrl = server.url;

@@ -7,7 +7,6 @@ import { registerRealityCheckPost } from './reality-check.post.ts';
 import { registerRoundGet } from './round.get.ts';
 import { registerSessionGet } from './session.get.ts';
 import { registerSpinPost } from './spin.post.ts';
-import { registerTestRngPost } from './test-rng.post.ts';
 
 export function registerRuntimeRoutes(app: FastifyInstance, services: Services): void {
   registerSessionGet(app, services);
@@ -16,5 +15,4 @@ export function registerRuntimeRoutes(app: FastifyInstance, services: Services):
   registerRoundGet(app, services);
   registerDemoResetPost(app, services);
   registerRealityCheckPost(app, services);
-  if (services.config.appEnv === 'test') registerTestRngPost(app, services);
 }
