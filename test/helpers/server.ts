@@ -5,6 +5,7 @@ import { type RunningServer, startServer } from '../../src/server.ts';
 import type { Clock } from '../../src/services/index.ts';
 import { createTestDatabase } from './db.ts';
 import { createResponseChecker } from './openapi.ts';
+import { strictSecrets } from './secrets.ts';
 import { createSeedablePlayRng, registerTestRngPost } from './test-rng.post.ts';
 
 export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
@@ -37,6 +38,8 @@ export async function startTestServer(
     DATABASE_URL: database.url,
     ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     ...(env.APP_ENV === 'production' ? { METRICS_TOKEN: TEST_METRICS_TOKEN } : {}),
+    // Staging and production insist on the keys kept outside the database: fresh ones per node.
+    ...(env.APP_ENV === 'production' || env.APP_ENV === 'staging' ? strictSecrets() : {}),
     // A production test node trusts the checkout's key unless the test names another (or none).
     MANIFEST_KEY_FINGERPRINT: keyIdOf(readManifestKey()),
     ...env,

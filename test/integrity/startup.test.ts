@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyIdOf, readManifestKey } from '../../src/games/manifest.ts';
 import { runCli } from '../cli/run.ts';
 import { type CheckoutCopy, copyCheckout, forceFixedSeed } from '../helpers/checkout-copy.ts';
+import { strictSecrets } from '../helpers/secrets.ts';
 
 const trusted = keyIdOf(readManifestKey());
 const NODE = ['sh', `${process.cwd()}/scripts/node24.sh`, 'node'];
@@ -17,6 +18,8 @@ const production = (fingerprint: string | undefined) => ({
   GAME_BASE_URL: 'https://play.example.com',
   DATABASE_URL: 'postgres://127.0.0.1:1/nothing_listens_here',
   MANIFEST_KEY_FINGERPRINT: fingerprint,
+  METRICS_TOKEN: 'rf_metrics_integrity_0123456789',
+  ...strictSecrets(),
 });
 
 const startNode = (copy: CheckoutCopy, env: Record<string, string | undefined>) =>
