@@ -3,7 +3,14 @@ import { createHash, createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { WalletAddressPolicy } from './domain/wallet-address.ts';
+
+/** Where wallets may be called: internal addresses only outside production or when their host is allowed. */
+export interface WalletAddressPolicy {
+  /** false in production: internal addresses are refused unless their host is allowed. */
+  allowInternal: boolean;
+  /** Host names and IP addresses (lower case) allowed even when internal: on-site wallets. */
+  allowedHosts: ReadonlySet<string>;
+}
 
 export type AppEnv = 'development' | 'test' | 'staging' | 'production';
 

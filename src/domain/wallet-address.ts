@@ -3,7 +3,9 @@
 // whatever form the address takes (`127.1`, `0x7f000001`, `::ffff:127.0.0.1`, a name that resolves
 // there): the check runs on the address actually connected to. WALLET_ALLOWED_HOSTS names the
 // on-site wallets that are allowed anyway.
+
 import { BlockList, isIP } from 'node:net';
+import type { WalletAddressPolicy } from '../config.ts';
 
 /** Internal ranges, each with the name staff are told. */
 const RANGES: ReadonlyArray<[network: string, prefix: number, family: 'ipv4' | 'ipv6', name: string]> = [
@@ -41,12 +43,8 @@ export function internalRangeOf(address: string): string | null {
   return null;
 }
 
-export interface WalletAddressPolicy {
-  /** false in production: internal addresses are refused unless their host is allowed. */
-  allowInternal: boolean;
-  /** Host names and IP addresses (lower case) allowed even when internal: on-site wallets. */
-  allowedHosts: ReadonlySet<string>;
-}
+/** Where wallets may be called (config.ts reads it from the environment). */
+export type { WalletAddressPolicy };
 
 export const OPEN_ADDRESS_POLICY: WalletAddressPolicy = { allowInternal: true, allowedHosts: new Set() };
 
