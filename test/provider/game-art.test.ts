@@ -127,6 +127,8 @@ describe('key art at the sizes lobbies use', () => {
       const response = await server.request(`${base}&title=${encodeURIComponent(title)}`);
       expect(response.status).toBe(200);
       etags.add(response.headers.get('etag'));
+      // Read to the end: a body left unread holds its request open, and the node's close waits for it.
+      await response.arrayBuffer();
     }
     expect(etags.size).toBe(1);
     for (const format of ['webp', 'png']) {
@@ -141,6 +143,7 @@ describe('key art at the sizes lobbies use', () => {
     }
     const svg = await server.request('/api/provider/v1/game-art/not_our_game_1?size=banner');
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    await svg.arrayBuffer();
   });
 
   it('differs from game to game', async () => {
