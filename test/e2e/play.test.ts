@@ -168,7 +168,11 @@ describe('menus', () => {
     const rtp = await page.getByTestId('rtp').textContent();
     const session = (await runtime(server, launch.token, 'session')).body;
     expect(rtp).toContain(`${session.game.rtp}%`);
-    expect(rtp).toContain(`${session.game.rules.maxWinMultiplier}×`);
+    // The one certified figure, written as the player's language writes numbers (1,104× in English).
+    const maxWin = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(
+      session.game.rules.maxWinMultiplier,
+    );
+    expect(rtp).toContain(`${maxWin}×`);
     await screenshot(page, 'paytable');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'History' }).click();
