@@ -146,14 +146,15 @@ export function diagnoseBalanceReply(reply: WalletReply, context: PreflightConte
   if (typeof answer.balance === 'number') {
     // The example is the digits the wallet wrote, read from the raw answer: JSON.parse has already
     // made the parsed value a float (10.50 → 10.5, 12345678901234567.89 → 12345678901234568). A
-    // number with an exponent, or more decimals than the currency has, gets the plain advice.
-    const digits = RAW_BALANCE.exec(reply.text)?.[1] ?? String(answer.balance);
-    const exact = parseAmount(digits, currency);
-    const example = exact.ok ? ` ("${formatAmount(exact.minor, currency)}")` : '';
+    // number with an exponent, or more decimals than the currency has, gets the plain advice; the
+    // parsed float itself is never turned into an amount.
+    const digits = RAW_BALANCE.exec(reply.text)?.[1];
+    const exact = digits === undefined ? undefined : parseAmount(digits, currency);
+    const example = exact?.ok ? ` ("${formatAmount(exact.minor, currency)}")` : '';
     return result(
       'number_not_string',
       true,
-      `balance is the JSON number ${digits}; amounts are decimal strings${example}, so that no amount passes through a float`,
+      `balance is ${digits === undefined ? 'a JSON number' : `the JSON number ${digits}`}; amounts are decimal strings${example}, so that no amount passes through a float`,
       ms,
     );
   }
