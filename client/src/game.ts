@@ -40,6 +40,7 @@ import {
 } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
 import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
+import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
   finalScreen,
@@ -112,6 +113,8 @@ class Game {
   private readonly ladder: Ladder;
   private readonly currency: string;
   private readonly sound: Sound;
+  /** The player's settings on this device (sound, speed, space-to-spin, intro, handedness). */
+  private prefs: Prefs;
   private hud!: Hud;
   private reels!: ReelsView;
   private bet: BetChoice;
@@ -159,13 +162,8 @@ class Game {
     this.bet = defaultBet(this.ladder, info);
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
-    let muted = false;
-    try {
-      muted = localStorage.getItem('rf.muted') === '1';
-    } catch {
-      // storage may be disabled; sound then starts on
-    }
-    this.sound = new Sound(muted);
+    this.prefs = loadPrefs();
+    this.sound = new Sound({ muted: this.prefs.muted, music: this.prefs.music, effects: this.prefs.effects });
     const now = Date.now();
     this.meter = new SessionMeter(info.jurisdiction, now);
     this.skew = info.jurisdiction ? clockSkew(info.jurisdiction, now) : 0;
@@ -438,11 +436,7 @@ class Game {
     hud.mute.addEventListener('click', () => {
       this.sound.muted = !this.sound.muted;
       hud.setMuted(this.sound.muted);
-      try {
-        localStorage.setItem('rf.muted', this.sound.muted ? '1' : '0');
-      } catch {
-        // not remembered across visits then
-      }
+      this.prefs = updatePrefs(this.prefs, { muted: this.sound.muted });
     });
     document.addEventListener('keydown', (event) => {
       if (event.code !== 'Space' || event.repeat || document.querySelector('dialog[open]')) return;

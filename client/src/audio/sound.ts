@@ -1,29 +1,85 @@
 // Sounds synthesised with WebAudio (no audio files): a whir for the spin, a knock per reel stop,
-// rising notes for wins, a chord for features and a climbing figure under an anticipated reel. Starts muted until the player's first gesture.
+// rising notes for wins, a chord for features and a climbing figure under an anticipated reel. Silent
+// until the player's first gesture. Effects and music each go through their own gain (the two
+// volumes of the settings screen); mute silences both.
 
 export type Cue = 'spin' | 'stop' | 'win' | 'big' | 'feature' | 'click' | 'error' | 'tension';
+/** What the music plays: the base game's track, the feature's, or nothing. */
+export type Scene = 'base' | 'feature' | 'off';
+
+export interface SoundLevels {
+  muted: boolean;
+  /** 0 to 1. */
+  music: number;
+  /** 0 to 1. */
+  effects: number;
+}
 
 export class Sound {
   private context: AudioContext | null = null;
-  muted: boolean;
+  /** Every effect goes through this gain (the effects volume); music through `musicBus`. */
+  private effectsBus: GainNode | null = null;
+  private musicBus: GainNode | null = null;
+  private levels: SoundLevels;
+  /** The scene the game is in; its music starts once audio is unlocked. */
+  scene: Scene = 'base';
 
-  constructor(muted: boolean) {
-    this.muted = muted;
+  constructor(levels: SoundLevels) {
+    this.levels = { ...levels };
+  }
+
+  get muted(): boolean {
+    return this.levels.muted;
+  }
+
+  set muted(value: boolean) {
+    this.levels.muted = value;
+    this.applyLevels();
+  }
+
+  get volumes(): Readonly<SoundLevels> {
+    return this.levels;
+  }
+
+  /** Sets the music or effects volume (0 to 1), heard at once. */
+  setVolume(kind: 'music' | 'effects', value: number): void {
+    this.levels[kind] = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+    this.applyLevels();
+  }
+
+  /** Switches the music to a scene's track (base game, feature) or silence. */
+  setScene(scene: Scene): void {
+    this.scene = scene;
   }
 
   /** Browsers allow audio only after a user gesture: call from a click handler. */
   unlock(): void {
     if (this.context || typeof AudioContext === 'undefined') return;
     try {
-      this.context = new AudioContext();
+      const ctx = new AudioContext();
+      this.effectsBus = ctx.createGain();
+      this.effectsBus.connect(ctx.destination);
+      this.musicBus = ctx.createGain();
+      this.musicBus.connect(ctx.destination);
+      this.context = ctx;
+      this.applyLevels();
     } catch {
       this.context = null;
     }
   }
 
+  private applyLevels(): void {
+    const ctx = this.context;
+    if (!ctx) return;
+    const at = ctx.currentTime;
+    const off = this.levels.muted;
+    this.effectsBus?.gain.setTargetAtTime(off ? 0 : this.levels.effects, at, 0.02);
+    this.musicBus?.gain.setTargetAtTime(off ? 0 : this.levels.music, at, 0.05);
+  }
+
   play(cue: Cue): void {
     const ctx = this.context;
-    if (this.muted || !ctx) return;
+    if (this.muted || !ctx || this.levels.effects === 0) return;
     if (ctx.state === 'suspended') void ctx.resume();
     const now = ctx.currentTime;
     switch (cue) {
@@ -76,7 +132,7 @@ export class Sound {
     gain.gain.setValueAtTime(0, at);
     gain.gain.linearRampToValueAtTime(level, at + 0.01);
     gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
-    osc.connect(gain).connect(ctx.destination);
+    osc.connect(gain).connect(this.effectsBus ?? ctx.destination);
     osc.start(at);
     osc.stop(at + length + 0.02);
   }
@@ -92,7 +148,10 @@ export class Sound {
     filter.frequency.setValueAtTime(cutoff, at);
     const gain = ctx.createGain();
     gain.gain.setValueAtTime(0.12, at);
-    source.connect(filter).connect(gain).connect(ctx.destination);
+    source
+      .connect(filter)
+      .connect(gain)
+      .connect(this.effectsBus ?? ctx.destination);
     source.start(at);
   }
 }
