@@ -163,7 +163,12 @@ class Game {
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
     this.prefs = loadPrefs();
-    this.sound = new Sound({ muted: this.prefs.muted, music: this.prefs.music, effects: this.prefs.effects });
+    this.sound = new Sound({
+      muted: this.prefs.muted,
+      music: this.prefs.music,
+      effects: this.prefs.effects,
+      game: this.rules.slug,
+    });
     const now = Date.now();
     this.meter = new SessionMeter(info.jurisdiction, now);
     this.skew = info.jurisdiction ? clockSkew(info.jurisdiction, now) : 0;
@@ -302,6 +307,8 @@ class Game {
     if (jurisdiction?.reality_check?.due) await this.realityCheck();
     else if (jurisdiction) this.scheduleRealityCheck(realityCheckDueAt(jurisdiction, this.skew));
     if (this.ended) return;
+    // The music (once the first gesture unlocks audio) is the feature's while free spins remain.
+    this.sound.setScene(this.freeSpinsLeft > 0 ? 'feature' : 'base');
     if (last) await this.resume(last);
     await this.offerFreeRounds();
   }
@@ -406,6 +413,9 @@ class Game {
     document.addEventListener('fullscreenchange', () =>
       hud.fullscreen?.setAttribute('aria-pressed', String(document.fullscreenElement !== null)),
     );
+    // Any first gesture starts the audio (a dialog's button as much as the Spin button).
+    for (const gesture of ['pointerdown', 'keydown'] as const)
+      document.addEventListener(gesture, () => this.sound.unlock(), { capture: true });
     hud.stage.addEventListener('pointerdown', () => {
       if (this.slamWindow) this.slam();
     });
@@ -644,6 +654,8 @@ class Game {
         );
       }
       continueFree = this.freeSpinsLeft > 0;
+      // Free spins, a pick or a hold-and-collect played out in this round: back to the base track.
+      this.sound.setScene(continueFree ? 'feature' : 'base');
       if (response.free_round) await this.afterFreeRound(response.free_round);
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
@@ -979,7 +991,7 @@ class Game {
         }
         await this.reels.land(
           screen,
-          () => this.sound.play('stop'),
+          (reel) => this.sound.play(suspense.includes(reel) ? 'tension-stop' : 'stop', reel),
           false,
           suspense,
           () => this.sound.play('tension'),
@@ -996,6 +1008,7 @@ class Game {
         return;
       case 'hold':
         this.sound.play('feature');
+        this.sound.setScene('feature');
         await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
         return;
       case 'wins': {
@@ -1005,6 +1018,7 @@ class Game {
         const positions = step.wins.flatMap((w) => w.positions);
         const only = step.wins.length === 1 ? step.wins[0] : undefined;
         const collected = step.wins.find((w) => w.kind === 'collect');
+        if (collected) this.sound.play('collect');
         if (collected)
           this.hud.announce(t('win.collected', { amount: this.money(BigInt(collected.amount)) }));
         await Promise.all([
@@ -1033,6 +1047,7 @@ class Game {
         return;
       case 'pick': {
         this.sound.play('feature');
+        this.sound.setScene('feature');
         this.hud.setState('bonus');
         await this.hud.banner(t('feature.pick'), t('feature.pick_sub'), 1000, wait);
         const describe = (p: PickStep) =>
@@ -1041,13 +1056,14 @@ class Game {
             : p.prize === 'multiplier'
               ? t('pick.multiplier', { factor: p.value })
               : t('pick.end');
-        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('win'));
+        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('pick'));
         await add(step.amount);
         this.hud.setState('presenting');
         return;
       }
       case 'free_spins': {
         this.sound.play('feature');
+        this.sound.setScene('feature');
         const expanding = this.symbolById(step.expandingSymbol);
         await freeSpinsIntro(
           this.hud.overlay,
