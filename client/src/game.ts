@@ -168,6 +168,9 @@ class Game {
       music: this.prefs.music,
       effects: this.prefs.effects,
       game: this.rules.slug,
+      onMusic: (track) => {
+        this.start.root.dataset.music = track ?? 'off';
+      },
     });
     const now = Date.now();
     this.meter = new SessionMeter(info.jurisdiction, now);

@@ -19,6 +19,8 @@ export type Scene = 'base' | 'feature' | 'off';
 export interface SoundOptions extends SoundLevels {
   /** The game's slug: picks its music and the voice of its effects. */
   game?: string;
+  /** Told each time the track actually playing changes (null: none), e.g. to mark the page for tests. */
+  onMusic?: (track: 'base' | 'feature' | null) => void;
 }
 
 export class Sound {
@@ -29,17 +31,19 @@ export class Sound {
   private musicBus: GainNode | null = null;
   private levels: SoundLevels;
   private readonly game: string | null;
+  private readonly onMusic: SoundOptions['onMusic'];
   private theme: Theme | null = null;
   private tracks: Record<'base' | 'feature', CompiledTrack> | null = null;
   private music: MusicPlayer | null = null;
   /** The scene whose track is playing (null: none). */
-  private playingScene: Scene | null = null;
+  private playingScene: 'base' | 'feature' | null = null;
   /** The scene the game is in; its music starts once audio is unlocked. */
   scene: Scene = 'base';
 
   constructor(options: SoundOptions) {
     this.levels = { muted: options.muted, music: options.music, effects: options.effects };
     this.game = options.game ?? null;
+    this.onMusic = options.onMusic;
   }
 
   get muted(): boolean {
@@ -129,8 +133,9 @@ export class Sound {
     const wanted = this.musicAudible && this.scene !== 'off' ? this.scene : null;
     if (wanted === this.playingScene) return;
     this.music ??= new MusicPlayer(this.synth, this.musicBus, this.theme);
-    this.music.play(wanted === 'base' || wanted === 'feature' ? this.tracks[wanted] : null);
+    this.music.play(wanted ? this.tracks[wanted] : null);
     this.playingScene = wanted;
+    this.onMusic?.(wanted);
   }
 
   private applyLevels(smoothing = 0.05): void {
