@@ -119,19 +119,6 @@ export function canStep(ladder: Ladder, bet: BetChoice, direction: 1 | -1): bool
   return next.coinMinor * BigInt(next.level) !== bet.coinMinor * BigInt(bet.level);
 }
 
-/** The session's default bet, or the launch coin if the ladder offers it. */
-export function defaultBet(ladder: Ladder, info: Pick<SessionInfo, 'bet'>): BetChoice {
-  const coin =
-    ladder.coins.find((c) => c.text === info.bet.default_coin) ??
-    ladder.coins.find((c) => c.minor === toMinor(info.bet.default_coin, ladder.currency)) ??
-    ladder.coins[0];
-  if (!coin) throw new Error('the game offers no coin values');
-  const level = ladder.levels.includes(info.bet.default_bet_level)
-    ? info.bet.default_bet_level
-    : (ladder.levels[0] ?? 1);
-  return { coin: coin.text, coinMinor: coin.minor, level };
-}
-
 /** The largest step whose base total is at most `limit` (for a player who cannot afford the current bet). */
 export function largestAffordable(ladder: Ladder, limit: bigint, mode: Mode): BetChoice | null {
   let best: BetChoice | null = null;
