@@ -22,10 +22,12 @@ import {
   buildLadder,
   canStep,
   capLadder,
-  defaultBet,
+  curateLadder,
   type Ladder,
   largestAffordable,
   type Mode,
+  operatorDefault,
+  startingBet,
   stepBet,
   totalBet,
 } from './logic/bet.ts';
@@ -39,7 +41,7 @@ import {
   SessionMeter,
 } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
+import { formatAmount, formatMoney, toMinor } from './logic/money.ts';
 import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
@@ -54,12 +56,14 @@ import { ReelsView } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
+import { chooseTotalBet } from './ui/bet-panel.ts';
 import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
-import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import { fitLabels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
+import { allowedSpeeds, applyHandedness, clampSpeed, openSettings, settingsButton } from './ui/settings.ts';
 import './styles/free-rounds.css';
 
 const BADGES: Record<string, MessageKey> = {
@@ -156,10 +160,15 @@ class Game {
     this.rules = info.game.rules;
     this.currency = info.session.currency;
     this.market = rulesOf(info);
-    // Stakes above the market's cap are not offered (the server refuses them too).
+    // Stakes above the market's cap are not offered (the server refuses them too); of the rest, the
+    // round totals (and the operator's default), starting at the operator's or the house default.
     const cap = this.market.max_stake;
-    this.ladder = capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null);
-    this.bet = defaultBet(this.ladder, info);
+    const operatorTotal = operatorDefault(info);
+    this.ladder = curateLadder(
+      capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null),
+      operatorTotal,
+    );
+    this.bet = startingBet(this.ladder, operatorTotal);
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
     this.prefs = loadPrefs();
@@ -256,12 +265,13 @@ class Game {
         this.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
       autoplay: this.market.autoplay.allowed,
-      speeds: this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1,
+      speeds: this.speedCount(),
       fullscreen: this.market.fullscreen_allowed && document.fullscreenEnabled === true,
       showSessionTime: this.market.show_session_time,
       showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
+    this.mountSettings();
     root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
     hud.setState('loading');
@@ -297,7 +307,6 @@ class Game {
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
-    hud.setKeysHint(this.market.spacebar_allowed ? t('hud.keys') : t('hud.keys_no_space'));
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
@@ -408,6 +417,8 @@ class Game {
     });
     click(hud.speed, () => {
       motion.speed = hud.nextSpeed();
+      const speeds = allowedSpeeds(this.speedCount());
+      this.prefs = updatePrefs(this.prefs, { speed: speeds[hud.speedIndexNow()] ?? 'normal' });
     });
     click(hud.fullscreen, () => {
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
@@ -425,11 +436,8 @@ class Game {
     click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
     click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
     click(hud.betSettings, async () => {
-      const chosen = await chooseBet(
-        this.ladder,
-        this.bet,
-        (b) => this.money(totalBet(this.ladder, b, this.mode())),
-        (coin) => formatDecimal(coin, language()),
+      const chosen = await chooseTotalBet(this.ladder, this.bet, (b) =>
+        this.money(totalBet(this.ladder, b, this.mode())),
       );
       if (chosen) this.changeBet(chosen);
     });
@@ -454,7 +462,7 @@ class Game {
     document.addEventListener('keydown', (event) => {
       if (event.code !== 'Space' || event.repeat || document.querySelector('dialog[open]')) return;
       // Where the market bans spacebar play, Space does nothing in the game (nor stops the reels).
-      if (!this.market.spacebar_allowed) return;
+      if (!this.market.spacebar_allowed || !this.prefs.spaceToSpin) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest(OWN_SPACE)) return; // a focused button answers Space itself
       event.preventDefault();
@@ -463,6 +471,44 @@ class Game {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)');
     motion.reduced = reduce.matches;
     reduce.addEventListener('change', () => (motion.reduced = reduce.matches));
+  }
+
+  /** Speeds the market allows: 1 (normal only), 2 (turbo) or 3 (super turbo). */
+  private speedCount(): number {
+    return this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1;
+  }
+
+  /** The gear in the menu, and the stored settings applied to the game as it opens. */
+  private mountSettings(): void {
+    const gear = settingsButton();
+    this.hud.root.querySelector('nav.menu')?.append(gear);
+    gear.addEventListener('click', () => {
+      this.sound.unlock();
+      this.sound.play('click');
+      void openSettings({
+        prefs: this.prefs,
+        speeds: allowedSpeeds(this.speedCount()),
+        spaceAllowed: this.market.spacebar_allowed,
+        apply: (change) => this.applyPrefs(change),
+      });
+    });
+    this.applyPrefs({});
+  }
+
+  /** Stores a change of the player's settings and sets them all on the game at once. */
+  private applyPrefs(change: Partial<Prefs>): Prefs {
+    this.prefs = updatePrefs(this.prefs, change);
+    this.sound.setVolume('music', this.prefs.music);
+    this.sound.setVolume('effects', this.prefs.effects);
+    this.sound.muted = this.prefs.muted;
+    this.hud.setMuted(this.prefs.muted);
+    const speeds = allowedSpeeds(this.speedCount());
+    motion.speed = this.hud.setSpeed(speeds.indexOf(clampSpeed(this.prefs.speed, speeds)));
+    applyHandedness(this.hud.root, this.prefs.leftHanded);
+    this.hud.setKeysHint(
+      this.market.spacebar_allowed && this.prefs.spaceToSpin ? t('hud.keys') : t('hud.keys_no_space'),
+    );
+    return this.prefs;
   }
 
   private mode(): Mode {
@@ -480,11 +526,8 @@ class Game {
 
   private renderBet(): void {
     const total = totalBet(this.ladder, this.bet, this.mode());
-    this.hud.setBet(
-      this.money(total),
-      t('hud.bet_detail', { coin: formatDecimal(this.bet.coin, language()), level: this.bet.level }),
-      this.special,
-    );
+    // One list of totals: the coin and level behind a total are the server's business, not the player's.
+    this.hud.setBet(this.money(total), '', this.special);
     this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
     // Where the market wants them where the stake is placed (Germany, Spain): RTP and the top prize.
     const unit = this.bet.coinMinor * BigInt(this.bet.level);
