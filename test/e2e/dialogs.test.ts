@@ -65,7 +65,8 @@ async function expectHeadingFocusedAndKeysHarmless(page: Page, testId: string): 
 
 /** Opens a dialog from a HUD button with Enter (which acts on key down) and releases the key inside it. */
 async function openWithEnterHeld(page: Page, button: string, testId: string): Promise<void> {
-  await page.getByRole('button', { name: button, exact: true }).focus();
+  // Not exact: a name leads with the button's visible text where it differs ("AUTO, Autoplay").
+  await page.getByRole('button', { name: button }).focus();
   await page.keyboard.down('Enter');
   await page.locator(`dialog[data-testid="${testId}"][open]`).waitFor({ timeout: 30_000 });
   await page.keyboard.up('Enter');

@@ -80,6 +80,11 @@ const KIND_KEYS: Record<string, MessageKey> = {
   bonus: 'kind.bonus',
 };
 
+/** The simulated RTP's half width to two significant digits ("1.096" → "1.1"): it is an estimate. */
+function halfWidthText(halfWidth: string | null): string {
+  return halfWidth === null ? '?' : Number(Number(halfWidth).toPrecision(2)).toString();
+}
+
 function kindName(kind: string): string {
   const key = KIND_KEYS[kind];
   return key ? t(key) : kind;
@@ -127,7 +132,7 @@ export function showPaytable(facts: PaytableFacts): void {
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
+      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: halfWidthText(rules.rtpHalfWidth) })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
     h('table', { class: 'pays' }, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
