@@ -9,23 +9,24 @@ import { showModal } from '../ui/modal.ts';
 
 type Fact = GameRules['ruleFacts'][number];
 
-/** What the intro screen shows first: the features a player comes for, then how the game pays. */
-const ORDER = [
-  'free_spins',
-  'pick',
-  'hold',
-  'collect',
-  'multiplier',
-  'wild_multiplier',
-  'tumble',
-  'expanding',
-  'wild',
-  'lines',
-  'ways',
-  'anywhere',
-] as const;
+/** What the intro screen shows first (the features a player comes for, then how the game pays), titled. */
+const TITLES = {
+  free_spins: 'intro.feature.free_spins',
+  pick: 'intro.feature.pick',
+  hold: 'intro.feature.hold',
+  collect: 'intro.feature.collect',
+  multiplier: 'intro.feature.multiplier',
+  wild_multiplier: 'intro.feature.wild_multiplier',
+  tumble: 'intro.feature.tumble',
+  expanding: 'intro.feature.expanding',
+  wild: 'intro.feature.wild',
+  lines: 'intro.feature.lines',
+  ways: 'intro.feature.ways',
+  anywhere: 'intro.feature.anywhere',
+} as const satisfies Partial<Record<Fact['id'], MessageKey>>;
 
-type FeatureId = (typeof ORDER)[number];
+type FeatureId = keyof typeof TITLES;
+const ORDER = Object.keys(TITLES) as FeatureId[];
 
 export interface KeyFeature {
   id: FeatureId;
@@ -103,7 +104,7 @@ export function showIntro(facts: IntroFacts): Promise<{ hide: boolean }> {
           { class: 'intro-picture', 'aria-hidden': 'true' },
           icon ? h('img', { src: icon, alt: '', width: 96, height: 96, draggable: 'false' }) : '',
         ),
-        h('h3', {}, t(`intro.feature.${feature.id}` as MessageKey)),
+        h('h3', {}, t(TITLES[feature.id])),
         h('p', {}, facts.describe(feature.fact)),
       );
     });
