@@ -82,6 +82,7 @@ describe('renderGameArtSvg', () => {
         'rect',
         'stop',
         'svg',
+        'use',
       ].sort(),
     );
     expect(svg).not.toMatch(/<script/i);
@@ -111,7 +112,7 @@ describe('renderGameArtSvg', () => {
     const svg = renderGameArtSvg('rf_x', title, undefined);
     expect([...svg].some((ch) => (ch.codePointAt(0) as number) < 9)).toBe(false);
     // At most three lines of lettering, the last one ending the title with an ellipsis.
-    const lines = [...svg.matchAll(/<path class="kl-title" d="/g)];
+    const lines = [...svg.matchAll(/<path id="kl-line-\d" class="kl-title" d="/g)];
     expect(lines).toHaveLength(3);
     await expect(sharp(Buffer.from(svg)).metadata()).resolves.toMatchObject({ format: 'svg' });
   });

@@ -135,18 +135,19 @@ function pathLettering(
   size: number,
   colors: { top: string; bottom: string; outline: string },
 ): string {
-  const all = paths.join('');
   const outline = r1(2 * OUTLINE_EM * size);
+  // The outline is drawn five times: once in the defs, then used by reference.
   return [
+    `<defs><path id="kl-all" d="${paths.join('')}"/>`,
     `<linearGradient id="kl-fill" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff"/><stop offset="0.3" stop-color="${colors.top}"/><stop offset="0.56" stop-color="${colors.bottom}"/><stop offset="0.8" stop-color="${colors.bottom}"/><stop offset="1" stop-color="${colors.top}"/></linearGradient>`,
     '<linearGradient id="kl-shine" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/><stop offset="0.45" stop-color="#ffffff" stop-opacity="0.12"/><stop offset="0.5" stop-color="#ffffff" stop-opacity="0"/></linearGradient>',
-    `<filter id="kl-soft" x="-20%" y="-40%" width="140%" height="180%"><feGaussianBlur stdDeviation="${r1(size * 0.05)}"/></filter>`,
-    `<path d="${all}" fill="${colors.bottom}" fill-opacity="0.45" stroke="${colors.bottom}" stroke-opacity="0.45" stroke-width="${r1(outline * 2.4)}" stroke-linejoin="round" filter="url(#kl-soft)"/>`,
-    `<path d="${all}" transform="translate(0 ${r1(size * 0.07)})" fill="#000000" fill-opacity="0.7" stroke="#000000" stroke-opacity="0.7" stroke-width="${outline}" stroke-linejoin="round" filter="url(#kl-soft)"/>`,
-    `<path class="kl-outline" d="${all}" fill="${colors.outline}" stroke="${colors.outline}" stroke-width="${outline}" stroke-linejoin="round"/>`,
-    `<path d="${all}" fill="none" stroke="${colors.bottom}" stroke-opacity="0.9" stroke-width="${r1(outline * 0.36)}" stroke-linejoin="round"/>`,
-    ...paths.map((d) => `<path class="kl-title" d="${d}" fill="url(#kl-fill)"/>`),
-    ...paths.map((d) => `<path d="${d}" fill="url(#kl-shine)"/>`),
+    `<filter id="kl-soft" x="-20%" y="-40%" width="140%" height="180%"><feGaussianBlur stdDeviation="${r1(size * 0.05)}"/></filter></defs>`,
+    `<use href="#kl-all" fill="${colors.bottom}" fill-opacity="0.45" stroke="${colors.bottom}" stroke-opacity="0.45" stroke-width="${r1(outline * 2.4)}" stroke-linejoin="round" filter="url(#kl-soft)"/>`,
+    `<use href="#kl-all" transform="translate(0 ${r1(size * 0.07)})" fill="#000000" fill-opacity="0.7" stroke="#000000" stroke-opacity="0.7" stroke-width="${outline}" stroke-linejoin="round" filter="url(#kl-soft)"/>`,
+    `<use class="kl-outline" href="#kl-all" fill="${colors.outline}" stroke="${colors.outline}" stroke-width="${outline}" stroke-linejoin="round"/>`,
+    `<use href="#kl-all" fill="none" stroke="${colors.bottom}" stroke-opacity="0.9" stroke-width="${r1(outline * 0.36)}" stroke-linejoin="round"/>`,
+    ...paths.map((d, i) => `<path id="kl-line-${i}" class="kl-title" d="${d}" fill="url(#kl-fill)"/>`),
+    ...paths.map((_, i) => `<use href="#kl-line-${i}" fill="url(#kl-shine)"/>`),
   ].join('');
 }
 

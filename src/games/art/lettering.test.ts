@@ -29,7 +29,9 @@ function boundsOf(paths: string[]): Bounds {
 }
 
 function titleOf(svg: string): { paths: string[]; outline: number } {
-  const paths = [...svg.matchAll(/<path class="kl-title" d="([^"]*)"/g)].map((m) => m[1] as string);
+  const paths = [...svg.matchAll(/<path id="kl-line-\d" class="kl-title" d="([^"]*)"/g)].map(
+    (m) => m[1] as string,
+  );
   const outline = Number(svg.match(/class="kl-outline"[^>]*stroke-width="([\d.]+)"/)?.[1]);
   return { paths, outline };
 }
