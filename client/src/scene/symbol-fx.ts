@@ -259,6 +259,17 @@ function recipeOf(fx: WinFx, accent: number): Recipe {
         }),
         emit: stream(5, riser(AQUA, 'ring', 0.3, 0.03, 1.4)),
       };
+    case 'slither':
+      return {
+        glow: 0xff7a1f,
+        pose: (t) => ({
+          rotation: 0.1 * Math.sin(t * 7),
+          x: 0.03 * Math.sin(t * 3.5),
+          sx: 1 + 0.04 * Math.sin(t * 7 + 1),
+          sy: 1 - 0.04 * Math.sin(t * 7 + 1),
+        }),
+        emit: stream(12, riser(FIRE, 'dot', 0.45, 0.022, 1)),
+      };
     case 'swing':
       return {
         glow: accent,

@@ -20,28 +20,31 @@ import {
 const OUT = 0x3a0c06;
 const FIRE = [0xc81d0a, 0xff6a12, 0xffb02e, 0xfff0b5];
 
-/** A wide, low heap of glowing coals: red and orange, flat on the ground (unlike the tall flint). */
+/** A wide, low heap of charcoal lumps glowing red from within (unlike the tall blue-grey flint). */
 export const cinder: IconDraw = (g) => {
-  g.ellipse(0, 30, 46, 10).fill({ fill: glowGrad(0xff5a10), alpha: 0.9 });
-  const coal = (x: number, y: number, rx: number, ry: number) => {
-    g.ellipse(x, y, rx, ry)
-      .fill(rgrad(0xff4a2a, 0x4a0604, 0.45, 0.25))
-      .stroke(ink(OUT, 2.6));
-    g.ellipse(x - rx * 0.25, y - ry * 0.35, rx * 0.4, ry * 0.28).fill({ color: 0xffb0a0, alpha: 0.45 });
+  g.ellipse(0, 28, 48, 14).fill({ fill: glowGrad(0xff3a10), alpha: 0.95 });
+  const lump = (points: number[]) => {
+    g.poly(points)
+      .fill(rgrad(0x6a3a34, 0x1a0806, 0.4, 0.2))
+      .stroke(ink(0xff5a1a, 2.4));
   };
-  coal(-24, 20, 20, 15);
-  coal(24, 20, 20, 15);
-  coal(0, 26, 22, 14);
-  coal(-10, 4, 18, 14);
-  coal(12, 2, 18, 15);
-  const crack = P('M-20 4 L-10 8 L-4 0 M8 0 L14 6 L22 -2 M-8 26 L0 22 L10 28 M-32 20 L-22 24 M22 22 L32 18');
-  g.path(crack).stroke({ width: 3.4, color: 0xfff0b0, cap: 'round', join: 'round', alpha: 0.9 });
+  lump([-44, 30, -40, 14, -28, 6, -14, 10, -8, 24, -16, 36, -36, 38]);
+  lump([8, 26, 14, 8, 28, 4, 42, 12, 46, 28, 36, 38, 16, 38]);
+  lump([-16, 34, -12, 18, 0, 12, 14, 16, 18, 32, 8, 42, -8, 42]);
+  lump([-26, 10, -22, -8, -8, -16, 6, -12, 10, 4, -4, 14, -20, 16]);
+  lump([2, 4, 6, -14, 20, -20, 32, -10, 30, 6, 16, 10]);
+  // the fire inside: glowing seams and a hot core
+  const seam = P(
+    'M-30 22 Q-22 18 -18 26 M24 14 Q30 20 36 18 M-4 26 Q2 32 10 28 M-16 0 Q-10 4 -6 -2 M14 -8 Q20 -4 26 -8',
+  );
+  g.path(seam).stroke({ width: 5, color: 0xff4a10, alpha: 0.6, cap: 'round', join: 'round' });
+  g.path(seam).stroke({ width: 2, color: 0xffd070, cap: 'round', join: 'round' });
   for (const [x, y, r] of [
-    [-22, -22, 3],
-    [6, -30, 2.4],
-    [24, -20, 2.8],
-    [-6, -40, 1.8],
-    [16, -42, 1.6],
+    [-20, -28, 3],
+    [8, -34, 2.4],
+    [26, -26, 2.8],
+    [-4, -44, 1.8],
+    [18, -46, 1.6],
   ] as const)
     g.circle(x, y, r).fill(0xffc04a);
 };

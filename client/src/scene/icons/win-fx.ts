@@ -8,7 +8,8 @@ export const WIN_FX = [
   'flare', // rays turning behind, sparks flying up (crowns, golden treasures)
   'blaze', // flames leaping: stretching upward, embers rising
   'flicker', // a lamp's glow flickering, motes drifting up
-  'swim', // swaying like a fish or lizard, bubbles rising
+  'swim', // swaying like a fish, bubbles rising
+  'slither', // a lizard's wriggle through rising embers
   'swing', // swinging from the top like a bell
   'flash', // a white flash and a metal shine sweeping across
   'sweep', // a shine sweeping across, a firm pulse
@@ -35,7 +36,7 @@ const BY_ICON: Record<IconName, WinFx> = {
   brazier: 'pulse',
   feather: 'soar',
   opal: 'sparkle',
-  salamander: 'swim',
+  salamander: 'slither',
   'ember-queen': 'shimmer',
   flame: 'blaze',
   crown: 'flare',
