@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BRAKE_CELLS,
+  brakeCurve,
   brakeMs,
   delayStops,
   planStops,
+  runPosition,
   SPEED_FACTOR,
   SPIN_TIMING,
   speedOfFactor,
@@ -67,5 +70,36 @@ describe('delayStops', () => {
 describe('speedOfFactor', () => {
   it('reads the speed back from the factor the turbo button sets', () => {
     for (const [speed, factor] of Object.entries(SPEED_FACTOR)) expect(speedOfFactor(factor)).toBe(speed);
+  });
+});
+
+describe('runPosition and brakeCurve', () => {
+  it('winds back a little, then runs down ever faster up to full speed, without a jump', () => {
+    for (const timing of Object.values(SPIN_TIMING)) {
+      let last = runPosition(timing, 1, 0);
+      let lowest = 0;
+      for (let t = 1; t < 1500; t++) {
+        const p = runPosition(timing, 1, t);
+        expect(Math.abs(p - last)).toBeLessThanOrEqual(timing.cellsPerMs * 1.01 + 0.01);
+        if (t > timing.startStaggerMs + timing.windupMs) expect(p).toBeGreaterThanOrEqual(last);
+        lowest = Math.min(lowest, p);
+        last = p;
+      }
+      expect(lowest).toBeGreaterThanOrEqual(-0.2);
+      const a = runPosition(timing, 0, 1400);
+      expect(runPosition(timing, 0, 1500) - a).toBeCloseTo(timing.cellsPerMs * 100, 6);
+    }
+  });
+
+  it('brakes from full speed, overshoots by about a tenth of a cell and settles on the stop', () => {
+    expect(brakeCurve(0)).toBeCloseTo(0, 9);
+    expect(brakeCurve(1)).toBeCloseTo(1, 9);
+    const peak = Math.max(...Array.from({ length: 101 }, (_, i) => brakeCurve(i / 100)));
+    expect(peak).toBeGreaterThan(1.05);
+    expect(peak).toBeLessThan(1.15);
+    // Leaving at the running speed: the slope at the start times the brake's distance over its time.
+    const timing = SPIN_TIMING.normal;
+    const slope = (brakeCurve(0.001) - brakeCurve(0)) / 0.001;
+    expect((slope * BRAKE_CELLS) / brakeMs(timing)).toBeCloseTo(timing.cellsPerMs, 3);
   });
 });

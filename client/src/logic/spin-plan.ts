@@ -14,6 +14,11 @@ export interface SpinTiming {
   cellsPerMs: number;
   /** Extra time a reel with anticipation keeps running. */
   anticipationMs: number;
+  /** A reel first winds back a little, then gets up to speed over `rampMs`. */
+  windupMs: number;
+  rampMs: number;
+  /** How much later each reel starts than the one on its left. */
+  startStaggerMs: number;
 }
 
 /**
@@ -28,9 +33,33 @@ export const OVERSHOOT = 1.70158;
  * 0.4 s with every reel stopping together.
  */
 export const SPIN_TIMING: Record<SpinSpeed, SpinTiming> = {
-  normal: { firstBrakeMs: 1000, staggerMs: 200, cellsPerMs: 0.02, anticipationMs: 1100 },
-  turbo: { firstBrakeMs: 480, staggerMs: 90, cellsPerMs: 0.026, anticipationMs: 550 },
-  super: { firstBrakeMs: 220, staggerMs: 0, cellsPerMs: 0.034, anticipationMs: 0 },
+  normal: {
+    firstBrakeMs: 1000,
+    staggerMs: 200,
+    cellsPerMs: 0.02,
+    anticipationMs: 1100,
+    windupMs: 140,
+    rampMs: 120,
+    startStaggerMs: 40,
+  },
+  turbo: {
+    firstBrakeMs: 480,
+    staggerMs: 90,
+    cellsPerMs: 0.026,
+    anticipationMs: 550,
+    windupMs: 80,
+    rampMs: 80,
+    startStaggerMs: 20,
+  },
+  super: {
+    firstBrakeMs: 220,
+    staggerMs: 0,
+    cellsPerMs: 0.034,
+    anticipationMs: 0,
+    windupMs: 0,
+    rampMs: 40,
+    startStaggerMs: 0,
+  },
 };
 
 /** The factor `motion.speed` takes at each speed (tweens and waits are divided by it). */
@@ -94,4 +123,28 @@ export function delayStops(stops: readonly ReelStop[], now: number, travelMs: nu
   const first = stops.reduce((min, stop) => Math.min(min, stop.brakeAt), Number.POSITIVE_INFINITY);
   const shift = Math.max(0, now + travelMs - first);
   return stops.map((stop) => ({ ...stop, brakeAt: stop.brakeAt + shift, restAt: stop.restAt + shift }));
+}
+
+/** How far back a reel winds (in cells) before it runs. */
+export const WINDUP_CELLS = 0.12;
+
+/**
+ * How far (in cells, downwards) reel `reel` has run `t` ms after the click: a short wind-up back,
+ * a ramp up to full speed, then full speed. Continuous, and increasing once the wind-up is over.
+ */
+export function runPosition(timing: SpinTiming, reel: number, t: number): number {
+  const s = t - reel * timing.startStaggerMs;
+  if (s <= 0) return 0;
+  if (s < timing.windupMs) return -WINDUP_CELLS * Math.sin((Math.PI * s) / timing.windupMs);
+  const r = s - timing.windupMs;
+  const v = timing.cellsPerMs;
+  if (r < timing.rampMs) return (v * r * r) / (2 * timing.rampMs);
+  return (v * timing.rampMs) / 2 + v * (r - timing.rampMs);
+}
+
+/** The brake's curve: from 0 to 1 with an overshoot of about a tenth, leaving at `OVERSHOOT + 3` × its mean speed. */
+export function brakeCurve(u: number): number {
+  const c = OVERSHOOT;
+  const x = Math.min(1, Math.max(0, u)) - 1;
+  return 1 + (c + 1) * x ** 3 + c * x ** 2;
 }
