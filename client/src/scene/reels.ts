@@ -20,7 +20,7 @@
 // For tests and tools the stage's host element carries data-reels (spinning | still), and after
 // each spin data-spin-frames (frames drawn) and data-spin-cover (the least share of a reel's window
 // covered by symbols in any frame: a blank reel would make it 0), and data-win-label.
-import { type Application, Container, Graphics, Text } from 'pixi.js';
+import { type Application, Container, Graphics } from 'pixi.js';
 import type { GameRules, Screen } from '../api/types.ts';
 import { idleScreen } from '../logic/idle-stop.ts';
 import { cellCentre, computeLayout, type Layout } from '../logic/layout.ts';
@@ -40,22 +40,10 @@ import { ReelStrip, type StripArt, type StripSymbol } from './reel-strip.ts';
 import { holdAnimation, invalidate } from './stage.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
 import { easeOutBack, motion, tween } from './tween.ts';
+import { type WinCellFx, type WinEntry, WinShow, type WinShowView } from './win-show.ts';
 
-/** A symbol's own win animation on its cell (size: the cell's side); the reels wait for it. */
-export type WinCellFx = (cell: Container, symbol: number, size: number) => Promise<void>;
+export type { WinCellFx, WinEntry };
 
-/** One win of the round as the idle cycle shows it. */
-export interface WinEntry {
-  positions: Array<[number, number]>;
-  /** The payline (lines games), else null. */
-  line: number | null;
-  /** What the label says, e.g. "Line 7: 3 × Crown pays €2.40". */
-  text: string;
-}
-
-/** How long each win stays in the cycle, and all of them together between rounds of the cycle. */
-const CYCLE_EACH_MS = 1600;
-const CYCLE_ALL_MS = 1000;
 /** Reduced motion: the picture fades in instead of spinning. */
 const FADE_MS = 160;
 
@@ -66,12 +54,10 @@ interface Landing {
   resolve: () => void;
 }
 
-export class ReelsView {
+export class ReelsView implements WinShowView {
   readonly art: SymbolArt;
   /** Objects on the reels above the symbols (see the display tree at the top). */
   readonly onReels = new Container();
-  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
-  winCellFx: WinCellFx | null = null;
   private readonly app: Application;
   private readonly rules: GameRules;
   private readonly palette: Palette;
@@ -99,8 +85,7 @@ export class ReelsView {
   private releaseSpin: (() => void) | null = null;
   private spinFrames = 0;
   private spinCover = 1;
-  /** The running win cycle: set false to stop it. */
-  private cycle: { live: boolean; wake: () => void } | null = null;
+  private readonly wins: WinShow;
 
   constructor(options: {
     app: Application;
@@ -129,6 +114,11 @@ export class ReelsView {
     );
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
+    this.wins = new WinShow(this, options.rules, options.palette, {
+      overlay: this.overlay,
+      burst: this.burst,
+      label: this.winLabel,
+    });
     this.layoutNow = this.measure();
     this.app.renderer.on('resize', () => this.relayout());
   }
@@ -138,7 +128,8 @@ export class ReelsView {
     return this.layoutNow;
   }
 
-  private get host(): HTMLElement | null {
+  /** The stage's element, which carries the data- attributes for tests and tools. */
+  get host(): HTMLElement | null {
     return this.app.canvas.parentElement;
   }
 
@@ -179,12 +170,12 @@ export class ReelsView {
     cell.position.set(c.x, c.y);
   }
 
-  private symbolAt(screen: Screen, reel: number, row: number): StripSymbol {
+  private stripSymbol(screen: Screen, reel: number, row: number): StripSymbol {
     return { id: screen.symbols[reel]?.[row] ?? -1, label: this.labelOf(reel, row, screen) };
   }
 
   private drawCell(screen: Screen, reel: number, row: number): Container {
-    const { id, label } = this.symbolAt(screen, reel, row);
+    const { id, label } = this.stripSymbol(screen, reel, row);
     const cell = this.art.draw(id, this.layoutNow.cell, label);
     this.place(cell, reel, row);
     return cell;
@@ -195,14 +186,23 @@ export class ReelsView {
     return this.cells[reel]?.[row];
   }
 
+  /** The symbol id landed at a reel and row (-1 for none). */
+  symbolAt(reel: number, row: number): number {
+    return this.screen?.symbols[reel]?.[row] ?? -1;
+  }
+
+  eachCell(visit: (cell: Container, reel: number, row: number) => void): void {
+    for (const [reel, column] of this.cells.entries())
+      for (const [row, cell] of column.entries()) visit(cell, reel, row);
+  }
+
   /** Shows a picture at once. */
   show(screen: Screen): void {
     this.screen = screen;
-    this.stopCycle();
+    this.wins.stopCycle();
     this.stopSpin();
     for (const child of this.grid.removeChildren()) child.destroy({ children: true });
-    this.overlay.clear();
-    this.clearLabel();
+    this.wins.clear();
     this.cells = [];
     for (let reel = 0; reel < this.rules.reels; reel++) {
       const column: Container[] = [];
@@ -238,14 +238,14 @@ export class ReelsView {
   }
 
   private column(screen: Screen, reel: number): StripSymbol[] {
-    return Array.from({ length: this.rules.rows }, (_, row) => this.symbolAt(screen, reel, row));
+    return Array.from({ length: this.rules.rows }, (_, row) => this.stripSymbol(screen, reel, row));
   }
 
   /** Starts every reel running until `land` stops them. */
   startSpin(): void {
     this.slammed = false;
-    this.stopCycle();
-    this.clearHighlight();
+    this.wins.stopCycle();
+    this.wins.clear();
     this.stopSpin();
     if (motion.reduced) {
       for (const column of this.cells) for (const cell of column) cell.alpha = 0.4;
@@ -417,181 +417,23 @@ export class ReelsView {
       .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
   }
 
-  /**
-   * Dims everything but `positions`, boxes them, draws the paylines through them (`lines`), and
-   * plays their win: each symbol's own animation where one is set, else a bounce with a wiggle, and
-   * a ring of light bursting out of every winning symbol.
-   */
-  async highlight(
-    positions: Array<[number, number]>,
-    lines: number | readonly number[] | null,
-  ): Promise<void> {
-    const l = this.layoutNow;
-    const lit = new Set(positions.map(([reel, row]) => `${reel}:${row}`));
-    for (const [reel, column] of this.cells.entries()) {
-      for (const [row, cell] of column.entries()) {
-        cell.alpha = lit.has(`${reel}:${row}`) ? 1 : 0.35;
-        cell.scale.set(1);
-      }
-    }
-    this.overlay.clear();
-    const accent = hex(this.palette.accent);
-    for (const [reel, row] of positions) {
-      const c = cellCentre(l, reel, row);
-      this.overlay
-        .roundRect(c.x - l.cell / 2, c.y - l.cell / 2, l.cell, l.cell, l.cell * 0.14)
-        .stroke({ width: Math.max(2, l.cell * 0.05), color: accent });
-    }
-    const drawn = lines === null ? [] : typeof lines === 'number' ? [lines] : lines;
-    for (const line of drawn) {
-      const rows = this.rules.lines?.[line];
-      if (!rows) continue;
-      rows.forEach((row, reel) => {
-        const c = cellCentre(l, reel, row);
-        if (reel === 0) this.overlay.moveTo(c.x - l.cell / 2, c.y);
-        this.overlay.lineTo(c.x, c.y);
-        if (reel === rows.length - 1) this.overlay.lineTo(c.x + l.cell / 2, c.y);
-      });
-      this.overlay.stroke({ width: Math.max(3, l.cell * 0.06), color: 0xffffff, alpha: 0.85 });
-    }
-    const winning = positions.flatMap(([reel, row]) => {
-      const cell = this.cells[reel]?.[row];
-      const symbol = this.screen?.symbols[reel]?.[row] ?? -1;
-      return cell ? [{ cell, symbol }] : [];
-    });
-    const fx = this.winCellFx;
-    const own = fx ? winning.map(({ cell, symbol }) => fx(cell, symbol, l.cell)) : [];
-    const bouncing = fx ? [] : winning.map((w) => w.cell);
-    const centres = positions.map(([reel, row]) => cellCentre(l, reel, row));
-    const bounce = tween(
-      620,
-      (t) => {
-        const s = 1 + Math.abs(Math.sin(t * Math.PI * 2)) * 0.13;
-        const turn = Math.sin(t * Math.PI * 4) * 0.07 * (1 - t);
-        for (const cell of bouncing) {
-          if (cell.destroyed) continue;
-          cell.scale.set(s);
-          cell.rotation = turn;
-        }
-        this.burst.clear();
-        for (const c of centres) {
-          this.burst
-            .circle(c.x, c.y, l.cell * (0.42 + 0.38 * t))
-            .stroke({ width: Math.max(2, l.cell * 0.07 * (1 - t)), color: 0xfff3c4, alpha: 0.9 * (1 - t) });
-          this.burst
-            .circle(c.x, c.y, l.cell * 0.45 * (1 - t * 0.4))
-            .fill({ color: accent, alpha: 0.22 * (1 - t) });
-        }
-      },
-      (t) => t,
-    );
-    await Promise.all([bounce, ...own]);
-    this.burst.clear();
-    for (const cell of bouncing) {
-      if (cell.destroyed) continue;
-      cell.rotation = 0;
-      cell.scale.set(1);
-    }
+  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
+  set winCellFx(fx: WinCellFx | null) {
+    this.wins.winCellFx = fx;
+  }
+
+  /** Lights `positions`, draws the paylines `lines` and plays the win of those symbols. */
+  highlight(positions: Array<[number, number]>, lines: number | readonly number[] | null): Promise<void> {
+    return this.wins.highlight(positions, lines);
   }
 
   clearHighlight(): void {
-    this.overlay.clear();
-    this.clearLabel();
-    for (const column of this.cells)
-      for (const cell of column) {
-        cell.alpha = 1;
-        cell.scale.set(1);
-      }
-    invalidate();
+    this.wins.clear();
   }
 
-  /**
-   * Cycles the round's wins until the next spin: each one by one with its label near its line, then
-   * all of them together, and round again. Returns at once; a single win simply stays shown.
-   */
+  /** Cycles the round's wins one by one with their amounts until the next spin (returns at once). */
   cycleWins(entries: readonly WinEntry[]): void {
-    this.stopCycle();
-    if (entries.length === 0) return;
-    const cycle = { live: true, wake: () => {} };
-    this.cycle = cycle;
-    const pause = (ms: number) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        cycle.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    const all = entries.flatMap((e) => e.positions);
-    const lines = entries.flatMap((e) => (e.line === null ? [] : [e.line]));
-    void (async () => {
-      while (cycle.live) {
-        for (const entry of entries) {
-          if (!cycle.live) return;
-          this.clearLabel();
-          await this.highlight(entry.positions, entry.line);
-          if (!cycle.live) return;
-          this.showLabel(entry);
-          if (entries.length === 1) return;
-          await pause(CYCLE_EACH_MS);
-        }
-        if (!cycle.live) return;
-        this.clearLabel();
-        await this.highlight(all, lines);
-        await pause(CYCLE_ALL_MS);
-      }
-    })();
-  }
-
-  private stopCycle(): void {
-    if (!this.cycle) return;
-    this.cycle.live = false;
-    this.cycle.wake();
-    this.cycle = null;
-    this.clearLabel();
-  }
-
-  /** The win's label on a plate, between the rows next to the middle of its winning symbols. */
-  private showLabel(entry: WinEntry): void {
-    this.clearLabel();
-    const l = this.layoutNow;
-    const sorted = [...entry.positions].sort((a, b) => a[0] - b[0]);
-    const [reel, row] = sorted[Math.floor(sorted.length / 2)] ?? [Math.floor(this.rules.reels / 2), 0];
-    const c = cellCentre(l, reel, row);
-    const size = Math.max(12, Math.round(l.cell * 0.15));
-    const text = new Text({
-      text: entry.text,
-      style: {
-        fontFamily: 'system-ui, "Segoe UI", Roboto, sans-serif',
-        fontSize: size,
-        fontWeight: '700',
-        fill: 0xffffff,
-        align: 'center',
-        wordWrap: true,
-        wordWrapWidth: l.gridWidth - size * 2,
-      },
-    });
-    text.anchor.set(0.5);
-    const w = text.width + size * 1.4;
-    const h = text.height + size * 0.7;
-    const below = row < this.rules.rows - 1;
-    const y = below ? c.y + l.cell / 2 + l.gap / 2 : c.y - l.cell / 2 - l.gap / 2;
-    const x = Math.min(Math.max(c.x, l.x + w / 2), l.x + l.gridWidth - w / 2);
-    const plate = new Graphics()
-      .roundRect(-w / 2, -h / 2, w, h, h / 2)
-      .fill({ color: 0x000000, alpha: 0.78 })
-      .stroke({ width: Math.max(2, size * 0.14), color: hex(this.palette.accent) });
-    this.winLabel.addChild(plate, text);
-    this.winLabel.position.set(x, y);
-    const host = this.host;
-    if (host) host.dataset.winLabel = entry.text;
-    invalidate();
-  }
-
-  private clearLabel(): void {
-    for (const child of this.winLabel.removeChildren()) child.destroy();
-    const host = this.host;
-    if (host) delete host.dataset.winLabel;
+    this.wins.cycle(entries);
   }
 
   /** Winning cells vanish, the rest fall and new symbols drop in: the next picture. */
