@@ -118,7 +118,7 @@ describe('the countdown against the engine', () => {
         createSeededRng(seed, 0),
       );
       const hold = outcome.features.find((f) => f.type === 'hold_and_collect');
-      if (!hold || hold.type !== 'hold_and_collect') continue;
+      if (hold?.type !== 'hold_and_collect') continue;
       const left = holdCountdown(
         outcome.screens as Screen[],
         hold.firstScreen,

@@ -61,22 +61,15 @@ export function holdCountdown(
 /** The sum of the values held on a picture (coins of the money symbols in view). */
 export function heldCoins(screen: Screen, money: ReadonlySet<number>): number {
   let coins = 0;
-  screen.symbols.forEach((column, reel) =>
-    column.forEach((id, row) => {
-      if (money.has(id)) coins += screen.values[reel]?.[row] ?? 0;
-    }),
-  );
+  for (const [reel, row] of cellsShowing(screen, money)) coins += screen.values[reel]?.[row] ?? 0;
   return coins;
 }
 
 /** [reel, row] of every cell showing one of `symbols`. */
 export function cellsShowing(screen: Screen, symbols: ReadonlySet<number>): Array<[number, number]> {
   const cells: Array<[number, number]> = [];
-  screen.symbols.forEach((column, reel) =>
-    column.forEach((id, row) => {
-      if (symbols.has(id)) cells.push([reel, row]);
-    }),
-  );
+  for (const [reel, column] of screen.symbols.entries())
+    for (const [row, id] of column.entries()) if (symbols.has(id)) cells.push([reel, row]);
   return cells;
 }
 
