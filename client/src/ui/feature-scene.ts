@@ -46,10 +46,21 @@ export class FeatureScene {
     options.root.style.setProperty('--feature-glow', art.glow);
     this.frame = h('div', { class: 'feature-frame', 'aria-hidden': 'true', hidden: true });
     this.marksLayer = h('div', { class: 'reel-marks', 'aria-hidden': 'true' });
-    this.respins = h('div', { class: 'fs-plaque respins-plaque', 'data-testid': 'respins', hidden: true });
+    this.respins = h('div', {
+      class: 'fs-plaque respins-plaque',
+      role: 'group',
+      'data-testid': 'respins',
+      hidden: true,
+    });
     options.stage.after(this.frame, this.marksLayer, this.respins);
     options.freeSpinsStrip?.classList.add('fs-plaque');
-    new ResizeObserver(() => requestAnimationFrame(() => this.place())).observe(options.stage);
+    // A labelled group: its label reads the counter whole (an aria-label needs a role to be read).
+    options.freeSpinsStrip?.setAttribute('role', 'group');
+    // The reels publish their grid's place on every relayout: follow it.
+    new MutationObserver(() => this.place()).observe(options.stage, {
+      attributes: true,
+      attributeFilter: ['data-grid'],
+    });
   }
 
   /** The feature's backdrop drawing, for the screens staged in front of it. */
