@@ -55,14 +55,16 @@ import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money
 import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
+  byAmountDesc,
   finalScreen,
   paidSequence,
   paidSteps,
   planPresentation,
   type Step,
+  takesScreen,
 } from './logic/presentation.ts';
 import { mountBackdrop } from './scene/backdrop.ts';
-import { ReelsView } from './scene/reels.ts';
+import { ReelsView, type WinEntry } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
@@ -171,6 +173,9 @@ class Game {
   private slamWindow = false;
   /** The round on screen is not celebrated (a return at or below the stake where that is banned). */
   private quiet = false;
+  /** What the win meter showed before this round's win, and its label (a celebration counts from it). */
+  private meterBase = 0n;
+  private meterLabel = '';
 
   constructor(start: GameStart, client: RuntimeClient, info: SessionInfo) {
     this.start = start;
@@ -338,7 +343,7 @@ class Game {
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
-    this.reels.show(this.reels.randomScreen());
+    this.reels.show(this.reels.restingScreen());
     hud.setState('idle');
     this.start.progress(100);
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
@@ -790,7 +795,7 @@ class Game {
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
       this.closeSlamWindow();
-      await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);
+      await this.reels.land(this.reels.current ?? this.reels.restingScreen(), undefined, true);
       const failure = error.failure;
       if (failure.kind === 'api' && failure.code === 'cycle_too_fast') {
         // Too soon for the market's minimum cycle: wait as told, then send the same request again.
@@ -1088,7 +1093,13 @@ class Game {
     this.quiet = !celebrates(this.market, returned, paid > 0n ? paid : baseBet);
     let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
+    // A win that takes the screen is counted on the meter by its celebration, in step with it.
+    const total = steps.find((step) => step.type === 'total');
+    this.meterBase = shown;
+    this.meterLabel = label;
+    const celebrated = !this.quiet && total !== undefined && takesScreen(total.tier);
     const countUp = (add: bigint, plain = false): Promise<void> => {
+      if (celebrated) return Promise.resolve();
       const from = shown;
       shown += add;
       if (plain) {
@@ -1109,7 +1120,6 @@ class Game {
     for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
     if (this.scene.active === 'hold') this.scene.exit();
     delete this.start.root.dataset.anticipation;
-    this.bet = saved;
     if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
     const final = inFeature ? paidSequence(outcome, win) : win;
     this.hud.setWin(
@@ -1117,7 +1127,29 @@ class Game {
       formatAmount(final, this.currency),
       replayLabel ?? (inFeature ? label : t('hud.last_win')),
     );
-    this.hud.announce(win > 0n ? t('win.you_won', { amount: this.money(win) }) : t('win.none'));
+    // The wins of the last picture cycle on the reels until the next spin, and are read out once.
+    const cycling =
+      round.free_round_grant_id && win < BigInt(outcome.totalWin) ? [] : this.winEntries(outcome);
+    this.reels.cycleWins(cycling);
+    this.bet = saved;
+    const said = win > 0n ? t('win.you_won', { amount: this.money(win) }) : t('win.none');
+    this.hud.announce([said, ...cycling.map((entry) => entry.text)].join('. '));
+  }
+
+  /** The wins drawn on the last picture of a round, biggest first, with what each paid. */
+  private winEntries(outcome: NonNullable<Round['outcome']>): WinEntry[] {
+    const last = outcome.screens.length - 1;
+    const wins = byAmountDesc(outcome.wins.filter((w) => w.screen === last && w.kind !== 'pick'));
+    return wins.map((w) => {
+      const symbol = this.rules.symbols[w.symbol];
+      const name = symbol ? this.nameOf(symbol) : String(w.symbol);
+      const amount = this.money(BigInt(w.amount));
+      const text =
+        w.line !== null
+          ? t('win.cycle_line', { line: w.line + 1, count: w.count, name, amount })
+          : t('win.cycle_other', { count: w.count, name, amount });
+      return { positions: w.positions, line: w.kind === 'line' ? w.line : null, text };
+    });
   }
 
   private async presentStep(
@@ -1129,7 +1161,7 @@ class Game {
     const screens = outcome.screens;
     switch (step.type) {
       case 'land': {
-        const screen = screens[step.screen] ?? this.reels.randomScreen();
+        const screen = screens[step.screen] ?? this.reels.restingScreen();
         const trigger = step.screen === 0 ? this.triggerOf(this.inFeature) : null;
         const suspense = trigger ? anticipationReels(screen, trigger.ids, trigger.count) : [];
         if (suspense.length > 0) {
@@ -1148,15 +1180,15 @@ class Game {
         return;
       }
       case 'tumble':
-        await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.randomScreen());
+        await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.restingScreen());
         this.markReels(screens[step.screen]);
         return;
       case 'expand':
-        await this.reels.morph(screens[step.screen] ?? this.reels.randomScreen());
+        await this.reels.morph(screens[step.screen] ?? this.reels.restingScreen());
         this.markReels(screens[step.screen]);
         return;
       case 'respin': {
-        const screen = screens[step.screen] ?? this.reels.randomScreen();
+        const screen = screens[step.screen] ?? this.reels.restingScreen();
         await this.reels.morph(screen);
         const left = this.holdLeft?.get(step.screen);
         if (left !== undefined) {
@@ -1168,6 +1200,7 @@ class Game {
       }
       case 'hold': {
         this.sound.play('feature');
+        this.sound.setScene('feature');
         this.scene.enter('hold');
         // The respins the game's rules give (the event counts the respins played, refills included).
         const count = holdRespins(this.rules) ?? step.respins;
@@ -1178,29 +1211,21 @@ class Game {
         // No fanfare for a return the market does not let us celebrate: the amount, at once.
         const counting = this.quiet ? add(step.amount, true) : add(step.amount);
         if (!this.quiet) this.sound.play('win');
+        // All the picture's wins together: every winning symbol and every payline at once.
         const positions = step.wins.flatMap((w) => w.positions);
-        const only = step.wins.length === 1 ? step.wins[0] : undefined;
+        const lines = step.wins.flatMap((w) => (w.kind === 'line' && w.line !== null ? [w.line] : []));
         const collected = step.wins.find((w) => w.kind === 'collect');
         if (collected) this.sound.play('collect');
         if (collected)
           this.hud.announce(t('win.collected', { amount: this.money(BigInt(collected.amount)) }));
-        await Promise.all([
-          counting,
-          this.reels.highlight(positions, only?.kind === 'line' ? only.line : null),
-        ]);
+        await Promise.all([counting, this.reels.highlight(positions, lines)]);
         await wait(450);
         return;
       }
       case 'win': {
+        // The last picture's wins are cycled one by one once the round is over (see present).
+        if (step.screen === screens.length - 1) return;
         const w = step.win;
-        const symbol = this.rules.symbols[w.symbol];
-        const name = symbol ? this.nameOf(symbol) : String(w.symbol);
-        const amount = this.money(BigInt(w.amount));
-        this.hud.announce(
-          w.line !== null
-            ? t('win.line', { count: w.count, name, line: w.line + 1, amount })
-            : t('win.ways', { count: w.count, name, amount }),
-        );
         await this.reels.highlight(w.positions, w.kind === 'line' ? w.line : null);
         await wait(300);
         return;
@@ -1264,8 +1289,8 @@ class Game {
         );
         return;
       case 'total': {
-        // Below the stake nothing is celebrated: the meter and the highlighted symbols say enough.
-        if (step.tier === 'none' || step.tier === 'small' || this.quiet) return;
+        // Below a big win the reels and the meter say enough: only big wins take the screen.
+        if (!takesScreen(step.tier) || this.quiet) return;
         this.start.root.dataset.lastTier = step.tier;
         await celebrateWin(this.hud.overlay, {
           amount: step.amount,
@@ -1273,7 +1298,11 @@ class Game {
           tier: step.tier,
           money: (minor) => this.money(minor),
           announce: (text) => this.hud.announce(text),
-          onTier: (tier) => this.sound.play(tier === 'win' ? 'win' : 'big'),
+          onTier: () => this.sound.play('big'),
+          onCount: (minor) => {
+            const now = this.meterBase + minor;
+            this.hud.setWin(this.money(now), formatAmount(now, this.currency), this.meterLabel);
+          },
         });
         return;
       }

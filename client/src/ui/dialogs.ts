@@ -1,5 +1,6 @@
-// Modal screens: messages, paytable and rules, history and the buy-feature price (the pick bonus is a
-// scene of its own: pick-scene.ts). Native <dialog> elements, so focus, Escape and screen readers behave.
+// Modal screens: messages, paytable and rules, history and the buy-feature price (the pick bonus is
+// a scene of its own: pick-scene.ts; the bet, bet-panel.ts). Native <dialog> elements, so focus,
+// Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, Round } from '../api/types.ts';
 import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';

@@ -37,8 +37,8 @@ export const de: Catalog = {
 
   'win.you_won': 'Du hast {amount} gewonnen',
   'win.none': 'Kein Gewinn',
-  'win.line': '{count} × {name} auf Linie {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Linie {line}: {count} × {name} zahlt {amount}',
+  'win.cycle_other': '{count} × {name} zahlt {amount}',
   'win.collected': '{amount} eingesammelt',
   'tier.win': 'GEWINN',
   'tier.big': 'GROSSER GEWINN',

@@ -39,8 +39,8 @@ export const en = {
 
   'win.you_won': 'You won {amount}',
   'win.none': 'No win',
-  'win.line': '{count} × {name} on line {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Line {line}: {count} × {name} pays {amount}',
+  'win.cycle_other': '{count} × {name} pays {amount}',
   'win.collected': 'Collected {amount}',
   'tier.win': 'WIN',
   'tier.big': 'BIG WIN',

@@ -37,8 +37,8 @@ export const es: Catalog = {
 
   'win.you_won': 'Has ganado {amount}',
   'win.none': 'Sin premio',
-  'win.line': '{count} × {name} en la línea {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Línea {line}: {count} × {name} paga {amount}',
+  'win.cycle_other': '{count} × {name} paga {amount}',
   'win.collected': 'Recogido {amount}',
   'tier.win': 'PREMIO',
   'tier.big': 'GRAN PREMIO',

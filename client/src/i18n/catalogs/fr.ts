@@ -37,8 +37,8 @@ export const fr: Catalog = {
 
   'win.you_won': 'Vous gagnez {amount}',
   'win.none': 'Pas de gain',
-  'win.line': '{count} × {name} sur la ligne {line} : {amount}',
-  'win.ways': '{count} × {name} : {amount}',
+  'win.cycle_line': 'Ligne {line} : {count} × {name} paie {amount}',
+  'win.cycle_other': '{count} × {name} paie {amount}',
   'win.collected': '{amount} collecté',
   'tier.win': 'GAIN',
   'tier.big': 'GROS GAIN',

@@ -37,8 +37,8 @@ export const it: Catalog = {
 
   'win.you_won': 'Hai vinto {amount}',
   'win.none': 'Nessuna vincita',
-  'win.line': '{count} × {name} sulla linea {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Linea {line}: {count} × {name} paga {amount}',
+  'win.cycle_other': '{count} × {name} paga {amount}',
   'win.collected': 'Raccolto {amount}',
   'tier.win': 'VINCITA',
   'tier.big': 'GRANDE VINCITA',

@@ -37,8 +37,8 @@ export const ja: Catalog = {
 
   'win.you_won': '{amount} 獲得',
   'win.none': '配当なし',
-  'win.line': '{count} × {name}（ライン {line}）: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'ライン{line}：{name} ×{count} で {amount}',
+  'win.cycle_other': '{name} ×{count} で {amount}',
   'win.collected': '{amount} を回収',
   'tier.win': 'WIN',
   'tier.big': 'ビッグウィン',

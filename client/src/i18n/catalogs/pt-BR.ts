@@ -37,8 +37,8 @@ export const ptBR: Catalog = {
 
   'win.you_won': 'Você ganhou {amount}',
   'win.none': 'Sem ganho',
-  'win.line': '{count} × {name} na linha {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Linha {line}: {count} × {name} paga {amount}',
+  'win.cycle_other': '{count} × {name} paga {amount}',
   'win.collected': 'Coletado {amount}',
   'tier.win': 'GANHO',
   'tier.big': 'GRANDE GANHO',
