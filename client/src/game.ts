@@ -1076,7 +1076,12 @@ class Game {
     this.bet = this.betOf(round) ?? this.bet; // money symbols show values at the round's bet
     const win = toMinor(round.win, this.currency);
     const planned = planPresentation(outcome, baseBet, unit);
-    const steps = round.free_round_grant_id ? paidSteps(planned, win, capReached, baseBet) : planned;
+    const paidPlan = round.free_round_grant_id ? paidSteps(planned, win, capReached, baseBet) : planned;
+    // The round's own win is counted and celebrated before the free-spins intro takes the stage.
+    const steps = [
+      ...paidPlan.filter((step) => step.type !== 'free_spins'),
+      ...paidPlan.filter((step) => step.type === 'free_spins'),
+    ];
     const inFeature = round.kind === 'free_spin';
     const label = inFeature ? t('hud.feature_win') : t('hud.win');
     this.stake = baseBet;

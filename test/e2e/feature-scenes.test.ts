@@ -103,7 +103,11 @@ async function seededPage(
     );
     watch('.banner', 'rfBanner', (el) => (el.hidden ? null : el.textContent));
     watch('[data-testid="announcer"]', 'rfSaid', (el) => el.textContent);
-    new MutationObserver(() => (w.rfScene as string[]).push(app.dataset.scene ?? '')).observe(app, {
+    new MutationObserver(() =>
+      (w.rfScene as string[]).push(
+        `${app.dataset.scene ?? ''}${app.dataset.feature ? `:${app.dataset.feature}` : ''}`,
+      ),
+    ).observe(app, {
       attributes: true,
       attributeFilter: ['data-scene'],
     });
@@ -175,7 +179,7 @@ describe('free-spins scene', () => {
       await page.keyboard.press('Enter');
       await idle(page, 60_000);
       expect(await page.getAttribute('#app', 'data-scene')).toBe('base');
-      expect(await recorded(page, 'rfScene')).toEqual(['feature', 'base']);
+      expect(await recorded(page, 'rfScene')).toEqual(['feature:free_spins', 'base']);
       expect(steps(await recorded(page, 'rfLeft'))).toEqual(expectedCountdown(outcomes));
       expect(await page.getByTestId('free-spins').isHidden()).toBe(true);
 
@@ -220,10 +224,10 @@ describe('hold-and-collect on the reels', () => {
       const { page } = await seededPage(symbol, 'p-scene-hold', seed);
       await page.getByRole('button', { name: 'Spin', exact: true }).click();
       await page.waitForSelector('[data-testid="respins"]:not([hidden])', { timeout: 60_000 });
-      expect(await page.getAttribute('#app', 'data-scene')).toBe('feature');
-      expect(await page.getAttribute('#app', 'data-feature')).toBe('hold');
       await screenshot(page, 'feature-harbor-haul-hold');
       await idle(page, 120_000);
+      // Into the hold's scene and back out (recorded as it happened: reduced motion plays it quickly).
+      expect(await recorded(page, 'rfScene')).toEqual(['feature:hold', 'base']);
       const banners = await recorded(page, 'rfBanner');
       expect(banners.some((b) => b.includes(`${hold.respins} respins`))).toBe(true);
       const counted = (await recorded(page, 'rfRespins')).map(Number);
@@ -287,6 +291,7 @@ describe('pick bonus scene', () => {
     await page.keyboard.press('Enter');
     await idle(page, 60_000);
     expect(await page.getAttribute('#app', 'data-scene')).toBe('base');
+    expect(await recorded(page, 'rfScene')).toEqual(['feature:pick', 'base']);
     const said = await recorded(page, 'rfSaid');
     expect(said.some((s) => s.startsWith('Bonus won'))).toBe(true);
     const session = (await runtime(server, token, 'session')).body;
