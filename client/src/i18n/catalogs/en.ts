@@ -148,10 +148,7 @@ export const en = {
   'buy.text': '{game}: start {what} now for {price}?',
   'buy.confirm': 'Buy for {price}',
   'bet.title': 'Bet',
-  'bet.coin': 'Coin value',
-  'bet.level': 'Bet level',
   'bet.total': 'Total bet:',
-  'bet.apply': 'Apply',
 
   'action.close': 'Close',
   'action.cancel': 'Cancel',
@@ -324,6 +321,20 @@ export const en = {
   'hud.quick_stop': 'Stop the reels',
   'hud.rtp_short': 'RTP {rtp}%',
   'hud.max_win_short': 'Max win {amount}',
+  // Issue 26: the settings screen and the bet panel.
+  'settings.open': 'Settings',
+  'settings.title': 'Settings',
+  'settings.sound': 'Sound',
+  'settings.music': 'Music',
+  'settings.effects': 'Effects',
+  'settings.mute': 'Mute all sound',
+  'settings.speed': 'Spin speed',
+  'settings.play': 'Play',
+  'settings.space': 'Space bar spins',
+  'settings.intro': 'Show the intro screen',
+  'settings.left_handed': 'Left-handed (controls on the left)',
+  'settings.done': 'Done',
+  'bet.choose': 'Choose your total bet per spin.',
 };
 
 export type MessageKey = keyof typeof en;
