@@ -6,6 +6,7 @@ import { type Application, Container, Graphics } from 'pixi.js';
 import type { GameRules, Screen } from '../api/types.ts';
 import { cellCentre, computeLayout, type Layout } from '../logic/layout.ts';
 import { holdAnimation, invalidate } from './stage.ts';
+import { WinFxBoard } from './symbol-fx.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
 import { easeOutBack, motion, tween, wait } from './tween.ts';
 
@@ -35,6 +36,7 @@ export class ReelsView {
   private spinning: Array<SpinStrip | null> = [];
   private spinTicker: (() => void) | null = null;
   private releaseSpin: (() => void) | null = null;
+  private readonly fx: WinFxBoard;
 
   constructor(options: {
     app: Application;
@@ -55,6 +57,11 @@ export class ReelsView {
     this.app.stage.addChild(this.root);
     this.layoutNow = this.measure();
     this.app.renderer.on('resize', () => this.relayout());
+    this.fx = new WinFxBoard(
+      options.rules.symbols,
+      { accent: hex(options.palette.accent), ticker: this.app.ticker, hold: holdAnimation, invalidate },
+      () => this.app.canvas.parentElement,
+    );
   }
 
   private measure(): Layout {
@@ -104,6 +111,7 @@ export class ReelsView {
   show(screen: Screen): void {
     this.screen = screen;
     this.stopTicker();
+    this.fx.stop();
     for (const child of this.grid.removeChildren()) child.destroy({ children: true });
     this.overlay.clear();
     this.cells = [];
@@ -282,6 +290,17 @@ export class ReelsView {
       .map(([reel, row]) => this.cells[reel]?.[row])
       .filter((c): c is Container => !!c);
     const centres = positions.map(([reel, row]) => cellCentre(l, reel, row));
+    // Each winning symbol's own animation (it stays as a glow until the next spin).
+    const winners = [...lit].map((key) => {
+      const [reel, row] = key.split(':').map(Number) as [number, number];
+      const id = this.screen?.symbols[reel]?.[row] ?? -1;
+      return { cell: this.cells[reel]?.[row], reel, row, id };
+    });
+    this.fx.play(
+      winners.filter((w): w is typeof w & { cell: Container } => !!w.cell),
+      l.cell,
+      motion.reduced,
+    );
     // Two bounces with a wiggle, and a ring of light bursting out of every winning symbol.
     await tween(
       620,
@@ -312,6 +331,7 @@ export class ReelsView {
   }
 
   clearHighlight(): void {
+    this.fx.stop();
     this.overlay.clear();
     for (const column of this.cells)
       for (const cell of column) {
