@@ -15,6 +15,8 @@ export const KEY_ART_SIZES = {
   square: { width: 600, height: 600 },
   banner: { width: 1280, height: 720 },
   portrait: { width: 600, height: 900 },
+  /** A lobby's small square icon (issue 26): the same composition as square, lettered for its size. */
+  icon: { width: 256, height: 256 },
 } as const;
 
 export type KeyArtSize = keyof typeof KEY_ART_SIZES;
