@@ -103,6 +103,45 @@ export const Game = Type.Object(
     live_catalog_enabled: Type.Optional(Type.Boolean()),
     certified_browsers: Type.Optional(Type.Array(Type.String())),
     features: Type.Ref('FeatureFlags'),
+    max_win: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({
+            multiplier: Type.String({
+              description: 'The most one round pays, × the base total bet ("5000.00").',
+            }),
+            kind: Type.Union([Type.Literal('exact'), Type.Literal('cap')], {
+              description: 'exact: the largest outcome of the math; cap: the cap, which the math can reach.',
+            }),
+          }),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Added in 1.2.0 (issue 26, additive): the certified maximum win of the operator\'s RTP variant, for a lobby\'s "win up to"; null while the variant is not certified.',
+        },
+      ),
+    ),
+    volatility: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({
+            level: Type.Integer({ minimum: 1, maximum: 5 }),
+            band: Type.Union(
+              ['low', 'medium_low', 'medium', 'high', 'very_high'].map((band) => Type.Literal(band)),
+            ),
+            sd: Type.String({
+              description: "Certified standard deviation of a base round's win, in stakes.",
+            }),
+          }),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Added in 1.2.0 (issue 26, additive): a five-step volatility meter from the certified standard deviation (below 3, 5, 8 and 12 stakes: levels 1 to 4; else 5); null while the variant is not certified.',
+        },
+      ),
+    ),
     special_bet_profile: Type.Optional(Type.Union([Type.Ref('SpecialBetProfile'), Type.Null()])),
     thumbnail: Type.Optional(Type.Ref('Thumbnail')),
     thumbnail_url: Type.Optional(Type.String({ format: 'uri' })),
@@ -172,6 +211,13 @@ export const LaunchUrlRequest = Type.Object(
     operator_id: Type.Optional(Type.String({ description: 'Only for provider master keys.' })),
     external_player_id: Type.String({ description: 'Stable player identifier from the operator platform.' }),
     coin: Type.Optional(Type.String({ description: 'Default coin value for the session (decimal string).' })),
+    default_bet: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.3.0 (issue 26). The total bet the game starts at, a decimal string in the session currency such as \"1.00\": a base-mode total the game offers (coin value × bet level × the game's coins per spin). 400 naming default_bet when it is not a decimal or not on the game's ladder. Without it the game starts at the total nearest 1.00 (100 of the currency's smallest coin); a default above the market's stake cap for the player is not offered and the game starts at its own default.",
+        examples: ['1.00'],
+      }),
+    ),
     currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
     return_url: Type.Optional(Type.String({ format: 'uri' })),
     device: Type.Optional(

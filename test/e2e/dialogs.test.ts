@@ -65,19 +65,21 @@ async function expectHeadingFocusedAndKeysHarmless(page: Page, testId: string): 
 
 /** Opens a dialog from a HUD button with Enter (which acts on key down) and releases the key inside it. */
 async function openWithEnterHeld(page: Page, button: string, testId: string): Promise<void> {
-  await page.getByRole('button', { name: button, exact: true }).focus();
+  // Not exact: a name leads with the button's visible text where it differs ("AUTO, Autoplay").
+  await page.getByRole('button', { name: button }).focus();
   await page.keyboard.down('Enter');
   await page.locator(`dialog[data-testid="${testId}"][open]`).waitFor({ timeout: 30_000 });
   await page.keyboard.up('Enter');
 }
 
 describe('every dialog opens on its heading', () => {
-  it('paytable, history, bet settings, autoplay and buy feature', async () => {
+  it('paytable, history, bet settings, settings, autoplay and buy feature', async () => {
     const page = await open('rf_dune_lantern', 'p-dialogs');
     const dialogs: Array<[button: string, testId: string]> = [
       ['Paytable', 'paytable'],
       ['History', 'history'],
       ['Bet settings', 'bet-settings'],
+      ['Settings', 'settings'],
       ['Autoplay', 'autoplay-settings'],
       ['Buy feature', 'buy-dialog'],
     ];

@@ -53,9 +53,33 @@ export function format(message: string, values: Values = {}, rules: Intl.PluralR
   return fillMessage(message, values, rules);
 }
 
-/** The player's text for `key`. */
+/** A figure with a fraction part ("1.096", 2.5): written the way `language` writes decimals. */
+const FRACTIONAL = /^[+-]?\d+\.\d+$/;
+
+/**
+ * Fractional figures among `values`, in `language`'s decimal separator with their digits kept
+ * ("1.096" reads "1,096" in German, never a thousand); whole numbers and text stay as they are.
+ */
+export function localiseFigures(values: Values, tag: string): Values {
+  const out: Values = {};
+  for (const [name, value] of Object.entries(values)) {
+    const text = String(value);
+    if (!FRACTIONAL.test(text)) {
+      out[name] = value;
+      continue;
+    }
+    const digits = text.length - text.indexOf('.') - 1;
+    out[name] = new Intl.NumberFormat(tag, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(text as Intl.StringNumericLiteral);
+  }
+  return out;
+}
+
+/** The player's text for `key`; fractional figures in the language's decimal separator. */
 export function t(key: MessageKey, values?: Values): string {
-  return format(catalog[key] ?? en[key] ?? key, values);
+  return format(catalog[key] ?? en[key] ?? key, values && localiseFigures(values, current));
 }
 
 /** A symbol's name in the player's language; the server's (English) name for a symbol no catalog knows. */

@@ -1,9 +1,9 @@
-// Modal screens: messages, paytable and rules, history, the buy-feature price, bet settings and the
-// pick bonus. Native <dialog> elements, so focus, Escape and screen readers behave.
+// Modal screens: messages, paytable and rules, history and the buy-feature price (the pick bonus is
+// a scene of its own: pick-scene.ts; the bet, bet-panel.ts). Native <dialog> elements, so focus,
+// Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
-import type { GameRules, PickStep, Round } from '../api/types.ts';
+import type { GameRules, Round } from '../api/types.ts';
 import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
-import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
 
@@ -81,6 +81,11 @@ const KIND_KEYS: Record<string, MessageKey> = {
   bonus: 'kind.bonus',
 };
 
+/** The simulated RTP's half width to two significant digits ("1.096" → "1.1"): it is an estimate. */
+function halfWidthText(halfWidth: string | null): string {
+  return halfWidth === null ? '?' : Number(Number(halfWidth).toPrecision(2)).toString();
+}
+
 function kindName(kind: string): string {
   const key = KIND_KEYS[kind];
   return key ? t(key) : kind;
@@ -128,7 +133,7 @@ export function showPaytable(facts: PaytableFacts): void {
     h(
       'p',
       { 'data-testid': 'rtp' },
-      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: rules.rtpHalfWidth ?? '?' })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
+      `${t('paytable.rtp', { rtp: facts.rtp, amount: facts.maxWin, multiplier: new Intl.NumberFormat(language(), { maximumFractionDigits: 2 }).format(rules.maxWinMultiplier) })}${rules.rtpMeetsPrecision ? '' : ` ${t('paytable.simulated', { halfWidth: halfWidthText(rules.rtpHalfWidth) })}`}${rules.maxWinKind === 'cap' ? ` ${t('paytable.cap')}` : ''}`,
     ),
     h('table', { class: 'pays' }, h('caption', {}, t('paytable.pays')), h('tbody', {}, ...rows)),
     special.length > 0
@@ -274,129 +279,4 @@ export function confirmBuy(title: string, price: string, what: string): Promise<
     ],
     'buy-dialog',
   ).then((id) => id === 'buy');
-}
-
-export function chooseBet(
-  ladder: Ladder,
-  bet: BetChoice,
-  total: (b: BetChoice) => string,
-  coinText: (coin: string) => string = (coin) => coin,
-): Promise<BetChoice | null> {
-  return new Promise((resolve) => {
-    let result: BetChoice | null = null;
-    const coin = h(
-      'select',
-      { id: 'bet-coin' },
-      ...ladder.coins.map((c) =>
-        h('option', { value: c.text, selected: c.text === bet.coin }, coinText(c.text)),
-      ),
-    );
-    const level = h(
-      'select',
-      { id: 'bet-level' },
-      ...ladder.levels.map((l) => h('option', { value: String(l), selected: l === bet.level }, String(l))),
-    );
-    const shown = h('output', {});
-    const current = (): BetChoice => {
-      const c =
-        ladder.coins.find((x) => x.text === coin.value) ??
-        (ladder.coins[0] as { text: string; minor: bigint });
-      return { coin: c.text, coinMinor: c.minor, level: Number(level.value) };
-    };
-    const update = () => (shown.textContent = total(current()));
-    coin.addEventListener('change', update);
-    level.addEventListener('change', update);
-    update();
-    const dialog = h(
-      'dialog',
-      { class: 'sheet narrow', 'aria-labelledby': 'bet-title', 'data-testid': 'bet-settings' },
-      h('h2', { id: 'bet-title' }, t('bet.title')),
-      h('label', { for: 'bet-coin' }, t('bet.coin')),
-      coin,
-      h('label', { for: 'bet-level' }, t('bet.level')),
-      level,
-      h('p', {}, `${t('bet.total')} `, shown),
-      h(
-        'div',
-        { class: 'dialog-actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'primary',
-            onclick: () => {
-              result = current();
-              dialog.close();
-            },
-          },
-          t('bet.apply'),
-        ),
-        h('button', { type: 'button', onclick: () => dialog.close() }, t('action.cancel')),
-      ),
-    );
-    open(dialog, () => resolve(result));
-  });
-}
-
-/**
- * The pick bonus: the prizes were drawn by the server; each tile the player picks reveals the next
- * one in order, until the end prize or the last pick.
- */
-export function pickBonus(
-  picks: PickStep[],
-  describe: (step: PickStep) => string,
-  total: string,
-  onReveal: () => void,
-): Promise<void> {
-  return new Promise((resolve) => {
-    let next = 0;
-    const tiles = 12;
-    const status = h(
-      'p',
-      { role: 'status', 'data-testid': 'pick-status' },
-      t('pick.status', { count: picks.length }),
-    );
-    const done = h(
-      'button',
-      { type: 'button', class: 'primary', hidden: true, onclick: () => dialog.close() },
-      t('pick.collect'),
-    );
-    const grid = h('div', { class: 'pick-grid' });
-    for (let i = 0; i < tiles; i++) {
-      const tile = h(
-        'button',
-        { type: 'button', class: 'pick', 'aria-label': t('pick.tile', { number: i + 1 }) },
-        '✿',
-      );
-      tile.addEventListener('click', () => {
-        const step = picks[next];
-        if (!step || tile.disabled) return;
-        next++;
-        onReveal();
-        tile.disabled = true;
-        tile.classList.add(step.prize === 'end' ? 'end' : 'prize');
-        tile.textContent = describe(step);
-        if (next >= picks.length) {
-          status.textContent = t('pick.won', { amount: total });
-          for (const other of grid.querySelectorAll('button')) other.disabled = true;
-          done.hidden = false;
-          done.focus();
-        } else status.textContent = t('pick.again', { prize: describe(step) });
-      });
-      grid.append(tile);
-    }
-    const dialog = h(
-      'dialog',
-      { class: 'sheet pick-bonus', 'aria-labelledby': 'pick-title', 'data-testid': 'pick-bonus' },
-      h('h2', { id: 'pick-title' }, t('feature.pick')),
-      status,
-      grid,
-      h('div', { class: 'dialog-actions' }, done),
-    );
-    // Escape must not skip the bonus before its prizes were shown.
-    dialog.addEventListener('cancel', (event) => {
-      if (next < picks.length) event.preventDefault();
-    });
-    open(dialog, () => resolve());
-  });
 }

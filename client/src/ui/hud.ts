@@ -25,6 +25,20 @@ export interface HudOptions {
 export const SPEEDS = [1, 2, 4] as const;
 const SPEED_NAMES = ['speed.normal', 'speed.turbo', 'speed.super'] as const;
 
+/**
+ * A button's accessible name: what it does, led by its visible text where that text is not already
+ * in it, so a speech user can say what they see ("TURBO, Spin speed: normal").
+ */
+export function nameWithText(label: string, text: string): string {
+  const plain = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  // Whole words: "Autoplay" does not name a button that reads AUTO.
+  return ` ${plain(label)} `.includes(` ${plain(text)} `) ? label : `${text}, ${label}`;
+}
+
 export class Hud {
   readonly root: HTMLElement;
   readonly stage: HTMLElement;
@@ -74,7 +88,7 @@ export class Hud {
   constructor(host: HTMLElement, options: HudOptions) {
     this.root = host;
     const button = (label: string, text: string, extra: Record<string, string> = {}) =>
-      h('button', { type: 'button', 'aria-label': label, title: label, ...extra }, text);
+      h('button', { type: 'button', 'aria-label': nameWithText(label, text), title: label, ...extra }, text);
     this.lobby = options.hasLobby ? button(t('hud.lobby'), t('hud.lobby_button'), { class: 'lobby' }) : null;
     this.paytable = button(t('hud.paytable'), 'i', { class: 'round' });
     this.history = button(t('hud.history'), '☰', { class: 'round' });
@@ -153,19 +167,32 @@ export class Hud {
               : '',
           )
         : null;
-    this.balance = h('output', { 'data-testid': 'balance', 'aria-live': 'off' });
-    this.win = h('output', { 'data-testid': 'last-win' });
-    this.winLabel = h('span', { class: 'label' }, t('hud.last_win'));
+    // Each meter is named by its visible label, so a screen reader reads "Balance, €1,000.00".
+    this.balance = h('output', {
+      'data-testid': 'balance',
+      'aria-live': 'off',
+      'aria-labelledby': 'balance-label',
+    });
+    this.win = h('output', { 'data-testid': 'last-win', 'aria-labelledby': 'win-label' });
+    this.winLabel = h('span', { class: 'label', id: 'win-label' }, t('hud.last_win'));
     this.totalBet = h('output', { 'data-testid': 'total-bet' });
     this.betDetail = h('small', { 'data-testid': 'bet-detail' });
     this.betFacts = h('small', { class: 'bet-facts', 'data-testid': 'bet-facts', hidden: true });
+    // Named by what it shows (focusing it reads the stake), then what it opens.
     this.betSettings = h(
       'button',
-      { type: 'button', class: 'bet-box', 'aria-label': t('hud.bet_settings') },
+      {
+        type: 'button',
+        class: 'bet-box',
+        title: t('hud.bet_settings'),
+        'aria-haspopup': 'dialog',
+        'data-testid': 'bet-box',
+      },
       h('span', { class: 'label' }, t('hud.total_bet')),
       this.totalBet,
       this.betDetail,
       this.betFacts,
+      h('span', { class: 'sr-only' }, `, ${t('hud.bet_settings')}`),
     );
     this.freeSpins = h('div', { class: 'free-spins', 'data-testid': 'free-spins', hidden: true });
     this.bannerBox = h('div', { class: 'banner', hidden: true, 'aria-hidden': 'true' });
@@ -212,7 +239,12 @@ export class Hud {
         h(
           'div',
           { class: 'meters' },
-          h('div', { class: 'meter' }, h('span', { class: 'label' }, t('hud.balance')), this.balance),
+          h(
+            'div',
+            { class: 'meter' },
+            h('span', { class: 'label', id: 'balance-label' }, t('hud.balance')),
+            this.balance,
+          ),
           h('div', { class: 'meter' }, this.winLabel, this.win),
         ),
         h('div', { class: 'bet' }, this.betDown, this.betSettings, this.betUp),
@@ -357,7 +389,10 @@ export class Hud {
     if (this.auto) {
       this.auto.textContent =
         left === null ? t('autoplay.button') : t('autoplay.stop_button', { count: left });
-      this.auto.setAttribute('aria-label', left === null ? t('autoplay.open') : t('autoplay.stop'));
+      this.auto.setAttribute(
+        'aria-label',
+        nameWithText(left === null ? t('autoplay.open') : t('autoplay.stop'), this.auto.textContent),
+      );
       this.auto.setAttribute(
         'title',
         left === null ? t('autoplay.open') : t('autoplay.left', { count: left }),
@@ -372,14 +407,24 @@ export class Hud {
 
   /** The next allowed speed (wrapping to normal); returns the speed factor. */
   nextSpeed(): number {
-    this.speedIndex = (this.speedIndex + 1) % this.speeds;
+    return this.setSpeed((this.speedIndex + 1) % this.speeds);
+  }
+
+  /** The speed in use, as a place in SPEEDS (0 normal, 1 turbo, 2 super turbo). */
+  speedIndexNow(): number {
+    return this.speedIndex;
+  }
+
+  /** Sets the speed by its place in SPEEDS, within those allowed; returns the speed factor. */
+  setSpeed(index: number): number {
+    this.speedIndex = Math.max(0, Math.min(this.speeds - 1, index));
     const factor = SPEEDS[this.speedIndex] ?? 1;
     if (this.speed) {
       this.speed.dataset.speed = String(factor);
       this.speed.setAttribute('aria-pressed', String(this.speedIndex > 0));
       this.speed.textContent = this.speedIndex === 2 ? t('speed.button_super') : t('speed.button');
       const label = t('speed.label', { speed: t(SPEED_NAMES[this.speedIndex] ?? 'speed.normal') });
-      this.speed.setAttribute('aria-label', label);
+      this.speed.setAttribute('aria-label', nameWithText(label, this.speed.textContent));
       this.speed.setAttribute('title', label);
     }
     return factor;
