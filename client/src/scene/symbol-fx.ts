@@ -693,9 +693,12 @@ export class WinFxBoard {
   ): void {
     this.stop();
     const shown: string[] = [];
+    const seen = new Set<Container>();
     for (const { cell, reel, row, id } of cells) {
       const symbol = this.symbols[id];
-      if (!symbol || cell.destroyed) continue;
+      // A cell in two wins (a line and a scatter, two lines) plays once.
+      if (!symbol || cell.destroyed || seen.has(cell)) continue;
+      seen.add(cell);
       const fx = winFxFor(symbol);
       this.running.push(playWinFx(cell, fx, { ...this.options, size, reduced }));
       shown.push(`${reel}:${row}:${fx}`);
