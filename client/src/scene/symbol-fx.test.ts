@@ -1,7 +1,7 @@
 import { Container, DOMAdapter, Sprite, type Ticker } from 'pixi.js';
 import { describe, expect, it } from 'vitest';
 import { WIN_FX } from './icons/win-fx.ts';
-import { playWinFx, type WinFxOptions } from './symbol-fx.ts';
+import { playWinFx, WinFxBoard, type WinFxOptions } from './symbol-fx.ts';
 
 // Gradients ask the DOM for a canvas; nothing here is rendered.
 const fakeContext = new Proxy(
@@ -107,5 +107,38 @@ describe('playWinFx', () => {
     expect(c.children.length).toBe(4);
     stop();
     expect(c.children.length).toBe(2);
+  });
+});
+
+describe('WinFxBoard', () => {
+  it('plays once on a cell that is in two wins, lists what plays, and stops it all', () => {
+    const { options, frames } = harness(false);
+    const host = { dataset: {} as Record<string, string> };
+    const board = new WinFxBoard(
+      [
+        { name: 'Cinder', code: 'CI' },
+        { name: 'Crown', code: 'CR' },
+      ],
+      options,
+      () => host as never,
+    );
+    const a = cell();
+    const b = cell();
+    board.play(
+      [
+        { cell: a.cell, reel: 0, row: 1, id: 1 },
+        { cell: a.cell, reel: 0, row: 1, id: 1 },
+        { cell: b.cell, reel: 1, row: 1, id: 0 },
+      ],
+      120,
+      false,
+    );
+    expect(host.dataset.winFx).toBe('0:1:flare 1:1:pulse');
+    expect(frames.size).toBe(2);
+    expect(a.cell.children.length).toBe(4);
+    board.stop();
+    expect(host.dataset.winFx).toBe('');
+    expect(frames.size).toBe(0);
+    expect(a.cell.children.length).toBe(2);
   });
 });

@@ -51,6 +51,8 @@ interface Recipe {
   emit?(t: number, dt: number, out: Particle[]): void;
   /** Light behind the icon (rays, beams, rings), drawn in cell sides around (0, 0). */
   back?(g: Graphics, t: number): void;
+  /** Light behind the icon built once and only moved (cheaper than redrawing): returns its update. */
+  still?(layer: Container): (t: number) => void;
   /** Light over the icon (a sheen, a flash), clipped to the tile. */
   front?(g: Graphics, t: number): void;
   /** The glow's strength at `t` (0…1). */
@@ -208,7 +210,13 @@ function recipeOf(fx: WinFx, accent: number): Recipe {
           sx: 1 + pop(t, 0.16) + 0.04 * beat(t, 0.9),
           sy: 1 + pop(t, 0.16) + 0.04 * beat(t, 0.9),
         }),
-        back: (g, t) => rays(g, t, 0xfff0a0, 12, 0.7, 0.22),
+        still: (layer) => {
+          const shape = layer.addChild(new Graphics());
+          rays(shape, 0, 0xfff0a0, 12, 0, 0.22);
+          return (t) => {
+            shape.rotation = t * 0.7;
+          };
+        },
         emit: both(
           burst(GOLD, 14, 0.9),
           stream(9, () =>
@@ -518,13 +526,15 @@ function recipeOf(fx: WinFx, accent: number): Recipe {
         glow: accent,
         pose: (t) => ({ sx: 1 + 0.08 * beat(t, 0.55), sy: 1 + 0.08 * beat(t, 0.55) }),
         glowAt: (t) => 0.55 + 0.45 * beat(t, 0.55),
-        back: (g, t) => {
-          const k = (t % 1.1) / 1.1;
-          g.circle(0, 0, (0.3 + k * 0.22) * U).stroke({
-            width: 3 * (1 - k),
-            color: lighten(accent, 0.5),
-            alpha: 0.8 * (1 - k),
-          });
+        still: (layer) => {
+          const ring = layer.addChild(
+            new Graphics().circle(0, 0, U / 2).stroke({ width: 5, color: lighten(accent, 0.5) }),
+          );
+          return (t) => {
+            const k = (t % 1.1) / 1.1;
+            ring.scale.set(0.6 + k * 0.44);
+            ring.alpha = 0.8 * (1 - k);
+          };
         },
       };
   }
@@ -552,12 +562,16 @@ export function playWinFx(cell: Container, fx: WinFx, options: WinFxOptions): ()
   const { size } = options;
   const recipe = recipeOf(fx, options.accent);
   const icon = cell.getChildByLabel('icon') ?? cell.children[cell.children.length - 1];
-  const back = new Graphics();
+  // The glow is drawn once and only fades; what moves is redrawn each frame, and only if the kind has it.
+  const back = new Container();
+  const glow = new Graphics().circle(0, 0, 0.5 * U).fill({ fill: glowGrad(recipe.glow), alpha: 0.85 });
+  const behind = new Graphics();
   const front = new Container();
   const light = new Graphics();
   const sparks = new Graphics();
   front.scale.set(size / U);
   back.scale.set(size / U);
+  back.addChild(glow, behind);
   front.addChild(light, sparks);
   // Between the tile and the icon: the light shines on the tile, behind the icon.
   cell.addChildAt(back, icon ? cell.getChildIndex(icon) : 0);
@@ -566,24 +580,21 @@ export function playWinFx(cell: Container, fx: WinFx, options: WinFxOptions): ()
     ? { x: icon.x, y: icon.y, rotation: icon.rotation, sx: icon.scale.x, sy: icon.scale.y }
     : null;
 
-  const drawGlow = (strength: number) => {
-    back.circle(0, 0, 0.5 * U).fill({ fill: glowGrad(recipe.glow), alpha: 0.85 * strength });
-  };
-
   let stopped = false;
   if (options.reduced) {
-    drawGlow(0.9);
+    glow.alpha = 0.9;
     options.invalidate();
     return () => {
       if (stopped) return;
       stopped = true;
-      back.destroy();
+      back.destroy({ children: true });
       front.destroy({ children: true });
       options.invalidate();
     };
   }
 
   const particles: Particle[] = [];
+  const update = recipe.still?.(back);
   const limit = (options.motionMs ?? MOTION_MS) / 1000;
   let t = 0;
   let release: (() => void) | null = options.hold();
@@ -597,10 +608,12 @@ export function playWinFx(cell: Container, fx: WinFx, options: WinFxOptions): ()
   const settle = () => {
     options.ticker.remove(frame);
     pose({});
-    back.clear();
+    behind.clear();
     light.clear();
     sparks.clear();
-    drawGlow(0.75);
+    particles.length = 0;
+    if (back.children.length > 2) for (const child of back.removeChildren(2)) child.destroy();
+    glow.alpha = 0.75;
     release?.();
     release = null;
     options.invalidate();
@@ -613,14 +626,13 @@ export function playWinFx(cell: Container, fx: WinFx, options: WinFxOptions): ()
       return;
     }
     pose(recipe.pose(t));
-    back.clear();
-    drawGlow(recipe.glowAt ? recipe.glowAt(t) : 0.8);
-    recipe.back?.(back, t);
-    light.clear();
-    recipe.front?.(light, t);
+    glow.alpha = recipe.glowAt ? recipe.glowAt(t) : 0.8;
+    if (recipe.back) recipe.back(behind.clear(), t);
+    if (recipe.front) recipe.front(light.clear(), t);
     // Particles stop being made for the last second so the settle is clean.
     if (t < limit - 1) recipe.emit?.(t, dt, particles);
-    sparks.clear();
+    update?.(t);
+    if (particles.length > 0 || sparks.context.instructions.length > 0) sparks.clear();
     for (let i = particles.length - 1; i >= 0; i--) {
       const p = particles[i] as Particle;
       p.age += dt;
@@ -647,7 +659,7 @@ export function playWinFx(cell: Container, fx: WinFx, options: WinFxOptions): ()
     pose({});
     release?.();
     release = null;
-    back.destroy();
+    back.destroy({ children: true });
     front.destroy({ children: true });
     options.invalidate();
   };
@@ -681,9 +693,12 @@ export class WinFxBoard {
   ): void {
     this.stop();
     const shown: string[] = [];
+    const seen = new Set<Container>();
     for (const { cell, reel, row, id } of cells) {
       const symbol = this.symbols[id];
-      if (!symbol || cell.destroyed) continue;
+      // A cell in two wins (a line and a scatter, two lines) plays once.
+      if (!symbol || cell.destroyed || seen.has(cell)) continue;
+      seen.add(cell);
       const fx = winFxFor(symbol);
       this.running.push(playWinFx(cell, fx, { ...this.options, size, reduced }));
       shown.push(`${reel}:${row}:${fx}`);
