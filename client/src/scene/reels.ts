@@ -201,9 +201,9 @@ export class ReelsView implements WinShowView {
     this.screen = screen;
     this.wins.stopCycle();
     this.stopSpin();
-    for (const child of this.grid.removeChildren()) child.destroy({ children: true });
     this.wins.clear();
     this.cells = [];
+    for (const child of this.grid.removeChildren()) child.destroy({ children: true });
     for (let reel = 0; reel < this.rules.reels; reel++) {
       const column: Container[] = [];
       for (let row = 0; row < this.rules.rows; row++) {
