@@ -16,6 +16,9 @@ import type {
 } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { language, type MessageKey, symbolName, t, tagline } from './i18n/i18n.ts';
+import { showIntro } from './identity/features.ts';
+import { mountFrame } from './identity/frame.ts';
+import { identityOf } from './identity/identity.ts';
 import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
 import {
   type BetChoice,
@@ -41,7 +44,7 @@ import {
   SessionMeter,
 } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatMoney, toMinor } from './logic/money.ts';
+import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
 import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
@@ -279,6 +282,8 @@ class Game {
     this.mountSettings();
     root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
+    const identity = identityOf(this.rules.slug);
+    if (identity) mountFrame(hud.stage, identity.frame, this.rules.rows);
     hud.setState('loading');
     const stage = await createStage(hud.stage);
     root.dataset.renderer = stage.renderer;
@@ -314,6 +319,7 @@ class Game {
     hud.setWin(this.money(0n), '0');
     this.reels.show(this.reels.restingScreen());
     hud.setState('idle');
+    this.start.progress(100);
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
     fitLabels(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
@@ -326,8 +332,36 @@ class Game {
     if (this.ended) return;
     // The music (once the first gesture unlocks audio) is the feature's while free spins remain.
     this.sound.setScene(this.freeSpinsLeft > 0 ? 'feature' : 'base');
+    if (this.prefs.intro) await this.intro();
     if (last) await this.resume(last);
     await this.offerFreeRounds();
+  }
+
+  /** The intro screen: the game's key features, max win and volatility; it can be turned off. */
+  private async intro(): Promise<void> {
+    const { hide } = await showIntro({
+      rules: this.rules,
+      title: this.info.game.title || this.start.shell.title,
+      describe: (fact) =>
+        ruleTexts(
+          [fact],
+          {
+            language: language(),
+            message: (key, values) => t(key, values),
+            symbol: (code) => {
+              const symbol = this.rules.symbols.find((s) => s.code === code);
+              return symbol ? this.nameOf(symbol) : code;
+            },
+          },
+          { maxWinChance: false },
+        ).join(' '),
+      iconOf: (code) => {
+        const symbol = this.rules.symbols.find((s) => s.code === code);
+        return symbol ? this.reels.art.iconUrl(symbol.id, 96) : '';
+      },
+      maxWin: formatDecimal(String(this.rules.maxWinMultiplier), language()),
+    });
+    if (hide) this.prefs = updatePrefs(this.prefs, { intro: false });
   }
 
   /** A demo session's fun balance back to its start. */

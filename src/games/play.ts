@@ -7,6 +7,7 @@ import { type Game, getGame, modelOf } from './registry.ts';
 import { type RuleFact, ruleFactsOf } from './rule-facts.ts';
 import { englishRules } from './rule-text.ts';
 import type { GameInfo } from './types.ts';
+import { type Volatility, volatilityOf } from './volatility.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {
@@ -41,6 +42,26 @@ export function certifiedRtp(symbol: string, variant: string): string | null {
   const game = getGame(symbol);
   const model = game?.variants[variant];
   return model ? (certifiedFigure(model, 'base')?.rtp ?? null) : null;
+}
+
+/** What a lobby shows of a variant: its certified maximum win and how widely a round's win spreads. */
+export interface CertifiedHooks {
+  /** × the base total bet, two decimals ("5000.00"). */
+  maxWinMultiplier: string;
+  maxWinKind: 'exact' | 'cap';
+  /** Standard deviation of a base round's win, in stakes ("7.469"). */
+  sd: string;
+}
+
+/** The certified hooks of a variant, or null while it is not certified (a lobby then shows none). */
+export function certifiedHooks(symbol: string, variant: string): CertifiedHooks | null {
+  const model = getGame(symbol)?.variants[variant];
+  if (!model) return null;
+  const certification = certificationOf(model);
+  const base = certification.ok ? certification.certified.modes.base : undefined;
+  if (!certification.ok || !base) return null;
+  const { maxWin } = certification.certified;
+  return { maxWinMultiplier: maxWin.multiplier, maxWinKind: maxWin.kind, sd: base.sd };
 }
 
 export interface PaytableSymbol {
@@ -88,6 +109,8 @@ export interface GameDescription {
   /** False where a simulated figure could not reach ±0.1 pp (the paytable says so). */
   rtpMeetsPrecision: boolean;
   modes: { base: number; special: number | null; buy: number | null };
+  /** The paid spin's volatility band from its certified standard deviation; null while not certified. */
+  volatility: Volatility | null;
 }
 
 /** The maximum win as certified, or the cap while the variant is not certified. */
@@ -144,5 +167,6 @@ export function describeGame(game: Game, variant?: string): GameDescription {
       special: model.modes.special?.costCoins ?? null,
       buy: model.modes.buy?.costCoins ?? null,
     },
+    volatility: figure ? volatilityOf(figure.sd) : null,
   };
 }

@@ -30,7 +30,8 @@ describe('generated artwork', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('Ember Crown');
     expect(svg).toContain('width="480" height="360"'); // the 1.1.0 default shape
-    expect(svg).toContain('>EMBER</tspan>'); // the title lettered as the game's logo
+    expect(svg).toMatch(/<path id="kl-line-0" class="kl-title" d="M[^"]+"/); // the title lettered as the game's logo
+    expect(svg).not.toContain('<text'); // in its own typeface, as outlines: no font librsvg would guess
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

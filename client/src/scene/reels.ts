@@ -15,7 +15,7 @@
 //   ├─ burst      rings of light from winning symbols (Graphics)
 //   ├─ winLabel   the win being shown in the cycle ("Line 7: 3 × Crown pays €2.40"), near its line
 //   └─ mask
-// A per-symbol win animation plugs in through `winCellFx` (called on each winning cell).
+// Each winning symbol's own animation comes from symbol-fx.ts (started by win-show.ts).
 //
 // For tests and tools the stage's host element carries data-reels (spinning | still), and after
 // each spin data-spin-frames (frames drawn) and data-spin-cover (the least share of a reel's window
@@ -38,11 +38,12 @@ import {
 import { MotionStreak } from './motion-streak.ts';
 import { ReelStrip, type StripArt, type StripSymbol } from './reel-strip.ts';
 import { holdAnimation, invalidate } from './stage.ts';
+import { WinFxBoard } from './symbol-fx.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
 import { easeOutBack, motion, tween } from './tween.ts';
-import { type WinCellFx, type WinEntry, WinShow, type WinShowView } from './win-show.ts';
+import { type WinEntry, WinShow, type WinShowView } from './win-show.ts';
 
-export type { WinCellFx, WinEntry };
+export type { WinEntry };
 
 /** Reduced motion: the picture fades in instead of spinning. */
 const FADE_MS = 160;
@@ -114,11 +115,18 @@ export class ReelsView implements WinShowView {
     );
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
-    this.wins = new WinShow(this, options.rules, options.palette, {
-      overlay: this.overlay,
-      burst: this.burst,
-      label: this.winLabel,
-    });
+    const fx = new WinFxBoard(
+      options.rules.symbols,
+      { accent: hex(options.palette.accent), ticker: this.app.ticker, hold: holdAnimation, invalidate },
+      () => this.app.canvas.parentElement,
+    );
+    this.wins = new WinShow(
+      this,
+      options.rules,
+      options.palette,
+      { overlay: this.overlay, burst: this.burst, label: this.winLabel },
+      fx,
+    );
     this.layoutNow = this.measure();
     this.app.renderer.on('resize', () => this.relayout());
   }
@@ -415,11 +423,6 @@ export class ReelsView implements WinShowView {
       .roundRect(x - l.gap, l.y - l.gap * 2, l.cell + l.gap * 3, l.gridHeight + l.gap * 4, l.cell * 0.12)
       .fill({ color: hex(this.palette.accent), alpha: 0.16 * pulse })
       .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
-  }
-
-  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
-  set winCellFx(fx: WinCellFx | null) {
-    this.wins.winCellFx = fx;
   }
 
   /** Lights `positions`, draws the paylines `lines` and plays the win of those symbols. */
