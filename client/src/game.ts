@@ -35,6 +35,13 @@ import {
   totalBet,
 } from './logic/bet.ts';
 import {
+  cellsShowing,
+  heldCoins,
+  holdCountdown,
+  holdRespins,
+  wildMultiplier,
+} from './logic/feature-counters.ts';
+import {
   celebrates,
   clockSkew,
   formatElapsed,
@@ -62,11 +69,14 @@ import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { chooseTotalBet } from './ui/bet-panel.ts';
-import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
-import { confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { celebrateWin } from './ui/celebrate.ts';
+import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { FeatureScene } from './ui/feature-scene.ts';
+import { freeSpinsIntro, freeSpinsOutro } from './ui/feature-screens.ts';
 import { fitLabels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
+import { pickBonus } from './ui/pick-scene.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
 import { allowedSpeeds, applyHandedness, clampSpeed, openSettings, settingsButton } from './ui/settings.ts';
 import './styles/free-rounds.css';
@@ -126,6 +136,12 @@ class Game {
   private prefs: Prefs;
   private hud!: Hud;
   private reels!: ReelsView;
+  /** The feature's scene: backdrop, frame, music and the counters on the reels. */
+  private scene!: FeatureScene;
+  /** Respins left as each picture of the round's hold-and-collect is shown (by screen index). */
+  private holdLeft: Map<number, number> | null = null;
+  /** What the free-spins feature under way has won so far (minor units). */
+  private featureTotal = 0n;
   private bet: BetChoice;
   private special = false;
   private balance: bigint;
@@ -300,6 +316,15 @@ class Game {
       },
     });
     this.reels.relayout();
+    this.scene = new FeatureScene({
+      root,
+      stage: hud.stage,
+      slug: this.rules.slug,
+      reels: this.rules.reels,
+      rows: this.rules.rows,
+      freeSpinsStrip: hud.root.querySelector('[data-testid="free-spins"]'),
+      setMusic: (scene) => this.sound.setScene(scene),
+    });
     // The logo's emblem: the game's scatter (else its wild, else its top symbol) as drawn on the reels.
     const hero =
       this.rules.symbols.find((s) => s.kind === 'scatter') ??
@@ -312,6 +337,7 @@ class Game {
     const feature = this.info.state.feature;
     if (feature && this.freeSpinsLeft > 0) {
       this.freeSpinsPlayed = feature.played;
+      this.featureTotal = toMinor(feature.sequence_win, this.currency);
       this.bet = this.betOf({ coin: feature.coin, bet_level: feature.bet_level }) ?? this.bet;
     }
     this.renderBet();
@@ -422,6 +448,25 @@ class Game {
     await freeRoundsDone(this.decimal(state.win), capped ? this.decimal(state.max_win as string) : null);
     this.info = await this.client.session();
     await this.offerFreeRounds();
+  }
+
+  /** The free-spins feature's win so far (for its counter as the next spin starts). */
+  private featureWon(): string {
+    return this.money(this.featureTotal);
+  }
+
+  /** The ids of the game's symbols of a kind (a game may draw one symbol in several versions). */
+  private idsOf(kind: string): Set<number> {
+    return new Set(this.rules.symbols.filter((s) => s.kind === kind).map((s) => s.id));
+  }
+
+  /** In free spins, the multiplier every wild carries (Ember's ×2, from its rules) as a badge on it. */
+  private markReels(screen: import('./api/types.ts').Screen | undefined): void {
+    const factor = wildMultiplier(this.rules);
+    if (!screen || !this.inFeature || factor === null) return;
+    const wilds = cellsShowing(screen, this.idsOf('wild'));
+    this.scene.markCells(wilds, `×${factor}`);
+    if (wilds.length > 0) this.start.root.dataset.wildBadges = String(wilds.length);
   }
 
   private cellLabel(reel: number, row: number, screen: import('./api/types.ts').Screen): string {
@@ -694,6 +739,9 @@ class Game {
       ...(grant ? { free_round_grant_id: grant.grant_id } : {}),
     };
     this.pending = body;
+    this.scene.clearMarks();
+    // The counter steps as the free spin starts, as the player expects it to.
+    if (free) this.scene.showFreeSpins(this.freeSpinsLeft - 1, this.freeSpinsPlayed + 1, this.featureWon());
     this.reels.startSpin();
     if (this.market.quick_stop_allowed) {
       this.slamWindow = true;
@@ -736,7 +784,9 @@ class Game {
           this.freeSpinsPlayed,
           (text) => this.hud.announce(text),
           shower,
+          this.scene.scenery,
         );
+        this.scene.exit();
       }
       continueFree = this.freeSpinsLeft > 0;
       // Free spins, a pick or a hold-and-collect played out in this round: back to the base track.
@@ -915,8 +965,9 @@ class Game {
   private renderFreeSpins(round: Round): void {
     if (this.freeSpinsLeft > 0 || round.kind === 'free_spin') {
       const sequence = round.outcome ? BigInt(round.outcome.sequenceWin) : 0n;
+      this.featureTotal = sequence;
       if (this.freeSpinsLeft > 0)
-        this.hud.showFreeSpins(this.freeSpinsLeft, this.freeSpinsPlayed, this.money(sequence));
+        this.scene.showFreeSpins(this.freeSpinsLeft, this.freeSpinsPlayed, this.money(sequence));
       else this.hud.hideFreeSpins();
     } else this.hud.hideFreeSpins();
     this.hud.setFeatureMode(this.freeSpinsLeft > 0);
@@ -981,6 +1032,7 @@ class Game {
       this.hud.setWin(this.decimal(last.win), last.win);
     }
     if (this.freeSpinsLeft > 0) {
+      this.scene.enter('free_spins');
       this.renderFreeSpins(last);
       await showMessage(t('fs.welcome'), t('fs.waiting', { count: this.freeSpinsLeft }), [
         { id: 'go', label: t('fs.continue') },
@@ -998,9 +1050,12 @@ class Game {
     try {
       // History rows carry no screens: the full round comes from rounds/{id}.
       const full = round.outcome?.screens ? round : await this.client.round(round.id);
+      this.scene.clearMarks();
       this.reels.startSpin();
       await this.present(full, label);
     } finally {
+      // A replayed round that started free spins shows their intro, not a feature to play.
+      if (this.freeSpinsLeft === 0) this.scene.exit();
       this.busy = false;
       this.hud.setBusy(false);
       this.hud.setState(this.ended ? 'ended' : 'idle');
@@ -1051,7 +1106,14 @@ class Game {
         this.hud.setWin(this.money(now), formatAmount(now, this.currency), label);
       });
     };
+    const hold = outcome.features.find((f) => f.type === 'hold_and_collect');
+    const respins = holdRespins(this.rules);
+    this.holdLeft =
+      hold?.type === 'hold_and_collect' && respins !== null
+        ? holdCountdown(outcome.screens, hold.firstScreen, respins, this.idsOf('money'))
+        : null;
     for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
+    if (this.scene.active === 'hold') this.scene.exit();
     delete this.start.root.dataset.anticipation;
     if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
     const final = inFeature ? paidSequence(outcome, win) : win;
@@ -1109,20 +1171,37 @@ class Game {
           () => this.sound.play('tension'),
         );
         if (step.screen === 0) this.closeSlamWindow();
+        this.markReels(screen);
         return;
       }
       case 'tumble':
         await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.restingScreen());
+        this.markReels(screens[step.screen]);
         return;
       case 'expand':
-      case 'respin':
         await this.reels.morph(screens[step.screen] ?? this.reels.restingScreen());
+        this.markReels(screens[step.screen]);
         return;
-      case 'hold':
+      case 'respin': {
+        const screen = screens[step.screen] ?? this.reels.restingScreen();
+        await this.reels.morph(screen);
+        const left = this.holdLeft?.get(step.screen);
+        if (left !== undefined) {
+          const held = this.money(BigInt(heldCoins(screen, this.idsOf('money'))) * unit);
+          this.scene.showRespins(left, holdRespins(this.rules) ?? left, held);
+          this.hud.announce(t('hold.counter_label', { count: left, amount: held }));
+        }
+        return;
+      }
+      case 'hold': {
         this.sound.play('feature');
         this.sound.setScene('feature');
-        await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
+        this.scene.enter('hold');
+        // The respins the game's rules give (the event counts the respins played, refills included).
+        const count = holdRespins(this.rules) ?? step.respins;
+        await this.hud.banner(t('feature.hold'), t('feature.respins', { count }), 1300, wait);
         return;
+      }
       case 'wins': {
         // No fanfare for a return the market does not let us celebrate: the amount, at once.
         const counting = this.quiet ? add(step.amount, true) : add(step.amount);
@@ -1159,8 +1238,18 @@ class Game {
             ? t('pick.coins', { amount: this.money(BigInt(p.value) * unit) })
             : p.prize === 'multiplier'
               ? t('pick.multiplier', { factor: p.value })
-              : t('pick.end');
-        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('pick'));
+              : t('pick.gate');
+        this.scene.enter('pick');
+        await pickBonus({
+          slug: this.rules.slug,
+          picks: step.picks,
+          describe,
+          coinsToMoney: (coins) => this.money(BigInt(coins) * unit),
+          total: this.money(step.amount),
+          onReveal: () => this.sound.play('pick'),
+          announce: (text) => this.hud.announce(text),
+        });
+        this.scene.exit();
         await add(step.amount);
         this.hud.setState('presenting');
         return;
@@ -1169,13 +1258,16 @@ class Game {
         this.sound.play('feature');
         this.sound.setScene('feature');
         const expanding = this.symbolById(step.expandingSymbol);
-        await freeSpinsIntro(
-          this.hud.overlay,
-          step.awarded,
-          step.retrigger,
-          expanding ? this.nameOf(expanding) : null,
-          (text) => this.hud.announce(text),
-        );
+        if (!step.retrigger) this.scene.enter('free_spins');
+        await freeSpinsIntro(this.hud.overlay, {
+          awarded: step.awarded,
+          retrigger: step.retrigger,
+          expanding: expanding ? this.nameOf(expanding) : null,
+          expandingIcon:
+            step.expandingSymbol !== null ? this.reels.art.iconUrl(step.expandingSymbol, 64) : undefined,
+          announce: (text) => this.hud.announce(text),
+          scenery: this.scene.scenery,
+        });
         return;
       }
       case 'max_win':

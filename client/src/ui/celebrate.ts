@@ -1,8 +1,8 @@
 // Full-stage screens over the reels: the big-win celebration (the amount counted up, its title
 // rising through BIG, MEGA and EPIC as the count passes each threshold, the win meter counting with
-// it; smaller wins stay on the reels) and the free-spins intro and
-// outro. Each one can be skipped with a tap, a click or any key: the first skip jumps to the end,
-// the next closes. The overlay carries data-screen and data-tier for tests and tools.
+// it; smaller wins stay on the reels; the free-spins intro and outro are staged in
+// feature-screens.ts). It can be skipped with a tap, a click or any key: the first skip jumps to the
+// end, the next closes. The overlay carries data-screen and data-tier for tests and tools.
 import { t } from '../i18n/i18n.ts';
 import { type ScreenTier, TIER_FROM } from '../logic/presentation.ts';
 import { motion } from '../scene/tween.ts';
@@ -138,59 +138,5 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
     hint.remove();
     await skippable(overlay, 700).done;
   }
-  hide(overlay);
-}
-
-/** The free-spins intro: how many were won (and the expanding symbol); closes by itself or on a tap. */
-export async function freeSpinsIntro(
-  overlay: HTMLElement,
-  awarded: number,
-  retrigger: boolean,
-  expanding: string | null,
-  announce: (text: string) => void,
-): Promise<void> {
-  const line = retrigger ? t('fs.more', { count: awarded }) : t('fs.awarded', { count: awarded });
-  show(
-    overlay,
-    retrigger ? 'free-spins-more' : 'free-spins-intro',
-    coins(12),
-    h(
-      'div',
-      { class: 'tier-box intro' },
-      h('strong', { class: 'tier-title' }, t('fs.title')),
-      h('span', { class: 'intro-line' }, line),
-      expanding ? h('span', { class: 'intro-sub' }, t('fs.expanding', { name: expanding })) : '',
-      h('small', { class: 'skip-hint' }, t('tier.skip')),
-    ),
-  );
-  announce(`${t('fs.title')}. ${line}`);
-  await skippable(overlay, retrigger ? 1600 : 2800).done;
-  hide(overlay);
-}
-
-/** The free-spins outro: the total of the whole sequence and how many spins it took. */
-export async function freeSpinsOutro(
-  overlay: HTMLElement,
-  total: string,
-  played: number,
-  announce: (text: string) => void,
-  /** False where the market bans celebrating a total at or below the stake: no coin shower. */
-  shower = true,
-): Promise<void> {
-  show(
-    overlay,
-    'free-spins-outro',
-    shower ? coins(14) : '',
-    h(
-      'div',
-      { class: 'tier-box outro' },
-      h('strong', { class: 'tier-title small' }, t('fs.complete')),
-      h('output', { class: 'tier-amount', 'data-testid': 'fs-total' }, total),
-      played > 0 ? h('span', { class: 'intro-sub' }, t('fs.spins_played', { count: played })) : '',
-      h('small', { class: 'skip-hint' }, t('tier.skip')),
-    ),
-  );
-  announce(`${t('fs.complete')}. ${t('fs.total', { amount: total })}`);
-  await skippable(overlay, 3000).done;
   hide(overlay);
 }
