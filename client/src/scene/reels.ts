@@ -15,7 +15,7 @@
 //   ├─ burst      rings of light from winning symbols (Graphics)
 //   ├─ winLabel   the win being shown in the cycle ("Line 7: 3 × Crown pays €2.40"), near its line
 //   └─ mask
-// A per-symbol win animation plugs in through `winCellFx` (called on each winning cell).
+// Each winning symbol's own animation comes from symbol-fx.ts (started by win-show.ts).
 //
 // For tests and tools the stage's host element carries data-reels (spinning | still), and after
 // each spin data-spin-frames (frames drawn) and data-spin-cover (the least share of a reel's window
@@ -41,9 +41,9 @@ import { holdAnimation, invalidate } from './stage.ts';
 import { WinFxBoard } from './symbol-fx.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
 import { easeOutBack, motion, tween } from './tween.ts';
-import { type WinCellFx, type WinEntry, WinShow, type WinShowView } from './win-show.ts';
+import { type WinEntry, WinShow, type WinShowView } from './win-show.ts';
 
-export type { WinCellFx, WinEntry };
+export type { WinEntry };
 
 /** Reduced motion: the picture fades in instead of spinning. */
 const FADE_MS = 160;
@@ -84,7 +84,6 @@ export class ReelsView implements WinShowView {
   private landing: Landing | null = null;
   private suspenseReel = -1;
   private releaseSpin: (() => void) | null = null;
-  private readonly fx: WinFxBoard;
   private spinFrames = 0;
   private spinCover = 1;
   private readonly wins: WinShow;
@@ -116,18 +115,20 @@ export class ReelsView implements WinShowView {
     );
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
-    this.wins = new WinShow(this, options.rules, options.palette, {
-      overlay: this.overlay,
-      burst: this.burst,
-      label: this.winLabel,
-    });
-    this.layoutNow = this.measure();
-    this.app.renderer.on('resize', () => this.relayout());
-    this.fx = new WinFxBoard(
+    const fx = new WinFxBoard(
       options.rules.symbols,
       { accent: hex(options.palette.accent), ticker: this.app.ticker, hold: holdAnimation, invalidate },
       () => this.app.canvas.parentElement,
     );
+    this.wins = new WinShow(
+      this,
+      options.rules,
+      options.palette,
+      { overlay: this.overlay, burst: this.burst, label: this.winLabel },
+      fx,
+    );
+    this.layoutNow = this.measure();
+    this.app.renderer.on('resize', () => this.relayout());
   }
 
   /** Where the grid and its cells are now (for objects placed on the reels). */
@@ -208,10 +209,9 @@ export class ReelsView implements WinShowView {
     this.screen = screen;
     this.wins.stopCycle();
     this.stopSpin();
-    this.fx.stop();
-    for (const child of this.grid.removeChildren()) child.destroy({ children: true });
     this.wins.clear();
     this.cells = [];
+    for (const child of this.grid.removeChildren()) child.destroy({ children: true });
     for (let reel = 0; reel < this.rules.reels; reel++) {
       const column: Container[] = [];
       for (let row = 0; row < this.rules.rows; row++) {
@@ -253,7 +253,6 @@ export class ReelsView implements WinShowView {
   startSpin(): void {
     this.slammed = false;
     this.wins.stopCycle();
-    this.fx.stop();
     this.wins.clear();
     this.stopSpin();
     if (motion.reduced) {
@@ -426,24 +425,12 @@ export class ReelsView implements WinShowView {
       .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
   }
 
-  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
-  set winCellFx(fx: WinCellFx | null) {
-    this.wins.winCellFx = fx;
-  }
-
   /** Lights `positions`, draws the paylines `lines` and plays the win of those symbols. */
   highlight(positions: Array<[number, number]>, lines: number | readonly number[] | null): Promise<void> {
-    // Each winning symbol's own animation (symbol-fx.ts), kept as a glow until the next picture.
-    const winners = positions.flatMap(([reel, row]) => {
-      const cell = this.cells[reel]?.[row];
-      return cell ? [{ cell, reel, row, id: this.screen?.symbols[reel]?.[row] ?? -1 }] : [];
-    });
-    this.fx.play(winners, this.layoutNow.cell, motion.reduced);
     return this.wins.highlight(positions, lines);
   }
 
   clearHighlight(): void {
-    this.fx.stop();
     this.wins.clear();
   }
 

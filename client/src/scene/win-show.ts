@@ -1,16 +1,14 @@
-// Wins shown on the reels: winning symbols lit and played (each symbol's own animation where one is
-// set, else a bounce), boxes and paylines drawn, and the idle cycle that shows the round's wins one
+// Wins shown on the reels: winning symbols lit and played (each symbol's own animation from
+// symbol-fx.ts, and a bounce), boxes and paylines drawn, and the idle cycle that shows the round's wins one
 // by one with their amounts ("Line 7: 3 × Crown pays €2.40") until the next spin. Draws into the
 // layers the reels view gives it (see the display tree at the top of reels.ts).
 import { type Container, Graphics, Text } from 'pixi.js';
 import type { GameRules } from '../api/types.ts';
 import { cellCentre, type Layout } from '../logic/layout.ts';
 import { invalidate } from './stage.ts';
+import type { WinFxBoard } from './symbol-fx.ts';
 import { hex, type Palette } from './symbols.ts';
-import { tween } from './tween.ts';
-
-/** A symbol's own win animation on its cell (size: the cell's side); the reels wait for it. */
-export type WinCellFx = (cell: Container, symbol: number, size: number) => Promise<void>;
+import { motion, tween } from './tween.ts';
 
 /** One win of the round as the idle cycle shows it. */
 export interface WinEntry {
@@ -35,9 +33,9 @@ const CYCLE_EACH_MS = 1600;
 const CYCLE_ALL_MS = 1000;
 
 export class WinShow {
-  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
-  winCellFx: WinCellFx | null = null;
   private readonly view: WinShowView;
+  /** Each winning symbol's own animation (symbol-fx.ts): it plays, then glows until the picture changes. */
+  private readonly fx: WinFxBoard;
   private readonly rules: Pick<GameRules, 'lines' | 'reels' | 'rows'>;
   private readonly palette: Palette;
   private readonly overlay: Graphics;
@@ -51,8 +49,10 @@ export class WinShow {
     rules: Pick<GameRules, 'lines' | 'reels' | 'rows'>,
     palette: Palette,
     layers: { overlay: Graphics; burst: Graphics; label: Container },
+    fx: WinFxBoard,
   ) {
     this.view = view;
+    this.fx = fx;
     this.rules = rules;
     this.palette = palette;
     this.overlay = layers.overlay;
@@ -62,8 +62,8 @@ export class WinShow {
 
   /**
    * Dims everything but `positions`, boxes them, draws the paylines through them (`lines`), and
-   * plays their win: each symbol's own animation where one is set, else a bounce with a wiggle, and
-   * a ring of light bursting out of every winning symbol.
+   * plays their win: each symbol's own animation, a bounce with a wiggle, and a ring of light
+   * bursting out of every winning symbol.
    */
   async highlight(
     positions: Array<[number, number]>,
@@ -101,14 +101,14 @@ export class WinShow {
       trace();
       this.overlay.stroke({ width, color: 0xfffaf0, alpha: 0.95, join: 'round', cap: 'round' });
     }
-    const winning = positions.flatMap(([reel, row]) => {
+    // Each winning symbol once, with its own animation (it stays as a glow until the picture changes).
+    const winning = [...lit].flatMap((key) => {
+      const [reel, row] = key.split(':').map(Number) as [number, number];
       const cell = this.view.cellAt(reel, row);
-      const symbol = this.view.symbolAt(reel, row);
-      return cell ? [{ cell, symbol }] : [];
+      return cell ? [{ cell, reel, row, id: this.view.symbolAt(reel, row) }] : [];
     });
-    const fx = this.winCellFx;
-    const own = fx ? winning.map(({ cell, symbol }) => fx(cell, symbol, l.cell)) : [];
-    const bouncing = fx ? [] : winning.map((w) => w.cell);
+    this.fx.play(winning, l.cell, motion.reduced);
+    const bouncing = winning.map((w) => w.cell);
     const centres = positions.map(([reel, row]) => cellCentre(l, reel, row));
     const bounce = tween(
       620,
@@ -132,7 +132,7 @@ export class WinShow {
       },
       (t) => t,
     );
-    await Promise.all([bounce, ...own]);
+    await bounce;
     this.burst.clear();
     for (const cell of bouncing) {
       if (cell.destroyed) continue;
@@ -142,6 +142,7 @@ export class WinShow {
   }
 
   clear(): void {
+    this.fx.stop();
     this.overlay.clear();
     this.clearLabel();
     this.view.eachCell((cell) => {
