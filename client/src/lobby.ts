@@ -22,12 +22,14 @@ function showCategory(filter: string): void {
     chip.setAttribute('aria-pressed', String(chip.dataset.filter === filter));
   }
   const chosen = document.querySelector<HTMLButtonElement>(`.chips .chip[data-filter="${filter}"]`);
-  const title = document.querySelector('.bar-title');
+  // The page's words come with the page (data-all, data-one, data-many): this script adds none.
+  const title = document.querySelector<HTMLElement>('.bar-title');
   if (title && chosen) {
-    title.firstChild?.replaceWith(`${filter === 'all' ? 'All games' : chosen.textContent} `);
+    title.firstChild?.replaceWith(`${filter === 'all' ? (title.dataset.all ?? '') : chosen.textContent} `);
   }
   const count = document.querySelector('.bar-title .count');
-  if (count) count.textContent = `${shown} ${shown === 1 ? 'game' : 'games'}`;
+  if (count && title)
+    count.textContent = `${shown} ${(shown === 1 ? title.dataset.one : title.dataset.many) ?? ''}`;
   const empty = document.querySelector<HTMLElement>('.empty');
   if (empty) empty.hidden = shown > 0;
 }

@@ -30,7 +30,7 @@ describe('dialogs', () => {
     const builders = files.filter(({ text }) => /h\(\s*'dialog'/.test(text));
     expect(builders.length).toBeGreaterThan(0);
     for (const { file, text } of builders)
-      expect(text, file).toMatch(/import \{ showModal \} from '\.\/modal\.ts'/);
+      expect(text, file).toMatch(/import \{ showModal \} from '(\.|\.\.\/ui)\/modal\.ts'/);
   });
 
   it('each dialog has a heading to take the focus', () => {
@@ -38,7 +38,7 @@ describe('dialogs', () => {
     for (const { file, text } of files) {
       for (const match of text.matchAll(/h\(\s*'dialog',[\s\S]*?\n\s{0,6}\);/g)) {
         dialogs++;
-        expect(match[0], file).toMatch(/h\('h2'/);
+        expect(match[0], file).toMatch(/h\(\s*'h2'/);
       }
     }
     expect(dialogs).toBeGreaterThanOrEqual(9);
