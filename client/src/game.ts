@@ -56,7 +56,7 @@ import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
 import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
-import { fitLabels } from './ui/fit.ts';
+import { fitLabels, fitStageToReels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
@@ -254,6 +254,7 @@ class Game {
       showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
+    fitStageToReels(hud.root, { device, reels: this.rules.reels, rows: this.rules.rows });
     root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
     hud.setState('loading');
