@@ -16,16 +16,21 @@ import type {
 } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { language, type MessageKey, symbolName, t, tagline } from './i18n/i18n.ts';
+import { showIntro } from './identity/features.ts';
+import { mountFrame } from './identity/frame.ts';
+import { identityOf } from './identity/identity.ts';
 import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
 import {
   type BetChoice,
   buildLadder,
   canStep,
   capLadder,
-  defaultBet,
+  curateLadder,
   type Ladder,
   largestAffordable,
   type Mode,
+  operatorDefault,
+  startingBet,
   stepBet,
   totalBet,
 } from './logic/bet.ts';
@@ -54,12 +59,14 @@ import { ReelsView } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
+import { chooseTotalBet } from './ui/bet-panel.ts';
 import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
-import { chooseBet, confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import { fitLabels, fitStageToReels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
+import { allowedSpeeds, applyHandedness, clampSpeed, openSettings, settingsButton } from './ui/settings.ts';
 import './styles/free-rounds.css';
 
 const BADGES: Record<string, MessageKey> = {
@@ -156,14 +163,27 @@ class Game {
     this.rules = info.game.rules;
     this.currency = info.session.currency;
     this.market = rulesOf(info);
-    // Stakes above the market's cap are not offered (the server refuses them too).
+    // Stakes above the market's cap are not offered (the server refuses them too); of the rest, the
+    // round totals (and the operator's default), starting at the operator's or the house default.
     const cap = this.market.max_stake;
-    this.ladder = capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null);
-    this.bet = defaultBet(this.ladder, info);
+    const operatorTotal = operatorDefault(info);
+    this.ladder = curateLadder(
+      capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null),
+      operatorTotal,
+    );
+    this.bet = startingBet(this.ladder, operatorTotal);
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
     this.prefs = loadPrefs();
-    this.sound = new Sound({ muted: this.prefs.muted, music: this.prefs.music, effects: this.prefs.effects });
+    this.sound = new Sound({
+      muted: this.prefs.muted,
+      music: this.prefs.music,
+      effects: this.prefs.effects,
+      game: this.rules.slug,
+      onMusic: (track) => {
+        this.start.root.dataset.music = track ?? 'off';
+      },
+    });
     const now = Date.now();
     this.meter = new SessionMeter(info.jurisdiction, now);
     this.skew = info.jurisdiction ? clockSkew(info.jurisdiction, now) : 0;
@@ -248,15 +268,18 @@ class Game {
         this.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
       autoplay: this.market.autoplay.allowed,
-      speeds: this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1,
+      speeds: this.speedCount(),
       fullscreen: this.market.fullscreen_allowed && document.fullscreenEnabled === true,
       showSessionTime: this.market.show_session_time,
       showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
+    this.mountSettings();
     fitStageToReels(hud.root, { device, reels: this.rules.reels, rows: this.rules.rows });
     root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
+    const identity = identityOf(this.rules.slug);
+    if (identity) mountFrame(hud.stage, identity.frame, this.rules.rows);
     hud.setState('loading');
     const stage = await createStage(hud.stage);
     root.dataset.renderer = stage.renderer;
@@ -290,9 +313,9 @@ class Game {
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
-    hud.setKeysHint(this.market.spacebar_allowed ? t('hud.keys') : t('hud.keys_no_space'));
     this.reels.show(this.reels.randomScreen());
     hud.setState('idle');
+    this.start.progress(100);
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
     fitLabels(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
@@ -303,8 +326,38 @@ class Game {
     if (jurisdiction?.reality_check?.due) await this.realityCheck();
     else if (jurisdiction) this.scheduleRealityCheck(realityCheckDueAt(jurisdiction, this.skew));
     if (this.ended) return;
+    // The music (once the first gesture unlocks audio) is the feature's while free spins remain.
+    this.sound.setScene(this.freeSpinsLeft > 0 ? 'feature' : 'base');
+    if (this.prefs.intro) await this.intro();
     if (last) await this.resume(last);
     await this.offerFreeRounds();
+  }
+
+  /** The intro screen: the game's key features, max win and volatility; it can be turned off. */
+  private async intro(): Promise<void> {
+    const { hide } = await showIntro({
+      rules: this.rules,
+      title: this.info.game.title || this.start.shell.title,
+      describe: (fact) =>
+        ruleTexts(
+          [fact],
+          {
+            language: language(),
+            message: (key, values) => t(key, values),
+            symbol: (code) => {
+              const symbol = this.rules.symbols.find((s) => s.code === code);
+              return symbol ? this.nameOf(symbol) : code;
+            },
+          },
+          { maxWinChance: false },
+        ).join(' '),
+      iconOf: (code) => {
+        const symbol = this.rules.symbols.find((s) => s.code === code);
+        return symbol ? this.reels.art.iconUrl(symbol.id, 96) : '';
+      },
+      maxWin: formatDecimal(String(this.rules.maxWinMultiplier), language()),
+    });
+    if (hide) this.prefs = updatePrefs(this.prefs, { intro: false });
   }
 
   /** A demo session's fun balance back to its start. */
@@ -399,6 +452,8 @@ class Game {
     });
     click(hud.speed, () => {
       motion.speed = hud.nextSpeed();
+      const speeds = allowedSpeeds(this.speedCount());
+      this.prefs = updatePrefs(this.prefs, { speed: speeds[hud.speedIndexNow()] ?? 'normal' });
     });
     click(hud.fullscreen, () => {
       if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
@@ -407,17 +462,17 @@ class Game {
     document.addEventListener('fullscreenchange', () =>
       hud.fullscreen?.setAttribute('aria-pressed', String(document.fullscreenElement !== null)),
     );
+    // Any first gesture starts the audio (a dialog's button as much as the Spin button).
+    for (const gesture of ['pointerdown', 'keydown'] as const)
+      document.addEventListener(gesture, () => this.sound.unlock(), { capture: true });
     hud.stage.addEventListener('pointerdown', () => {
       if (this.slamWindow) this.slam();
     });
     click(hud.betUp, () => this.changeBet(stepBet(this.ladder, this.bet, 1)));
     click(hud.betDown, () => this.changeBet(stepBet(this.ladder, this.bet, -1)));
     click(hud.betSettings, async () => {
-      const chosen = await chooseBet(
-        this.ladder,
-        this.bet,
-        (b) => this.money(totalBet(this.ladder, b, this.mode())),
-        (coin) => formatDecimal(coin, language()),
+      const chosen = await chooseTotalBet(this.ladder, this.bet, (b) =>
+        this.money(totalBet(this.ladder, b, this.mode())),
       );
       if (chosen) this.changeBet(chosen);
     });
@@ -442,7 +497,7 @@ class Game {
     document.addEventListener('keydown', (event) => {
       if (event.code !== 'Space' || event.repeat || document.querySelector('dialog[open]')) return;
       // Where the market bans spacebar play, Space does nothing in the game (nor stops the reels).
-      if (!this.market.spacebar_allowed) return;
+      if (!this.market.spacebar_allowed || !this.prefs.spaceToSpin) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest(OWN_SPACE)) return; // a focused button answers Space itself
       event.preventDefault();
@@ -451,6 +506,44 @@ class Game {
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)');
     motion.reduced = reduce.matches;
     reduce.addEventListener('change', () => (motion.reduced = reduce.matches));
+  }
+
+  /** Speeds the market allows: 1 (normal only), 2 (turbo) or 3 (super turbo). */
+  private speedCount(): number {
+    return this.market.turbo_allowed ? (this.market.super_turbo_allowed ? 3 : 2) : 1;
+  }
+
+  /** The gear in the menu, and the stored settings applied to the game as it opens. */
+  private mountSettings(): void {
+    const gear = settingsButton();
+    this.hud.root.querySelector('nav.menu')?.append(gear);
+    gear.addEventListener('click', () => {
+      this.sound.unlock();
+      this.sound.play('click');
+      void openSettings({
+        prefs: this.prefs,
+        speeds: allowedSpeeds(this.speedCount()),
+        spaceAllowed: this.market.spacebar_allowed,
+        apply: (change) => this.applyPrefs(change),
+      });
+    });
+    this.applyPrefs({});
+  }
+
+  /** Stores a change of the player's settings and sets them all on the game at once. */
+  private applyPrefs(change: Partial<Prefs>): Prefs {
+    this.prefs = updatePrefs(this.prefs, change);
+    this.sound.setVolume('music', this.prefs.music);
+    this.sound.setVolume('effects', this.prefs.effects);
+    this.sound.muted = this.prefs.muted;
+    this.hud.setMuted(this.prefs.muted);
+    const speeds = allowedSpeeds(this.speedCount());
+    motion.speed = this.hud.setSpeed(speeds.indexOf(clampSpeed(this.prefs.speed, speeds)));
+    applyHandedness(this.hud.root, this.prefs.leftHanded);
+    this.hud.setKeysHint(
+      this.market.spacebar_allowed && this.prefs.spaceToSpin ? t('hud.keys') : t('hud.keys_no_space'),
+    );
+    return this.prefs;
   }
 
   private mode(): Mode {
@@ -468,11 +561,8 @@ class Game {
 
   private renderBet(): void {
     const total = totalBet(this.ladder, this.bet, this.mode());
-    this.hud.setBet(
-      this.money(total),
-      t('hud.bet_detail', { coin: formatDecimal(this.bet.coin, language()), level: this.bet.level }),
-      this.special,
-    );
+    // One list of totals: the coin and level behind a total are the server's business, not the player's.
+    this.hud.setBet(this.money(total), '', this.special);
     this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
     // Where the market wants them where the stake is placed (Germany, Spain): RTP and the top prize.
     const unit = this.bet.coinMinor * BigInt(this.bet.level);
@@ -645,6 +735,8 @@ class Game {
         );
       }
       continueFree = this.freeSpinsLeft > 0;
+      // Free spins, a pick or a hold-and-collect played out in this round: back to the base track.
+      this.sound.setScene(continueFree ? 'feature' : 'base');
       if (response.free_round) await this.afterFreeRound(response.free_round);
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
@@ -980,7 +1072,7 @@ class Game {
         }
         await this.reels.land(
           screen,
-          () => this.sound.play('stop'),
+          (reel) => this.sound.play(suspense.includes(reel) ? 'tension-stop' : 'stop', reel),
           false,
           suspense,
           () => this.sound.play('tension'),
@@ -997,6 +1089,7 @@ class Game {
         return;
       case 'hold':
         this.sound.play('feature');
+        this.sound.setScene('feature');
         await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
         return;
       case 'wins': {
@@ -1006,6 +1099,7 @@ class Game {
         const positions = step.wins.flatMap((w) => w.positions);
         const only = step.wins.length === 1 ? step.wins[0] : undefined;
         const collected = step.wins.find((w) => w.kind === 'collect');
+        if (collected) this.sound.play('collect');
         if (collected)
           this.hud.announce(t('win.collected', { amount: this.money(BigInt(collected.amount)) }));
         await Promise.all([
@@ -1034,6 +1128,7 @@ class Game {
         return;
       case 'pick': {
         this.sound.play('feature');
+        this.sound.setScene('feature');
         this.hud.setState('bonus');
         await this.hud.banner(t('feature.pick'), t('feature.pick_sub'), 1000, wait);
         const describe = (p: PickStep) =>
@@ -1042,13 +1137,14 @@ class Game {
             : p.prize === 'multiplier'
               ? t('pick.multiplier', { factor: p.value })
               : t('pick.end');
-        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('win'));
+        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('pick'));
         await add(step.amount);
         this.hud.setState('presenting');
         return;
       }
       case 'free_spins': {
         this.sound.play('feature');
+        this.sound.setScene('feature');
         const expanding = this.symbolById(step.expandingSymbol);
         await freeSpinsIntro(
           this.hud.overlay,

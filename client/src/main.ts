@@ -4,10 +4,14 @@
 import './styles/game.css';
 import './styles/layout.css';
 import { t, useLanguage } from './i18n/i18n.ts';
+import { applyIdentity } from './identity/identity.ts';
+import { dressSplash } from './identity/splash.ts';
 import { takeToken, tokenStorageKey } from './logic/token.ts';
 
 interface ShellData {
   symbol: string;
+  /** The game's slug: its skin, typeface and frame (absent from a server before issue 26). */
+  slug?: string;
   title: string;
   tagline: string;
   palette: { background: string; accent: string; text: string };
@@ -30,16 +34,25 @@ const rootStyle = document.documentElement.style;
 rootStyle.setProperty('--bg', shell.palette.background);
 rootStyle.setProperty('--accent', shell.palette.accent);
 rootStyle.setProperty('--text', shell.palette.text);
+applyIdentity(document.documentElement, shell.slug ?? '');
 
 const app = document.getElementById('app') as HTMLElement;
 const bar = document.getElementById('loader-bar');
 const loader = document.getElementById('loader');
+if (loader) dressSplash(loader, shell);
 const progress = (percent: number) => {
   loader?.setAttribute('aria-valuenow', String(percent));
   bar?.style.setProperty('width', `${percent}%`);
+  // The game is drawn: the splash fades out over it (at once where motion is reduced).
+  if (percent >= 100 && loader?.isConnected) {
+    loader.classList.add('done');
+    const quick = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    setTimeout(() => loader.remove(), quick ? 0 : 400);
+  }
 };
 
 function fatal(title: string, text: string): void {
+  loader?.remove();
   app.dataset.state = 'ended';
   const box = document.createElement('div');
   box.className = 'fatal';
@@ -71,7 +84,7 @@ async function boot(): Promise<void> {
   const { loadMessageFor } = await import('./logic/messages.ts');
   try {
     await startGame({ root: app, shell, token, device, progress });
-    loader?.remove();
+    progress(100);
   } catch (error) {
     if (error instanceof RuntimeFailure) {
       const message = loadMessageFor(error.failure);

@@ -11,6 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { gameInfos } from '../../src/games/index.ts';
 import { startServer } from '../../src/server.ts';
 import { startEmbeddedPostgres } from '../../src/store/embedded.ts';
+import { skipIntro } from '../../test/e2e/helpers.ts';
 import { createSeedablePlayRng, registerTestRngPost } from '../../test/helpers/test-rng.post.ts';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -111,6 +112,8 @@ export async function startShowcase(): Promise<Showcase> {
     },
     async open(url, device) {
       const context = await browser.newContext({ ...device, reducedMotion: 'no-preference' });
+      // A returning player: the intro screen was seen before, the game opens on its reels.
+      await context.addInitScript(skipIntro);
       const page = await context.newPage();
       await page.goto(url);
       await page.waitForSelector('#app[data-state="idle"]', { timeout: 60_000 });

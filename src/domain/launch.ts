@@ -13,6 +13,8 @@ export interface LaunchRequest {
   operator_id?: unknown;
   external_player_id?: unknown;
   coin?: unknown;
+  /** Issue 26 (additive): the total bet the session starts at, a decimal in the session currency. */
+  default_bet?: unknown;
   currency?: unknown;
   return_url?: unknown;
   device?: unknown;
@@ -33,6 +35,8 @@ export interface LaunchInput {
   gameKey: { symbol: string | undefined; slug: string | undefined };
   playerId: string;
   coinText: string | undefined;
+  /** As sent: parsed in the session currency and checked against the game's ladder once both are known. */
+  defaultBetText: string | undefined;
   currency: string | undefined;
   returnUrl: string | undefined;
   device: Device;
@@ -144,6 +148,7 @@ export function checkLaunchRequest(
     'slug',
     'external_player_id',
     'coin',
+    'default_bet',
     'currency',
     'return_url',
     'device',
@@ -174,6 +179,11 @@ export function checkLaunchRequest(
   const coinText = fields.coin;
   if (coinText !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(coinText)) {
     return fail('coin must be a positive decimal string such as "0.10"');
+  }
+
+  const defaultBetText = fields.default_bet;
+  if (defaultBetText !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(defaultBetText)) {
+    return fail('default_bet must be a positive decimal string such as "1.00"');
   }
 
   const returnUrl = fields.return_url;
@@ -211,6 +221,7 @@ export function checkLaunchRequest(
       gameKey: { symbol, slug },
       playerId,
       coinText,
+      defaultBetText,
       currency,
       returnUrl,
       device,
@@ -251,6 +262,34 @@ export function checkCoin(
     };
   }
   return { ok: true, coin: parsed.minor };
+}
+
+/**
+ * The session's default total bet in minor units: a base-mode total the game's ladder can make
+ * (some coin value × bet level × line cost) in the session currency.
+ */
+export function checkDefaultBet(
+  text: string | undefined,
+  currency: string,
+  ladder: { coinValues: readonly bigint[]; betLevels: readonly number[]; lineCost: number },
+): { ok: true; total: bigint | null } | { ok: false; error: ApiError } {
+  if (text === undefined) return { ok: true, total: null };
+  const parsed = parseAmount(text, currency);
+  const onLadder =
+    parsed.ok &&
+    parsed.minor > 0n &&
+    ladder.coinValues.some((coin) =>
+      ladder.betLevels.some((level) => coin * BigInt(level) * BigInt(ladder.lineCost) === parsed.minor),
+    );
+  if (!parsed.ok || !onLadder) {
+    return {
+      ok: false,
+      error: errors.invalidRequest(
+        `default_bet ${text} is not a total bet this game offers in ${currency} (coin value × bet level × ${ladder.lineCost} coins)`,
+      ),
+    };
+  }
+  return { ok: true, total: parsed.minor };
 }
 
 export function launchUrl(

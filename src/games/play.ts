@@ -7,6 +7,7 @@ import { type Game, getGame, modelOf } from './registry.ts';
 import { type RuleFact, ruleFactsOf } from './rule-facts.ts';
 import { englishRules } from './rule-text.ts';
 import type { GameInfo } from './types.ts';
+import { type Volatility, volatilityOf } from './volatility.ts';
 
 /** Coin values, bet levels and mode costs of a game in a currency (identical for all its variants). */
 export function betLadder(game: Game, currency: string): BetLadder {
@@ -88,6 +89,8 @@ export interface GameDescription {
   /** False where a simulated figure could not reach ±0.1 pp (the paytable says so). */
   rtpMeetsPrecision: boolean;
   modes: { base: number; special: number | null; buy: number | null };
+  /** The paid spin's volatility band from its certified standard deviation; null while not certified. */
+  volatility: Volatility | null;
 }
 
 /** The maximum win as certified, or the cap while the variant is not certified. */
@@ -144,5 +147,6 @@ export function describeGame(game: Game, variant?: string): GameDescription {
       special: model.modes.special?.costCoins ?? null,
       buy: model.modes.buy?.costCoins ?? null,
     },
+    volatility: figure ? volatilityOf(figure.sd) : null,
   };
 }

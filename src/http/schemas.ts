@@ -172,6 +172,13 @@ export const LaunchUrlRequest = Type.Object(
     operator_id: Type.Optional(Type.String({ description: 'Only for provider master keys.' })),
     external_player_id: Type.String({ description: 'Stable player identifier from the operator platform.' }),
     coin: Type.Optional(Type.String({ description: 'Default coin value for the session (decimal string).' })),
+    default_bet: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.3.0 (issue 26). The total bet the game starts at, a decimal string in the session currency such as \"1.00\": a base-mode total the game offers (coin value × bet level × the game's coins per spin). 400 naming default_bet when it is not a decimal or not on the game's ladder. Without it the game starts at the total nearest 1.00 (100 of the currency's smallest coin); a default above the market's stake cap for the player is not offered and the game starts at its own default.",
+        examples: ['1.00'],
+      }),
+    ),
     currency: Type.Optional(Type.String({ minLength: 3, maxLength: 3 })),
     return_url: Type.Optional(Type.String({ format: 'uri' })),
     device: Type.Optional(

@@ -8,12 +8,13 @@ import { newId, randomBase62, sha256 } from '../domain/ids.ts';
 import { sessionLanguage } from '../domain/languages.ts';
 import {
   checkCoin,
+  checkDefaultBet,
   checkLaunchRequest,
   type LaunchRequest,
   launchUrl,
   resolveLaunchGame,
 } from '../domain/launch.ts';
-import { coinValuesFor, findGameInfo } from '../games/index.ts';
+import { betLadder, coinValuesFor, findGameInfo, getGame } from '../games/index.ts';
 import {
   checkSessionTerms,
   effectiveRules,
@@ -71,6 +72,13 @@ export function createLaunchService(deps: {
       const currency = input.currency ?? operator.currency ?? 'USD';
       const coin = checkCoin(input.coinText, currency, coinValuesFor(game, currency));
       if (!coin.ok) throw coin.error;
+      const playable = input.defaultBetText === undefined ? undefined : getGame(game.symbol);
+      const defaultBet = checkDefaultBet(
+        input.defaultBetText,
+        currency,
+        playable ? betLadder(playable, currency) : { coinValues: [], betLevels: [], lineCost: 1 },
+      );
+      if (!defaultBet.ok) throw defaultBet.error;
 
       const { terms } = input;
       // The launch's market, else the operator's default (a code since removed plays as default).
@@ -108,6 +116,7 @@ export function createLaunchService(deps: {
         device: input.device,
         return_url: input.returnUrl ?? null,
         coin: coin.coin,
+        default_bet: defaultBet.total,
         expires_at: expiresAt,
         play_mode: input.playMode,
         jurisdiction_code: profile.code,

@@ -55,6 +55,8 @@ export interface GameSessionsTable {
   device: string;
   return_url: string | null;
   coin: ColumnType<bigint | null, bigint | string | null | undefined, bigint | string | null>;
+  /** The operator's default total bet in minor units (launch default_bet, migration 022), or null. */
+  default_bet: NullableBigInt;
   state: ColumnType<unknown, string | undefined, string>;
   state_version: ColumnType<bigint, never, bigint | string>;
   play_mode: Generated<PlayMode>;

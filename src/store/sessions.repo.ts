@@ -19,6 +19,7 @@ export type SessionUpsert = Pick<
   | 'device'
   | 'return_url'
   | 'coin'
+  | 'default_bet'
   | 'expires_at'
   | 'jurisdiction_version'
   | 'player_age_band'
@@ -54,26 +55,28 @@ export const LAUNCH_SQL = `
   insert into game_sessions
     (id, operator_id, player_id, game_symbol, currency, token_hash, device, return_url, coin, expires_at,
      play_mode, jurisdiction_code, jurisdiction_version, player_age_band, reality_check_interval,
-     reality_check_at, time_limit_seconds, loss_limit, history_url, session_started_at)
+     reality_check_at, time_limit_seconds, loss_limit, history_url, session_started_at, default_bet)
   select launch.id, launch.operator_id, launch.player_id, launch.game_symbol, launch.currency,
     launch.token_hash, launch.device, launch.return_url, launch.coin, launch.expires_at, launch.play_mode,
     launch.jurisdiction_code, launch.jurisdiction_version, launch.player_age_band,
     launch.reality_check_interval, launch.reality_check_at, launch.time_limit_seconds, launch.loss_limit,
-    launch.history_url, launch.session_started_at
+    launch.history_url, launch.session_started_at, launch.default_bet
   from relaxed, unnest(
     $1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bytea[], $7::text[], $8::text[],
     $9::bigint[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[], $15::integer[],
-    $16::timestamptz[], $17::integer[], $18::bigint[], $19::text[], $20::timestamptz[]
+    $16::timestamptz[], $17::integer[], $18::bigint[], $19::text[], $20::timestamptz[],
+    $21::bigint[]
   ) with ordinality as launch (id, operator_id, player_id, game_symbol, currency, token_hash, device,
     return_url, coin, expires_at, play_mode, jurisdiction_code, jurisdiction_version, player_age_band,
     reality_check_interval, reality_check_at, time_limit_seconds, loss_limit, history_url,
-    session_started_at, position)
+    session_started_at, default_bet, position)
   order by launch.position
   on conflict (operator_id, player_id, game_symbol, currency, play_mode) do update set
     token_hash = excluded.token_hash,
     device = excluded.device,
     return_url = excluded.return_url,
     coin = excluded.coin,
+    default_bet = excluded.default_bet,
     expires_at = excluded.expires_at,
     refreshed_at = now(),
     -- A launch starts the player's session afresh: its market, terms, clock and net position
@@ -123,6 +126,7 @@ export function sessionsRepo(db: Kysely<Database>, pool: Pick<pg.Pool, 'query'>)
         column((i) => (i.loss_limit === null ? null : i.loss_limit.toString())),
         column((i) => i.history_url),
         column((i) => i.session_started_at.toISOString()),
+        column((i) => (i.default_bet === null ? null : i.default_bet.toString())),
       ],
     });
     const byKey = new Map(result.rows.map((row) => [keyOf(row), row]));

@@ -73,12 +73,13 @@ async function openWithEnterHeld(page: Page, button: string, testId: string): Pr
 }
 
 describe('every dialog opens on its heading', () => {
-  it('paytable, history, bet settings, autoplay and buy feature', async () => {
+  it('paytable, history, bet settings, settings, autoplay and buy feature', async () => {
     const page = await open('rf_dune_lantern', 'p-dialogs');
     const dialogs: Array<[button: string, testId: string]> = [
       ['Paytable', 'paytable'],
       ['History', 'history'],
       ['Bet settings', 'bet-settings'],
+      ['Settings', 'settings'],
       ['Autoplay', 'autoplay-settings'],
       ['Buy feature', 'buy-dialog'],
     ];

@@ -42,9 +42,22 @@ export async function launchChromium(): Promise<Browser> {
 export async function newContext(
   browser: Browser,
   device: typeof DESKTOP | typeof PHONE,
-  options: { reducedMotion?: 'reduce' | 'no-preference' } = {},
+  options: { reducedMotion?: 'reduce' | 'no-preference'; intro?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ ...device, reducedMotion: options.reducedMotion ?? 'reduce' });
+  const context = await browser.newContext({ ...device, reducedMotion: options.reducedMotion ?? 'reduce' });
+  // A player who has seen the intro screen before: games open straight to the reels (its own test opts in).
+  if (!options.intro) await context.addInitScript(skipIntro);
+  return context;
+}
+
+/** Runs in the page: the player's settings say "no intro screen" unless they already say something. */
+export function skipIntro(): void {
+  try {
+    if (localStorage.getItem('rf.prefs.v1') === null)
+      localStorage.setItem('rf.prefs.v1', JSON.stringify({ intro: false }));
+  } catch {
+    // storage refused (an opaque origin): nothing to remember
+  }
 }
 
 export interface Launch {

@@ -1,6 +1,7 @@
 // Key art as a lobby's browser gets it: every game at every size and format decodes in Chromium at
 // the right dimensions and looks different from the others; the demo lobby's tiles show it. And the
-// first load of a game stays within its budget: 250 KB gzipped for everything the page fetches.
+// first load of a game stays within its budget: issue 26's 400 KB gzipped for everything the page fetches
+// (the game's own typefaces included).
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,7 @@ describe('first load', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`a game page fetches at most 250 KB gzipped before it accepts a spin (${label})`, async () => {
+    it(`a game page fetches at most 400 KB gzipped before it accepts a spin (${label})`, async () => {
       const launch = await launchUrl(server, apiKey, {
         symbol: 'rf_orbit_orchard',
         player: `p-budget-${label}`,
@@ -123,7 +124,7 @@ describe('first load', () => {
       const total = fetched.reduce((sum, f) => sum + f.gzipped, 0);
       console.log(`first load (${label}): ${fetched.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
       expect(fetched.some((f) => /\.js$/.test(f.url))).toBe(true);
-      expect(total).toBeLessThanOrEqual(250 * 1024);
+      expect(total).toBeLessThanOrEqual(400 * 1024);
       await context.close();
     });
   }

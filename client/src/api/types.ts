@@ -39,6 +39,8 @@ export interface SessionInfo {
     bet_levels: number[];
     default_coin: string;
     default_bet_level: number;
+    /** The operator's default total bet for this session (decimal, base mode), when it set one. */
+    default_total?: string | null;
     line_cost: number;
     modes: {
       base: ModeCost;

@@ -6,7 +6,6 @@ import {
   canStep,
   capLadder,
   coinsFromMultiplier,
-  defaultBet,
   largestAffordable,
   stepBet,
   totalBet,
@@ -56,8 +55,7 @@ describe('bet ladder', () => {
 
   it('prices modes exactly in minor units', () => {
     const ladder = buildLadder(info());
-    const bet = defaultBet(ladder, info());
-    expect(bet).toMatchObject({ coin: '0.02', level: 2 });
+    const bet: BetChoice = { coin: '0.02', coinMinor: 2n, level: 2 };
     expect(totalBet(ladder, bet, 'base')).toBe(80n); // 0.02 × 2 × 20 = 0.80
     expect(totalBet(ladder, bet, 'special')).toBe(100n); // × 25 coins
     expect(totalBet(ladder, bet, 'buy')).toBe(8000n); // × 2000 coins

@@ -119,22 +119,80 @@ export function canStep(ladder: Ladder, bet: BetChoice, direction: 1 | -1): bool
   return next.coinMinor * BigInt(next.level) !== bet.coinMinor * BigInt(bet.level);
 }
 
-/** The session's default bet, or the launch coin if the ladder offers it. */
-export function defaultBet(ladder: Ladder, info: Pick<SessionInfo, 'bet'>): BetChoice {
-  const coin =
-    ladder.coins.find((c) => c.text === info.bet.default_coin) ??
-    ladder.coins.find((c) => c.minor === toMinor(info.bet.default_coin, ladder.currency)) ??
-    ladder.coins[0];
-  if (!coin) throw new Error('the game offers no coin values');
-  const level = ladder.levels.includes(info.bet.default_bet_level)
-    ? info.bet.default_bet_level
-    : (ladder.levels[0] ?? 1);
-  return { coin: coin.text, coinMinor: coin.minor, level };
-}
-
 /** The largest step whose base total is at most `limit` (for a player who cannot afford the current bet). */
 export function largestAffordable(ladder: Ladder, limit: bigint, mode: Mode): BetChoice | null {
   let best: BetChoice | null = null;
   for (const step of ladder.steps) if (totalBet(ladder, step, mode) <= limit) best = step;
   return best;
+}
+
+// The bet list a player chooses from: not every coin × level (44 odd totals such as 2.80 or 3.20)
+// but the totals a player recognises. A total is round when its minor units are 1, 2, 4 or 5 times a
+// power of ten (0.10, 0.20, 0.40, 0.50, 1, 2, 4, 5, 10 … in a two-decimal currency; 20, 40, 50, 100 …
+// yen). The ladder's lowest and highest totals stay (the smallest stake, the cap), and so does a
+// total the operator chose as the default. The ± buttons step through this same list.
+const ROUND_MANTISSAS = new Set([1n, 2n, 4n, 5n]);
+
+/** Whether a total in minor units is 1, 2, 4 or 5 × 10^k. */
+export function isRoundTotal(minor: bigint): boolean {
+  if (minor <= 0n) return false;
+  let mantissa = minor;
+  while (mantissa % 10n === 0n) mantissa /= 10n;
+  return ROUND_MANTISSAS.has(mantissa);
+}
+
+/** The base total of a step (coin × level × the base mode's coins). */
+const baseTotal = (ladder: Ladder, step: BetChoice) => totalBet(ladder, step, 'base');
+
+/**
+ * The ladder cut to its round totals, plus its lowest and highest step and `keep` (a base total in
+ * minor units, e.g. the operator's default) when the ladder has it. Apply after `capLadder`, so the
+ * highest step is the highest the market allows.
+ */
+export function curateLadder(ladder: Ladder, keep: bigint | null = null): Ladder {
+  const last = ladder.steps.length - 1;
+  const steps = ladder.steps.filter((step, i) => {
+    const total = baseTotal(ladder, step);
+    return i === 0 || i === last || total === keep || isRoundTotal(total);
+  });
+  return { ...ladder, steps };
+}
+
+/** The step whose base total is exactly `total`, or null. */
+export function stepOfTotal(ladder: Ladder, total: bigint): BetChoice | null {
+  return ladder.steps.find((step) => baseTotal(ladder, step) === total) ?? null;
+}
+
+/**
+ * The bet a session starts at: the operator's default total when it is on the list, else the same
+ * amount in every game — the list entry nearest 100 of the currency's smallest coin (€1.00, $1.00,
+ * ¥100: the smallest coin is about one US cent), the lower of two equally near (compared by ratio).
+ */
+export function startingBet(ladder: Ladder, operatorTotal: bigint | null): BetChoice {
+  const chosen = operatorTotal === null ? null : stepOfTotal(ladder, operatorTotal);
+  if (chosen) return chosen;
+  const first = ladder.steps[0];
+  const smallest = ladder.coins[0];
+  if (!first || !smallest) throw new Error('the game offers no bet');
+  const target = smallest.minor * 100n;
+  // Nearness by ratio, exactly: x is nearer than y when max(x,t)/min(x,t) < max(y,t)/min(y,t).
+  const ratio = (total: bigint) => (total >= target ? [total, target] : [target, total]) as [bigint, bigint];
+  let best = first;
+  for (const step of ladder.steps) {
+    const [a, b] = ratio(baseTotal(ladder, step));
+    const [c, d] = ratio(baseTotal(ladder, best));
+    if (a * d < c * b) best = step;
+  }
+  return best;
+}
+
+/** The operator's default total for the session in minor units, or null (none, or not a decimal). */
+export function operatorDefault(info: Pick<SessionInfo, 'bet' | 'session'>): bigint | null {
+  const text = info.bet.default_total;
+  if (typeof text !== 'string' || !/^\d+(\.\d+)?$/.test(text)) return null;
+  try {
+    return toMinor(text, info.session.currency);
+  } catch {
+    return null;
+  }
 }

@@ -31,11 +31,14 @@ export function orientationOf(width: number, height: number): Orientation {
   return height > width ? 'portrait' : 'landscape';
 }
 
-/** Proportions of the grid in cells: phones keep thin gaps and a thin frame, the reels are the game. */
+/** The ring a game's frame draws around the grid (identity/frame.ts), in cells; at least 8 px. */
+export const FRAME_RATIO = 0.2;
+
+/** Proportions of the grid in cells: phones keep thin gaps and a thin margin, the reels are the game. */
 function proportions(device: LayoutInput['device']) {
   const phone = device === 'mobile';
   const gapRatio = phone ? 0.05 : 0.08;
-  const frameRatio = phone ? 0.06 : 2 * gapRatio;
+  const frameRatio = FRAME_RATIO;
   const strokeRatio = gapRatio * 0.6;
   return {
     gapRatio,
@@ -58,7 +61,7 @@ export function computeLayout(input: LayoutInput): Layout {
   const cell = Math.max(16, Math.floor(Math.min(fitW, fitH, p.maxCell)));
   const gap = Math.max(2, Math.round(cell * p.gapRatio));
   const stroke = Math.max(2, cell * p.strokeRatio);
-  const frame = Math.max(3, Math.round(cell * p.frameRatio));
+  const frame = Math.max(8, Math.round(cell * p.frameRatio));
   const gridWidth = reels * cell + (reels - 1) * gap;
   const gridHeight = rows * cell + (rows - 1) * gap;
   return {

@@ -1,9 +1,8 @@
-// Modal screens: messages, paytable and rules, history, the buy-feature price, bet settings and the
-// pick bonus. Native <dialog> elements, so focus, Escape and screen readers behave.
+// Modal screens: messages, paytable and rules, history, the buy-feature price and the pick bonus.
+// Native <dialog> elements, so focus, Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, PickStep, Round } from '../api/types.ts';
 import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
-import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
 
@@ -279,68 +278,6 @@ export function confirmBuy(title: string, price: string, what: string): Promise<
     ],
     'buy-dialog',
   ).then((id) => id === 'buy');
-}
-
-export function chooseBet(
-  ladder: Ladder,
-  bet: BetChoice,
-  total: (b: BetChoice) => string,
-  coinText: (coin: string) => string = (coin) => coin,
-): Promise<BetChoice | null> {
-  return new Promise((resolve) => {
-    let result: BetChoice | null = null;
-    const coin = h(
-      'select',
-      { id: 'bet-coin' },
-      ...ladder.coins.map((c) =>
-        h('option', { value: c.text, selected: c.text === bet.coin }, coinText(c.text)),
-      ),
-    );
-    const level = h(
-      'select',
-      { id: 'bet-level' },
-      ...ladder.levels.map((l) => h('option', { value: String(l), selected: l === bet.level }, String(l))),
-    );
-    const shown = h('output', {});
-    const current = (): BetChoice => {
-      const c =
-        ladder.coins.find((x) => x.text === coin.value) ??
-        (ladder.coins[0] as { text: string; minor: bigint });
-      return { coin: c.text, coinMinor: c.minor, level: Number(level.value) };
-    };
-    const update = () => (shown.textContent = total(current()));
-    coin.addEventListener('change', update);
-    level.addEventListener('change', update);
-    update();
-    const dialog = h(
-      'dialog',
-      { class: 'sheet narrow', 'aria-labelledby': 'bet-title', 'data-testid': 'bet-settings' },
-      h('h2', { id: 'bet-title' }, t('bet.title')),
-      h('label', { for: 'bet-coin' }, t('bet.coin')),
-      coin,
-      h('label', { for: 'bet-level' }, t('bet.level')),
-      level,
-      h('p', {}, `${t('bet.total')} `, shown),
-      h(
-        'div',
-        { class: 'dialog-actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'primary',
-            onclick: () => {
-              result = current();
-              dialog.close();
-            },
-          },
-          t('bet.apply'),
-        ),
-        h('button', { type: 'button', onclick: () => dialog.close() }, t('action.cancel')),
-      ),
-    );
-    open(dialog, () => resolve(result));
-  });
 }
 
 /**

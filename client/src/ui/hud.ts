@@ -408,7 +408,17 @@ export class Hud {
 
   /** The next allowed speed (wrapping to normal); returns the speed factor. */
   nextSpeed(): number {
-    this.speedIndex = (this.speedIndex + 1) % this.speeds;
+    return this.setSpeed((this.speedIndex + 1) % this.speeds);
+  }
+
+  /** The speed in use, as a place in SPEEDS (0 normal, 1 turbo, 2 super turbo). */
+  speedIndexNow(): number {
+    return this.speedIndex;
+  }
+
+  /** Sets the speed by its place in SPEEDS, within those allowed; returns the speed factor. */
+  setSpeed(index: number): number {
+    this.speedIndex = Math.max(0, Math.min(this.speeds - 1, index));
     const factor = SPEEDS[this.speedIndex] ?? 1;
     if (this.speed) {
       this.speed.dataset.speed = String(factor);

@@ -28,7 +28,13 @@ export function registerPlayShell(app: FastifyInstance, dist: ClientDist): void 
           page('Game client not built', 'The server has no built game client. Run npm run build.'),
         );
       }
-      const shell = { symbol: game.symbol, title: game.title, tagline: game.tagline, palette: game.palette };
+      const shell = {
+        symbol: game.symbol,
+        slug: game.slug,
+        title: game.title,
+        tagline: game.tagline,
+        palette: game.palette,
+      };
       const html = template
         .replace('<title>Reelforge</title>', `<title>${escapeHtml(game.title)}</title>`)
         .replace('{"rf":"shell"}', () => scriptJson(shell));

@@ -53,6 +53,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
               bet_levels: Type.Array(Type.Integer()),
               default_coin: Type.String(),
               default_bet_level: Type.Integer(),
+              default_total: Type.Union([Type.String(), Type.Null()]),
               line_cost: Type.Integer(),
               modes: Type.Object({ base: Mode, special: Mode, buy: Mode }),
             }),
@@ -85,6 +86,12 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
       const rules = describeGame(game, variant);
       const defaultCoin =
         row.coin !== null && ladder.coinValues.includes(row.coin) ? row.coin : ladder.defaultCoin;
+      // The operator's starting total: launch default_bet, else its coin at the default level; null: the game's own.
+      const operatorTotal =
+        row.default_bet ??
+        (row.coin !== null && ladder.coinValues.includes(row.coin)
+          ? row.coin * BigInt(ladder.defaultBetLevel) * BigInt(ladder.lineCost)
+          : null);
       return {
         session: {
           expires_at: expiresAt.toISOString(),
@@ -108,6 +115,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
           bet_levels: ladder.betLevels,
           default_coin: format(defaultCoin),
           default_bet_level: ladder.defaultBetLevel,
+          default_total: operatorTotal === null ? null : format(operatorTotal),
           line_cost: ladder.lineCost,
           modes: {
             base: mode(ladder.modes.base),
