@@ -35,6 +35,13 @@ import {
   totalBet,
 } from './logic/bet.ts';
 import {
+  cellsShowing,
+  heldCoins,
+  holdCountdown,
+  holdRespins,
+  wildMultiplier,
+} from './logic/feature-counters.ts';
+import {
   celebrates,
   clockSkew,
   formatElapsed,
@@ -48,23 +55,28 @@ import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money
 import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
+  byAmountDesc,
   finalScreen,
   paidSequence,
   paidSteps,
   planPresentation,
   type Step,
+  takesScreen,
 } from './logic/presentation.ts';
 import { mountBackdrop } from './scene/backdrop.ts';
-import { ReelsView } from './scene/reels.ts';
+import { ReelsView, type WinEntry } from './scene/reels.ts';
 import { createStage } from './scene/stage.ts';
 import type { Palette } from './scene/symbols.ts';
 import { motion, tween, wait } from './scene/tween.ts';
 import { chooseTotalBet } from './ui/bet-panel.ts';
-import { celebrateWin, freeSpinsIntro, freeSpinsOutro } from './ui/celebrate.ts';
-import { confirmBuy, pickBonus, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { celebrateWin } from './ui/celebrate.ts';
+import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
+import { FeatureScene } from './ui/feature-scene.ts';
+import { freeSpinsIntro, freeSpinsOutro } from './ui/feature-screens.ts';
 import { fitLabels, fitStageToReels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
+import { pickBonus } from './ui/pick-scene.ts';
 import { autoplaySettings, realityCheck, safeLink } from './ui/protection.ts';
 import { allowedSpeeds, applyHandedness, clampSpeed, openSettings, settingsButton } from './ui/settings.ts';
 import './styles/free-rounds.css';
@@ -124,6 +136,12 @@ class Game {
   private prefs: Prefs;
   private hud!: Hud;
   private reels!: ReelsView;
+  /** The feature's scene: backdrop, frame, music and the counters on the reels. */
+  private scene!: FeatureScene;
+  /** Respins left as each picture of the round's hold-and-collect is shown (by screen index). */
+  private holdLeft: Map<number, number> | null = null;
+  /** What the free-spins feature under way has won so far (minor units). */
+  private featureTotal = 0n;
   private bet: BetChoice;
   private special = false;
   private balance: bigint;
@@ -155,6 +173,9 @@ class Game {
   private slamWindow = false;
   /** The round on screen is not celebrated (a return at or below the stake where that is banned). */
   private quiet = false;
+  /** What the win meter showed before this round's win, and its label (a celebration counts from it). */
+  private meterBase = 0n;
+  private meterLabel = '';
 
   constructor(start: GameStart, client: RuntimeClient, info: SessionInfo) {
     this.start = start;
@@ -296,6 +317,15 @@ class Game {
       },
     });
     this.reels.relayout();
+    this.scene = new FeatureScene({
+      root,
+      stage: hud.stage,
+      slug: this.rules.slug,
+      reels: this.rules.reels,
+      rows: this.rules.rows,
+      freeSpinsStrip: hud.root.querySelector('[data-testid="free-spins"]'),
+      setMusic: (scene) => this.sound.setScene(scene),
+    });
     // The logo's emblem: the game's scatter (else its wild, else its top symbol) as drawn on the reels.
     const hero =
       this.rules.symbols.find((s) => s.kind === 'scatter') ??
@@ -308,12 +338,13 @@ class Game {
     const feature = this.info.state.feature;
     if (feature && this.freeSpinsLeft > 0) {
       this.freeSpinsPlayed = feature.played;
+      this.featureTotal = toMinor(feature.sequence_win, this.currency);
       this.bet = this.betOf({ coin: feature.coin, bet_level: feature.bet_level }) ?? this.bet;
     }
     this.renderBet();
     this.renderBalance();
     hud.setWin(this.money(0n), '0');
-    this.reels.show(this.reels.randomScreen());
+    this.reels.show(this.reels.restingScreen());
     hud.setState('idle');
     this.start.progress(100);
     this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
@@ -418,6 +449,25 @@ class Game {
     await freeRoundsDone(this.decimal(state.win), capped ? this.decimal(state.max_win as string) : null);
     this.info = await this.client.session();
     await this.offerFreeRounds();
+  }
+
+  /** The free-spins feature's win so far (for its counter as the next spin starts). */
+  private featureWon(): string {
+    return this.money(this.featureTotal);
+  }
+
+  /** The ids of the game's symbols of a kind (a game may draw one symbol in several versions). */
+  private idsOf(kind: string): Set<number> {
+    return new Set(this.rules.symbols.filter((s) => s.kind === kind).map((s) => s.id));
+  }
+
+  /** In free spins, the multiplier every wild carries (Ember's ×2, from its rules) as a badge on it. */
+  private markReels(screen: import('./api/types.ts').Screen | undefined): void {
+    const factor = wildMultiplier(this.rules);
+    if (!screen || !this.inFeature || factor === null) return;
+    const wilds = cellsShowing(screen, this.idsOf('wild'));
+    this.scene.markCells(wilds, `×${factor}`);
+    if (wilds.length > 0) this.start.root.dataset.wildBadges = String(wilds.length);
   }
 
   private cellLabel(reel: number, row: number, screen: import('./api/types.ts').Screen): string {
@@ -690,6 +740,9 @@ class Game {
       ...(grant ? { free_round_grant_id: grant.grant_id } : {}),
     };
     this.pending = body;
+    this.scene.clearMarks();
+    // The counter steps as the free spin starts, as the player expects it to.
+    if (free) this.scene.showFreeSpins(this.freeSpinsLeft - 1, this.freeSpinsPlayed + 1, this.featureWon());
     this.reels.startSpin();
     if (this.market.quick_stop_allowed) {
       this.slamWindow = true;
@@ -732,7 +785,9 @@ class Game {
           this.freeSpinsPlayed,
           (text) => this.hud.announce(text),
           shower,
+          this.scene.scenery,
         );
+        this.scene.exit();
       }
       continueFree = this.freeSpinsLeft > 0;
       // Free spins, a pick or a hold-and-collect played out in this round: back to the base track.
@@ -741,7 +796,7 @@ class Game {
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
       this.closeSlamWindow();
-      await this.reels.land(this.reels.current ?? this.reels.randomScreen(), undefined, true);
+      await this.reels.land(this.reels.current ?? this.reels.restingScreen(), undefined, true);
       const failure = error.failure;
       if (failure.kind === 'api' && failure.code === 'cycle_too_fast') {
         // Too soon for the market's minimum cycle: wait as told, then send the same request again.
@@ -911,8 +966,9 @@ class Game {
   private renderFreeSpins(round: Round): void {
     if (this.freeSpinsLeft > 0 || round.kind === 'free_spin') {
       const sequence = round.outcome ? BigInt(round.outcome.sequenceWin) : 0n;
+      this.featureTotal = sequence;
       if (this.freeSpinsLeft > 0)
-        this.hud.showFreeSpins(this.freeSpinsLeft, this.freeSpinsPlayed, this.money(sequence));
+        this.scene.showFreeSpins(this.freeSpinsLeft, this.freeSpinsPlayed, this.money(sequence));
       else this.hud.hideFreeSpins();
     } else this.hud.hideFreeSpins();
     this.hud.setFeatureMode(this.freeSpinsLeft > 0);
@@ -977,6 +1033,7 @@ class Game {
       this.hud.setWin(this.decimal(last.win), last.win);
     }
     if (this.freeSpinsLeft > 0) {
+      this.scene.enter('free_spins');
       this.renderFreeSpins(last);
       await showMessage(t('fs.welcome'), t('fs.waiting', { count: this.freeSpinsLeft }), [
         { id: 'go', label: t('fs.continue') },
@@ -994,9 +1051,12 @@ class Game {
     try {
       // History rows carry no screens: the full round comes from rounds/{id}.
       const full = round.outcome?.screens ? round : await this.client.round(round.id);
+      this.scene.clearMarks();
       this.reels.startSpin();
       await this.present(full, label);
     } finally {
+      // A replayed round that started free spins shows their intro, not a feature to play.
+      if (this.freeSpinsLeft === 0) this.scene.exit();
       this.busy = false;
       this.hud.setBusy(false);
       this.hud.setState(this.ended ? 'ended' : 'idle');
@@ -1017,7 +1077,12 @@ class Game {
     this.bet = this.betOf(round) ?? this.bet; // money symbols show values at the round's bet
     const win = toMinor(round.win, this.currency);
     const planned = planPresentation(outcome, baseBet, unit);
-    const steps = round.free_round_grant_id ? paidSteps(planned, win, capReached, baseBet) : planned;
+    const paidPlan = round.free_round_grant_id ? paidSteps(planned, win, capReached, baseBet) : planned;
+    // The round's own win is counted and celebrated before the free-spins intro takes the stage.
+    const steps = [
+      ...paidPlan.filter((step) => step.type !== 'free_spins'),
+      ...paidPlan.filter((step) => step.type === 'free_spins'),
+    ];
     const inFeature = round.kind === 'free_spin';
     const label = inFeature ? t('hud.feature_win') : t('hud.win');
     this.stake = baseBet;
@@ -1029,7 +1094,13 @@ class Game {
     this.quiet = !celebrates(this.market, returned, paid > 0n ? paid : baseBet);
     let shown = inFeature ? BigInt(outcome.sequenceWin) - BigInt(outcome.totalWin) : 0n;
     this.hud.setWin(this.money(shown), formatAmount(shown, this.currency), label);
+    // A win that takes the screen is counted on the meter by its celebration, in step with it.
+    const total = steps.find((step) => step.type === 'total');
+    this.meterBase = shown;
+    this.meterLabel = label;
+    const celebrated = !this.quiet && total !== undefined && takesScreen(total.tier);
     const countUp = (add: bigint, plain = false): Promise<void> => {
+      if (celebrated) return Promise.resolve();
       const from = shown;
       shown += add;
       if (plain) {
@@ -1041,9 +1112,15 @@ class Game {
         this.hud.setWin(this.money(now), formatAmount(now, this.currency), label);
       });
     };
+    const hold = outcome.features.find((f) => f.type === 'hold_and_collect');
+    const respins = holdRespins(this.rules);
+    this.holdLeft =
+      hold?.type === 'hold_and_collect' && respins !== null
+        ? holdCountdown(outcome.screens, hold.firstScreen, respins, this.idsOf('money'))
+        : null;
     for (const step of steps) await this.presentStep(step, outcome, unit, countUp);
+    if (this.scene.active === 'hold') this.scene.exit();
     delete this.start.root.dataset.anticipation;
-    this.bet = saved;
     if (BigInt(outcome.totalWin) === 0n) this.reels.clearHighlight();
     const final = inFeature ? paidSequence(outcome, win) : win;
     this.hud.setWin(
@@ -1051,7 +1128,29 @@ class Game {
       formatAmount(final, this.currency),
       replayLabel ?? (inFeature ? label : t('hud.last_win')),
     );
-    this.hud.announce(win > 0n ? t('win.you_won', { amount: this.money(win) }) : t('win.none'));
+    // The wins of the last picture cycle on the reels until the next spin, and are read out once.
+    const cycling =
+      round.free_round_grant_id && win < BigInt(outcome.totalWin) ? [] : this.winEntries(outcome);
+    this.reels.cycleWins(cycling);
+    this.bet = saved;
+    const said = win > 0n ? t('win.you_won', { amount: this.money(win) }) : t('win.none');
+    this.hud.announce([said, ...cycling.map((entry) => entry.text)].join('. '));
+  }
+
+  /** The wins drawn on the last picture of a round, biggest first, with what each paid. */
+  private winEntries(outcome: NonNullable<Round['outcome']>): WinEntry[] {
+    const last = outcome.screens.length - 1;
+    const wins = byAmountDesc(outcome.wins.filter((w) => w.screen === last && w.kind !== 'pick'));
+    return wins.map((w) => {
+      const symbol = this.rules.symbols[w.symbol];
+      const name = symbol ? this.nameOf(symbol) : String(w.symbol);
+      const amount = this.money(BigInt(w.amount));
+      const text =
+        w.line !== null
+          ? t('win.cycle_line', { line: w.line + 1, count: w.count, name, amount })
+          : t('win.cycle_other', { count: w.count, name, amount });
+      return { positions: w.positions, line: w.kind === 'line' ? w.line : null, text };
+    });
   }
 
   private async presentStep(
@@ -1063,7 +1162,7 @@ class Game {
     const screens = outcome.screens;
     switch (step.type) {
       case 'land': {
-        const screen = screens[step.screen] ?? this.reels.randomScreen();
+        const screen = screens[step.screen] ?? this.reels.restingScreen();
         const trigger = step.screen === 0 ? this.triggerOf(this.inFeature) : null;
         const suspense = trigger ? anticipationReels(screen, trigger.ids, trigger.count) : [];
         if (suspense.length > 0) {
@@ -1078,47 +1177,56 @@ class Game {
           () => this.sound.play('tension'),
         );
         if (step.screen === 0) this.closeSlamWindow();
+        this.markReels(screen);
         return;
       }
       case 'tumble':
-        await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.randomScreen());
+        await this.reels.tumble(step.removed, screens[step.screen] ?? this.reels.restingScreen());
+        this.markReels(screens[step.screen]);
         return;
       case 'expand':
-      case 'respin':
-        await this.reels.morph(screens[step.screen] ?? this.reels.randomScreen());
+        await this.reels.morph(screens[step.screen] ?? this.reels.restingScreen());
+        this.markReels(screens[step.screen]);
         return;
-      case 'hold':
+      case 'respin': {
+        const screen = screens[step.screen] ?? this.reels.restingScreen();
+        await this.reels.morph(screen);
+        const left = this.holdLeft?.get(step.screen);
+        if (left !== undefined) {
+          const held = this.money(BigInt(heldCoins(screen, this.idsOf('money'))) * unit);
+          this.scene.showRespins(left, holdRespins(this.rules) ?? left, held);
+          this.hud.announce(t('hold.counter_label', { count: left, amount: held }));
+        }
+        return;
+      }
+      case 'hold': {
         this.sound.play('feature');
         this.sound.setScene('feature');
-        await this.hud.banner(t('feature.hold'), t('feature.respins', { count: step.respins }), 1300, wait);
+        this.scene.enter('hold');
+        // The respins the game's rules give (the event counts the respins played, refills included).
+        const count = holdRespins(this.rules) ?? step.respins;
+        await this.hud.banner(t('feature.hold'), t('feature.respins', { count }), 1300, wait);
         return;
+      }
       case 'wins': {
         // No fanfare for a return the market does not let us celebrate: the amount, at once.
         const counting = this.quiet ? add(step.amount, true) : add(step.amount);
         if (!this.quiet) this.sound.play('win');
+        // All the picture's wins together: every winning symbol and every payline at once.
         const positions = step.wins.flatMap((w) => w.positions);
-        const only = step.wins.length === 1 ? step.wins[0] : undefined;
+        const lines = step.wins.flatMap((w) => (w.kind === 'line' && w.line !== null ? [w.line] : []));
         const collected = step.wins.find((w) => w.kind === 'collect');
         if (collected) this.sound.play('collect');
         if (collected)
           this.hud.announce(t('win.collected', { amount: this.money(BigInt(collected.amount)) }));
-        await Promise.all([
-          counting,
-          this.reels.highlight(positions, only?.kind === 'line' ? only.line : null),
-        ]);
+        await Promise.all([counting, this.reels.highlight(positions, lines)]);
         await wait(450);
         return;
       }
       case 'win': {
+        // The last picture's wins are cycled one by one once the round is over (see present).
+        if (step.screen === screens.length - 1) return;
         const w = step.win;
-        const symbol = this.rules.symbols[w.symbol];
-        const name = symbol ? this.nameOf(symbol) : String(w.symbol);
-        const amount = this.money(BigInt(w.amount));
-        this.hud.announce(
-          w.line !== null
-            ? t('win.line', { count: w.count, name, line: w.line + 1, amount })
-            : t('win.ways', { count: w.count, name, amount }),
-        );
         await this.reels.highlight(w.positions, w.kind === 'line' ? w.line : null);
         await wait(300);
         return;
@@ -1136,8 +1244,18 @@ class Game {
             ? t('pick.coins', { amount: this.money(BigInt(p.value) * unit) })
             : p.prize === 'multiplier'
               ? t('pick.multiplier', { factor: p.value })
-              : t('pick.end');
-        await pickBonus(step.picks, describe, this.money(step.amount), () => this.sound.play('pick'));
+              : t('pick.gate');
+        this.scene.enter('pick');
+        await pickBonus({
+          slug: this.rules.slug,
+          picks: step.picks,
+          describe,
+          coinsToMoney: (coins) => this.money(BigInt(coins) * unit),
+          total: this.money(step.amount),
+          onReveal: () => this.sound.play('pick'),
+          announce: (text) => this.hud.announce(text),
+        });
+        this.scene.exit();
         await add(step.amount);
         this.hud.setState('presenting');
         return;
@@ -1146,13 +1264,16 @@ class Game {
         this.sound.play('feature');
         this.sound.setScene('feature');
         const expanding = this.symbolById(step.expandingSymbol);
-        await freeSpinsIntro(
-          this.hud.overlay,
-          step.awarded,
-          step.retrigger,
-          expanding ? this.nameOf(expanding) : null,
-          (text) => this.hud.announce(text),
-        );
+        if (!step.retrigger) this.scene.enter('free_spins');
+        await freeSpinsIntro(this.hud.overlay, {
+          awarded: step.awarded,
+          retrigger: step.retrigger,
+          expanding: expanding ? this.nameOf(expanding) : null,
+          expandingIcon:
+            step.expandingSymbol !== null ? this.reels.art.iconUrl(step.expandingSymbol, 64) : undefined,
+          announce: (text) => this.hud.announce(text),
+          scenery: this.scene.scenery,
+        });
         return;
       }
       case 'max_win':
@@ -1169,8 +1290,8 @@ class Game {
         );
         return;
       case 'total': {
-        // Below the stake nothing is celebrated: the meter and the highlighted symbols say enough.
-        if (step.tier === 'none' || step.tier === 'small' || this.quiet) return;
+        // Below a big win the reels and the meter say enough: only big wins take the screen.
+        if (!takesScreen(step.tier) || this.quiet) return;
         this.start.root.dataset.lastTier = step.tier;
         await celebrateWin(this.hud.overlay, {
           amount: step.amount,
@@ -1178,7 +1299,11 @@ class Game {
           tier: step.tier,
           money: (minor) => this.money(minor),
           announce: (text) => this.hud.announce(text),
-          onTier: (tier) => this.sound.play(tier === 'win' ? 'win' : 'big'),
+          onTier: () => this.sound.play('big'),
+          onCount: (minor) => {
+            const now = this.meterBase + minor;
+            this.hud.setWin(this.money(now), formatAmount(now, this.currency), this.meterLabel);
+          },
         });
         return;
       }

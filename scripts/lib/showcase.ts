@@ -44,7 +44,7 @@ export async function startShowcase(): Promise<Showcase> {
     DATABASE_URL: pg.url,
     ADMIN_TOKEN: ADMIN,
     DATA_DIR: dir,
-    DEMO_LOBBY: 'false',
+    DEMO_LOBBY: 'true',
   });
   // The seeded RNG and its route come from the test harness: server code has neither.
   const seedable = createSeedablePlayRng();

@@ -1,5 +1,6 @@
 // The operator-scoped live catalog: which games an operator sees and how each is described.
 import { findGameInfo, gameInfos } from '../games/index.ts';
+import type { CertifiedHooks } from '../games/play.ts';
 import type { GameInfo } from '../games/types.ts';
 
 export const GAME_SERVICE_VERSION = '1.0.0';
@@ -37,6 +38,10 @@ export interface CatalogGame {
   live_catalog_enabled: boolean;
   certified_browsers: string[];
   features: GameInfo['features'];
+  /** The certified maximum win, × the base total bet; null while the variant is not certified. */
+  max_win: { multiplier: string; kind: 'exact' | 'cap' } | null;
+  /** How widely a round's win spreads, on a five-step scale from the certified standard deviation. */
+  volatility: { level: VolatilityLevel; band: VolatilityBand; sd: string } | null;
   special_bet_profile: GameInfo['specialBetProfile'];
   thumbnail: { symbol: string; slug: string; title: string; url: string };
   thumbnail_url: string;
@@ -47,8 +52,36 @@ export interface CatalogOptions {
   publicBaseUrl: string;
   /** Certified RTP in percent for a game and variant, or null when not yet certified. */
   rtpOf: (game: GameInfo, variant: string) => string | null;
+  /** A variant's certified maximum win and spread, or null when it is not certified. */
+  hooksOf: (game: GameInfo, variant: string) => CertifiedHooks | null;
   /** Whether staff uploaded artwork for the game. */
   hasUploadedArt: (symbol: string) => boolean;
+}
+
+export type VolatilityLevel = 1 | 2 | 3 | 4 | 5;
+export type VolatilityBand = 'low' | 'medium_low' | 'medium' | 'high' | 'very_high';
+
+/** Upper bounds (exclusive) of the standard deviation of a round's win, in stakes, for levels 1 to 4. */
+const VOLATILITY_STEPS: ReadonlyArray<[number, VolatilityBand]> = [
+  [3, 'low'],
+  [5, 'medium_low'],
+  [8, 'medium'],
+  [12, 'high'],
+];
+
+/** The lobby's volatility meter: the one place a standard deviation becomes a level. */
+export function volatilityOf(
+  sd: string,
+): { level: VolatilityLevel; band: VolatilityBand; sd: string } | null {
+  const value = Number(sd);
+  if (!Number.isFinite(value) || value < 0) return null;
+  const step = VOLATILITY_STEPS.findIndex(([below]) => value < below);
+  if (step === -1) return { level: 5, band: 'very_high', sd };
+  return {
+    level: (step + 1) as VolatilityLevel,
+    band: (VOLATILITY_STEPS[step] as [number, VolatilityBand])[1],
+    sd,
+  };
 }
 
 export function inScope(game: GameInfo, scope: CatalogScope): boolean {
@@ -73,6 +106,7 @@ export function describeCatalogGame(
 ): CatalogGame {
   const url = thumbnailUrl(options.publicBaseUrl, game);
   const uploaded = options.hasUploadedArt(game.symbol);
+  const hooks = options.hooksOf(game, variantFor(game, scope));
   return {
     symbol: game.symbol,
     slug: game.slug,
@@ -92,6 +126,8 @@ export function describeCatalogGame(
     live_catalog_enabled: game.live,
     certified_browsers: CERTIFIED_BROWSERS,
     features: game.features,
+    max_win: hooks ? { multiplier: hooks.maxWinMultiplier, kind: hooks.maxWinKind } : null,
+    volatility: hooks ? volatilityOf(hooks.sd) : null,
     special_bet_profile: game.specialBetProfile,
     thumbnail: { symbol: game.symbol, slug: game.slug, title: game.title, url },
     thumbnail_url: url,

@@ -68,14 +68,21 @@ describe('renderGameArtSvg', () => {
       [
         'circle',
         'defs',
+        'feComposite',
+        'feFlood',
+        'feGaussianBlur',
+        'feMerge',
+        'feMergeNode',
+        'feOffset',
+        'filter',
+        'g',
         'linearGradient',
         'path',
         'radialGradient',
         'rect',
         'stop',
         'svg',
-        'text',
-        'tspan',
+        'use',
       ].sort(),
     );
     expect(svg).not.toMatch(/<script/i);
@@ -86,7 +93,15 @@ describe('renderGameArtSvg', () => {
     expect(meta).toMatchObject({ format: 'svg', width: 480, height: 360 });
   });
 
-  it('escapes the title in the aria-label attribute as well as in the text', () => {
+  it('escapes a title it letters as text (a script our typefaces lack) in the text as well', async () => {
+    const svg = renderGameArtSvg('rf_unknown', `歡迎${hostile}`, undefined);
+    expect(xmlElements(svg)).toContain('tspan');
+    expect(svg).not.toMatch(/<script/i);
+    expect(svg).toContain('>歡迎&lt;/TEXT&gt;&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt;&amp;&quot;&apos;</tspan>');
+    await expect(sharp(Buffer.from(svg)).metadata()).resolves.toMatchObject({ format: 'svg' });
+  });
+
+  it('escapes the title in the aria-label attribute', () => {
     const svg = renderGameArtSvg('rf_x', `a" onload="alert(1)`, undefined);
     expect(svg).toContain('aria-label="a&quot; onload=&quot;alert(1)"');
     expect(svg).not.toContain('onload="');
@@ -96,8 +111,9 @@ describe('renderGameArtSvg', () => {
     const title = `Big\u0000Win \u0007 ${'Lucky '.repeat(20)}`;
     const svg = renderGameArtSvg('rf_x', title, undefined);
     expect([...svg].some((ch) => (ch.codePointAt(0) as number) < 9)).toBe(false);
-    // At most three lines, each drawn twice (shadow and lettering).
-    expect(xmlElements(svg).filter((name) => name === 'tspan')).toHaveLength(6);
+    // At most three lines of lettering, the last one ending the title with an ellipsis.
+    const lines = [...svg.matchAll(/<path id="kl-line-\d" class="kl-title" d="/g)];
+    expect(lines).toHaveLength(3);
     await expect(sharp(Buffer.from(svg)).metadata()).resolves.toMatchObject({ format: 'svg' });
   });
 

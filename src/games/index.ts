@@ -17,6 +17,8 @@ export { type BetCheck, type BetLadder, checkBet, type ModeCost } from './ladder
 export { modelHash } from './model-hash.ts';
 export {
   betLadder,
+  type CertifiedHooks,
+  certifiedHooks,
   certifiedRtp,
   coinValuesFor,
   describeGame,

@@ -44,6 +44,26 @@ export function certifiedRtp(symbol: string, variant: string): string | null {
   return model ? (certifiedFigure(model, 'base')?.rtp ?? null) : null;
 }
 
+/** What a lobby shows of a variant: its certified maximum win and how widely a round's win spreads. */
+export interface CertifiedHooks {
+  /** × the base total bet, two decimals ("5000.00"). */
+  maxWinMultiplier: string;
+  maxWinKind: 'exact' | 'cap';
+  /** Standard deviation of a base round's win, in stakes ("7.469"). */
+  sd: string;
+}
+
+/** The certified hooks of a variant, or null while it is not certified (a lobby then shows none). */
+export function certifiedHooks(symbol: string, variant: string): CertifiedHooks | null {
+  const model = getGame(symbol)?.variants[variant];
+  if (!model) return null;
+  const certification = certificationOf(model);
+  const base = certification.ok ? certification.certified.modes.base : undefined;
+  if (!certification.ok || !base) return null;
+  const { maxWin } = certification.certified;
+  return { maxWinMultiplier: maxWin.multiplier, maxWinKind: maxWin.kind, sd: base.sd };
+}
+
 export interface PaytableSymbol {
   id: number;
   code: string;

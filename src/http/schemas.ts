@@ -103,6 +103,45 @@ export const Game = Type.Object(
     live_catalog_enabled: Type.Optional(Type.Boolean()),
     certified_browsers: Type.Optional(Type.Array(Type.String())),
     features: Type.Ref('FeatureFlags'),
+    max_win: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({
+            multiplier: Type.String({
+              description: 'The most one round pays, × the base total bet ("5000.00").',
+            }),
+            kind: Type.Union([Type.Literal('exact'), Type.Literal('cap')], {
+              description: 'exact: the largest outcome of the math; cap: the cap, which the math can reach.',
+            }),
+          }),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Added in 1.2.0 (issue 26, additive): the certified maximum win of the operator\'s RTP variant, for a lobby\'s "win up to"; null while the variant is not certified.',
+        },
+      ),
+    ),
+    volatility: Type.Optional(
+      Type.Union(
+        [
+          Type.Object({
+            level: Type.Integer({ minimum: 1, maximum: 5 }),
+            band: Type.Union(
+              ['low', 'medium_low', 'medium', 'high', 'very_high'].map((band) => Type.Literal(band)),
+            ),
+            sd: Type.String({
+              description: "Certified standard deviation of a base round's win, in stakes.",
+            }),
+          }),
+          Type.Null(),
+        ],
+        {
+          description:
+            'Added in 1.2.0 (issue 26, additive): a five-step volatility meter from the certified standard deviation (below 3, 5, 8 and 12 stakes: levels 1 to 4; else 5); null while the variant is not certified.',
+        },
+      ),
+    ),
     special_bet_profile: Type.Optional(Type.Union([Type.Ref('SpecialBetProfile'), Type.Null()])),
     thumbnail: Type.Optional(Type.Ref('Thumbnail')),
     thumbnail_url: Type.Optional(Type.String({ format: 'uri' })),

@@ -5,7 +5,7 @@ import { type Config, loadConfig, type Secrets } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
 import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
-import { certifiedRtp } from '../games/index.ts';
+import { certifiedHooks, certifiedRtp } from '../games/index.ts';
 import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
@@ -213,6 +213,7 @@ export async function createServices(
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
       rtpOf: (game, variant) => certifiedRtp(game.symbol, variant),
+      hooksOf: (game, variant) => certifiedHooks(game.symbol, variant),
       hasUploadedArt: (symbol) => artwork.hasUpload(symbol),
     },
     artwork,

@@ -155,4 +155,4 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }
 
-export { findQuietSeed, findSeed, stakeMultiple } from './seeds.ts';
+export { findQuietSeed, findSeed, findSequenceSeed, stakeMultiple } from './seeds.ts';

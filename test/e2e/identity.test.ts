@@ -127,6 +127,21 @@ describe.each(gameInfos.map((info) => [info.slug, info] as const))('%s', (slug, 
       return frameBox.left < gx && frameBox.top < gy && frameBox.right > gx + w && frameBox.bottom > gy + h;
     });
     expect(around).toBe(true);
+    // The free-spins scene (data-scene="feature" on the game root) retints the frame.
+    const tints = await page.evaluate(() => {
+      const app = document.getElementById('app') as HTMLElement;
+      const glow = document.querySelector(
+        '[data-testid="reel-frame"] .glow, [data-testid="reel-frame"] .glow-fill',
+      );
+      const paint = () => (glow ? getComputedStyle(glow).getPropertyValue('--frame-glow').trim() : '');
+      const base = paint();
+      app.dataset.scene = 'feature';
+      const feature = paint();
+      delete app.dataset.scene;
+      return { base, feature };
+    });
+    expect(tints.base).not.toBe('');
+    expect(tints.feature).not.toBe(tints.base);
 
     // Remembered: the next visit opens on the reels and Spin answers at once.
     await page.unroute('**/api/runtime/v1/session');

@@ -1,7 +1,7 @@
 // Win presentation in the browser, made to happen with the seeded RNG: tiers by multiple of the stake
-// (nothing below it; a count-up skippable by key or tap), anticipation on the reels that can still
-// complete a trigger, the free-spins intro and outro with the total; and the keyboard and screen
-// reader: Space spins, every control is reached with Tab, wins are announced in an aria-live region.
+// (below 10× on the reels only; from 10× a count-up over the screen, skippable by key or tap),
+// anticipation on the reels that can still complete a trigger, the free-spins intro and outro with
+// the total; and the keyboard and screen reader: Space spins, every control is reached with Tab, wins are announced in an aria-live region.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anticipationReels } from '../../client/src/logic/presentation.ts';
@@ -124,7 +124,7 @@ describe('win tiers by multiple of the stake', () => {
     await page.context().close();
   });
 
-  it('counts a win of 1× to 10× up as WIN, and a key skips it to the full amount', async () => {
+  it('keeps a win of 1× to 10× on the reels: no overlay, its wins cycle with their amounts', async () => {
     const seed = findSeed(
       symbol,
       'base',
@@ -132,18 +132,15 @@ describe('win tiers by multiple of the stake', () => {
     );
     const { page } = await seededPage(symbol, 'p-tier-win', seed);
     await spinButton(page).click();
-    await page.waitForSelector('[data-testid="overlay"][data-screen="win"]', { timeout: 60_000 });
-    await page.keyboard.press('Enter');
     await idle(page, 60_000);
-    const { overlays, said, amount } = await seen(page);
-    expect(overlays).toEqual(['win:win']);
-    expect(said.some((text) => /^WIN: /.test(text))).toBe(true);
-    expect(amount).toBe(await page.getByTestId('last-win').textContent()); // skipped to the full amount
-    expect(await page.getByTestId('overlay').isHidden()).toBe(true);
+    const { overlays, said } = await seen(page);
+    expect(overlays).toEqual([]);
+    expect(said.some((text) => /^You won .*Line \d+: \d × .* pays /.test(text))).toBe(true);
+    await page.waitForSelector('[data-testid="stage"][data-win-label]', { timeout: 10_000 });
     await page.context().close();
   });
 
-  it('rises through WIN to BIG WIN from 10×, skipped with a tap, with the final amount shown', async () => {
+  it('opens BIG WIN from 10×, skipped with a tap, with the final amount shown', async () => {
     const seed = findSeed(
       symbol,
       'base',
@@ -151,14 +148,30 @@ describe('win tiers by multiple of the stake', () => {
     );
     const { page } = await seededPage(symbol, 'p-tier-big', seed);
     await spinButton(page).click();
-    // Tapped while it still counts as WIN: the skip jumps to the full amount, which is a BIG WIN.
-    await page.waitForSelector('[data-testid="overlay"][data-tier="win"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="overlay"][data-tier="big"]', { timeout: 60_000 });
     await page.getByTestId('overlay').click();
     await idle(page, 60_000);
     const { overlays, said, amount } = await seen(page);
-    expect(overlays).toEqual(['win:win', 'win:big']);
+    expect(overlays).toEqual(['win:big']);
     expect(amount).toBe(await page.getByTestId('last-win').textContent());
     expect(said.some((text) => /^BIG WIN: /.test(text))).toBe(true);
+    await page.context().close();
+  });
+
+  it('counts up with a key skipping to the full amount', async () => {
+    const seed = findSeed(
+      symbol,
+      'base',
+      (o) => plain(o) && stakeMultiple(symbol, o) >= 12 && stakeMultiple(symbol, o) < 25,
+    );
+    const { page } = await seededPage(symbol, 'p-tier-key', seed);
+    await spinButton(page).click();
+    await page.waitForSelector('[data-testid="overlay"][data-screen="win"]', { timeout: 60_000 });
+    await page.keyboard.press('Enter');
+    await idle(page, 60_000);
+    const { amount } = await seen(page);
+    expect(amount).toBe(await page.getByTestId('last-win').textContent()); // skipped to the full amount
+    expect(await page.getByTestId('overlay').isHidden()).toBe(true);
     await page.context().close();
   });
 
@@ -170,7 +183,7 @@ describe('win tiers by multiple of the stake', () => {
     await screenshot(page, 'tier-epic');
     await idle(page, 90_000);
     const { overlays } = await seen(page);
-    expect(overlays).toEqual(['win:win', 'win:big', 'win:mega', 'win:epic']);
+    expect(overlays).toEqual(['win:big', 'win:mega', 'win:epic']);
     expect(await page.getAttribute('#app', 'data-last-tier')).toBe('epic');
     await page.context().close();
   });

@@ -53,3 +53,29 @@ export function stakeMultiple(symbol: string, outcome: Outcome): number {
   const stake = 5n * BigInt(model.lineCost);
   return Number(BigInt(outcome.totalWin)) / Number(stake);
 }
+
+/**
+ * The first seed whose first base spin starts free spins and whose whole sequence (that spin and every
+ * free spin it leads to, in one session's seeded stream) shows what `wanted` looks for.
+ */
+export function findSequenceSeed(
+  symbol: string,
+  wanted: (outcomes: Outcome[]) => boolean,
+  limit = 200_000,
+): number {
+  const game = getGame(symbol);
+  if (!game) throw new Error(`no game ${symbol}`);
+  const model = modelOf(game);
+  for (let seed = 1; seed < limit; seed++) {
+    const rng = createSeededRng(seed, 0);
+    let state = initialState(model);
+    const outcomes: Outcome[] = [];
+    do {
+      const { outcome, nextState } = spin(model, state, { coin: 5n, betLevel: 1, mode: 'base' }, rng);
+      outcomes.push(outcome);
+      state = nextState;
+    } while (state.freeSpinsLeft > 0 && outcomes.length < 200);
+    if (outcomes.length > 1 && wanted(outcomes)) return seed;
+  }
+  throw new Error(`no sequence seed found for ${symbol}`);
+}

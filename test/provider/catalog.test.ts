@@ -1,5 +1,7 @@
 // Catalog and single-game lookup: key forms, scopes, allowlists, inactive operators, master keys.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { volatilityOf } from '../../src/domain/catalog.ts';
+import { certifiedHooks, gameInfos } from '../../src/games/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -242,5 +244,24 @@ describe('rendered catalog reuse', () => {
       symbols: ['rf_ember_crown', 'rf_copper_sevens'],
     });
     expect((await games(keyHeader(zeta.apiKey))).body.data.total).toBe(2);
+  });
+});
+
+describe('lobby hooks (1.2.0, issue 26)', () => {
+  it("serves each game's certified max win and volatility level for the operator's variant", async () => {
+    const { status, body } = await games({}, '');
+    expect(status).toBe(401); // the hooks are part of the keyed catalog, nothing public
+    const { body: all } = await games({ 'x-provider-api-key': master });
+    expect(all.data.items.length).toBe(gameInfos.filter((g) => g.live).length);
+    for (const item of all.data.items as Array<Record<string, unknown> & { symbol: string }>) {
+      const variant = gameInfos.find((g) => g.symbol === item.symbol)?.defaultVariant ?? '';
+      const hooks = certifiedHooks(item.symbol, variant);
+      expect(item.max_win, item.symbol).toEqual({
+        multiplier: hooks?.maxWinMultiplier,
+        kind: hooks?.maxWinKind,
+      });
+      expect(item.volatility, item.symbol).toEqual(volatilityOf(hooks?.sd ?? ''));
+    }
+    expect(body).toMatchObject({ success: false });
   });
 });

@@ -3,6 +3,7 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameInfos } from '../../src/games/index.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -30,7 +31,8 @@ describe('generated artwork', () => {
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain('Ember Crown');
     expect(svg).toContain('width="480" height="360"'); // the 1.1.0 default shape
-    expect(svg).toContain('>EMBER</tspan>'); // the title lettered as the game's logo
+    expect(svg).toMatch(/<path id="kl-line-0" class="kl-title" d="M[^"]+"/); // the title lettered as the game's logo
+    expect(svg).not.toContain('<text'); // in its own typeface, as outlines: no font librsvg would guess
   });
 
   it('answers 304 to a matching If-None-Match', async () => {
@@ -87,7 +89,26 @@ describe('generated artwork', () => {
 });
 
 describe('key art at the sizes lobbies use', () => {
-  const shapes = { square: [600, 600], banner: [1280, 720], portrait: [600, 900], card: [480, 360] } as const;
+  const shapes = {
+    square: [600, 600],
+    banner: [1280, 720],
+    portrait: [600, 900],
+    card: [480, 360],
+    icon: [256, 256],
+  } as const;
+
+  it('answers every game at every size as SVG, its title lettered as outlines (no font left to guess)', async () => {
+    for (const game of gameInfos) {
+      for (const [size, [width, height]] of Object.entries(shapes)) {
+        const response = await server.request(`/api/provider/v1/game-art/${game.symbol}?size=${size}`);
+        expect(response.status, `${game.slug} ${size}`).toBe(200);
+        const svg = await response.text();
+        expect(svg).toContain(`width="${width}" height="${height}"`);
+        expect(svg).toMatch(/<path id="kl-line-0" class="kl-title" d="M[^"]+"/);
+        expect(svg).not.toContain('<text');
+      }
+    }
+  });
 
   it.each(Object.entries(shapes))('%s decodes at its size as WebP and PNG', async (size, [width, height]) => {
     for (const format of ['webp', 'png'] as const) {

@@ -103,8 +103,14 @@ describe('/openapi.json', () => {
         'thumbnail',
         'thumbnail_url',
         'launch_path',
+        // Added in 1.2.0 (issue 26), optional: an operator reading 1.1.0 sees nothing new required.
+        'max_win',
+        'volatility',
       ].sort(),
     );
+    const required: string[] = doc.components.schemas.Game.required ?? [];
+    expect(required).not.toContain('max_win');
+    expect(required).not.toContain('volatility');
     expect(game.rtp.anyOf.map((s: { type: string }) => s.type).sort()).toEqual(['null', 'number', 'string']);
     expect(game.lines.type).toBe('integer');
     expect(game.thumbnail_url.format).toBe('uri');

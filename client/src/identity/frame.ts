@@ -78,8 +78,9 @@ const DRAWINGS: Record<FrameKind, Drawing> = {
       .join('');
     const c = W / 2;
     const crown = `<path d="M${r1(c - t * 1.6)},${r1(t * 0.9)}L${r1(c - t * 1.8)},${r1(-t * 0.4)}L${r1(c - t * 0.8)},${r1(t * 0.2)}L${r1(c)},${r1(-t * 0.8)}L${r1(c + t * 0.8)},${r1(t * 0.2)}L${r1(c + t * 1.8)},${r1(-t * 0.4)}L${r1(c + t * 1.6)},${r1(t * 0.9)}Z" fill="url(#rf-iron)" stroke="#0c0a0a" stroke-width="1.5"/><path d="M${r1(c - t * 1.45)},${r1(t * 0.6)}H${r1(c + t * 1.45)}" stroke-width="2" ${glow} opacity="0.9"/>`;
-    return `<defs><linearGradient id="rf-iron" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6a6264"/><stop offset="0.45" stop-color="#2c2628"/><stop offset="1" stop-color="#171213"/></linearGradient><radialGradient id="rf-rivet" cx="0.35" cy="0.3"><stop offset="0" stop-color="#d9d2d0"/><stop offset="0.5" stop-color="#6e6668"/><stop offset="1" stop-color="#1a1617"/></radialGradient></defs>
+    return `<defs><linearGradient id="rf-iron" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6a6264"/><stop offset="0.45" stop-color="#2c2628"/><stop offset="1" stop-color="#171213"/></linearGradient><linearGradient id="rf-heat" x1="0" y1="0" x2="0" y2="1"><stop offset="0.55" stop-color="#ff5a1a" stop-opacity="0"/><stop offset="1" stop-color="#ff5a1a" stop-opacity="0.55"/></linearGradient><radialGradient id="rf-rivet" cx="0.35" cy="0.3"><stop offset="0" stop-color="#d9d2d0"/><stop offset="0.5" stop-color="#6e6668"/><stop offset="1" stop-color="#1a1617"/></radialGradient></defs>
 <path d="${band}" fill="url(#rf-iron)" fill-rule="evenodd" stroke="#0c0a0a" stroke-width="2"/>
+<path d="${band}" fill="url(#rf-heat)" fill-rule="evenodd"/>
 <path d="${opening}" fill="none" stroke-width="${r1(Math.max(3, t * 0.22))}" ${glow} opacity="0.35"/>
 <path d="${opening}" fill="none" stroke-width="1.5" ${glow}/>${rivets}${embers}${crown}`;
   },
@@ -218,8 +219,9 @@ export function mountFrame(stage: HTMLElement, kind: FrameKind, rows: number): H
     if (!grid || text === drawn) return;
     drawn = text ?? '';
     const { svg, ring } = frameSvg(kind, grid, rows);
-    frame.style.left = `${grid.x - ring}px`;
-    frame.style.top = `${grid.y - ring}px`;
+    // The grid is in the stage's coordinates; the frame sits beside the stage in the same parent.
+    frame.style.left = `${stage.offsetLeft + grid.x - ring}px`;
+    frame.style.top = `${stage.offsetTop + grid.y - ring}px`;
     frame.style.width = `${grid.width + 2 * ring}px`;
     frame.style.height = `${grid.height + 2 * ring}px`;
     // Our own constant drawing from numbers: no player or operator text in it.

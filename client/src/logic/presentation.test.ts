@@ -9,6 +9,8 @@ import {
   planPresentation,
   type Step,
   screenCells,
+  TIER_FROM,
+  takesScreen,
   winTier,
 } from './presentation.ts';
 
@@ -150,6 +152,19 @@ describe('win presentation order', () => {
     expect(steps.map((s) => s.type)).toEqual(['land', 'wins', 'pick', 'free_spins', 'max_win', 'total']);
     expect(steps[1]).toMatchObject({ amount: 10n }); // the pick prize is not drawn on the reels
     expect(steps[2]).toMatchObject({ amount: 50n }); // 10 coins × 5 minor units
+  });
+
+  it('takes the screen only from a big win (10× the stake): smaller wins stay on the reels', () => {
+    const stake = 100n;
+    const screen = (amount: bigint) => takesScreen(winTier(amount, stake));
+    expect(screen(0n)).toBe(false);
+    expect(screen(99n)).toBe(false);
+    expect(screen(100n)).toBe(false);
+    expect(screen(999n)).toBe(false);
+    expect(screen(1000n)).toBe(true);
+    expect(screen(2500n)).toBe(true);
+    expect(screen(123_456n)).toBe(true);
+    expect(TIER_FROM).toEqual({ win: 1n, big: 10n, mega: 25n, epic: 50n });
   });
 
   it('tiers wins by the multiple of the stake, nothing celebrated below it', () => {

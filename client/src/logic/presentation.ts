@@ -19,11 +19,23 @@ export type Step =
   | { type: 'grant_cap'; paid: bigint }
   | { type: 'total'; amount: bigint; tier: WinTier };
 
-/** `small`: below the stake, shown on the meter only; the others are celebrated, bigger each time. */
+/**
+ * Win tiers by the multiple of the stake. `small` (below 1×) and `win` (1× to below 10×) stay on the
+ * reels: winning symbols animate, their lines are drawn and the meter counts up. `big` (from 10×),
+ * `mega` (from 25×) and `epic` (from 50×) also take the screen with the celebration, which counts
+ * the meter up with it. So in free spins and autoplay a win below 10× never covers the reels.
+ */
 export type WinTier = 'none' | 'small' | 'win' | 'big' | 'mega' | 'epic';
 
-/** Where each celebrated tier starts, in multiples of the stake. */
+/** Where each tier starts, in multiples of the stake. */
 export const TIER_FROM = { win: 1n, big: 10n, mega: 25n, epic: 50n } as const;
+
+/** The tiers celebrated over the whole screen. */
+export type ScreenTier = 'big' | 'mega' | 'epic';
+
+export function takesScreen(tier: WinTier): tier is ScreenTier {
+  return tier === 'big' || tier === 'mega' || tier === 'epic';
+}
 
 /** Wins drawn on the reels (a pick prize is shown in the pick screen instead). */
 function onReels(win: Win): boolean {

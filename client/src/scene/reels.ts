@@ -1,27 +1,70 @@
-// The reels: a grid of drawn symbols that spins, lands reel by reel (slowly, with a glowing frame,
-// on the reels that may still complete a feature), celebrates winning symbols (a bounce, a wiggle
-// and a burst of light) with their paylines, tumbles winning cells away and morphs for expansions
-// and respins.
+// The reels: a grid of drawn symbols that spins as strips (a short wind-up, full speed streaked by
+// motion, then a brake reel by reel from the left with a small overshoot, timed by
+// logic/spin-plan.ts), holds the reels that may still complete a feature inside a glowing frame,
+// celebrates winning symbols with their paylines, cycles the round's wins one by one with their
+// amounts while idle, tumbles winning cells away and morphs for expansions and respins.
+//
+// Display tree, in drawing order (stable: other modules add to the named layers, never re-parent):
+//   root
+//   ├─ frame      the window's frame (Graphics)
+//   ├─ suspense   the anticipation glow around a reel still running (Graphics)
+//   ├─ grid       the symbols, masked to the window: landed cells (`cellAt`) and spinning strips
+//   ├─ overlay    paylines and the boxes of winning cells (Graphics)
+//   ├─ onReels    objects on the reels above the symbols (multiplier badges, counters, collected
+//   │             values): place them with `cellCentre(reels.layout, reel, row)`; never cleared here
+//   ├─ burst      rings of light from winning symbols (Graphics)
+//   ├─ winLabel   the win being shown in the cycle ("Line 7: 3 × Crown pays €2.40"), near its line
+//   └─ mask
+// A per-symbol win animation plugs in through `winCellFx` (called on each winning cell).
+//
+// For tests and tools the stage's host element carries data-reels (spinning | still), and after
+// each spin data-spin-frames (frames drawn) and data-spin-cover (the least share of a reel's window
+// covered by symbols in any frame: a blank reel would make it 0), and data-win-label.
 import { type Application, Container, Graphics } from 'pixi.js';
 import type { GameRules, Screen } from '../api/types.ts';
+import { idleScreen } from '../logic/idle-stop.ts';
 import { cellCentre, computeLayout, type Layout } from '../logic/layout.ts';
+import {
+  BRAKE_CELLS,
+  brakeMs,
+  delayStops,
+  planStops,
+  type ReelStop,
+  runPosition,
+  SPIN_TIMING,
+  type SpinSpeed,
+  speedOfFactor,
+} from '../logic/spin-plan.ts';
+import { MotionStreak } from './motion-streak.ts';
+import { ReelStrip, type StripArt, type StripSymbol } from './reel-strip.ts';
 import { holdAnimation, invalidate } from './stage.ts';
+import { WinFxBoard } from './symbol-fx.ts';
 import { hex, type Palette, SymbolArt } from './symbols.ts';
-import { easeOutBack, motion, tween, wait } from './tween.ts';
+import { easeOutBack, motion, tween } from './tween.ts';
+import { type WinCellFx, type WinEntry, WinShow, type WinShowView } from './win-show.ts';
 
-interface SpinStrip {
-  items: Container[];
-  offset: number;
+export type { WinCellFx, WinEntry };
+
+/** Reduced motion: the picture fades in instead of spinning. */
+const FADE_MS = 160;
+
+interface Landing {
+  stops: ReelStop[];
+  onReel?: (reel: number) => void;
+  onAnticipate?: (reel: number) => void;
+  resolve: () => void;
 }
 
-export class ReelsView {
-  private slammed = false;
+export class ReelsView implements WinShowView {
   readonly art: SymbolArt;
+  /** Objects on the reels above the symbols (see the display tree at the top). */
+  readonly onReels = new Container();
   private readonly app: Application;
   private readonly rules: GameRules;
   private readonly palette: Palette;
   private readonly device: 'desktop' | 'mobile';
   private readonly labelOf: (reel: number, row: number, screen: Screen) => string;
+  private readonly streak: MotionStreak;
   private readonly root = new Container();
   private readonly frame = new Graphics();
   private readonly grid = new Container();
@@ -29,12 +72,22 @@ export class ReelsView {
   private readonly overlay = new Graphics();
   private readonly burst = new Graphics();
   private readonly suspense = new Graphics();
+  private readonly winLabel = new Container();
   private cells: Container[][] = [];
   private screen: Screen | null = null;
   private layoutNow: Layout;
-  private spinning: Array<SpinStrip | null> = [];
-  private spinTicker: (() => void) | null = null;
+  private slammed = false;
+  private strips: ReelStrip[] = [];
+  private speed: SpinSpeed = 'normal';
+  private spinStart = 0;
+  private spinCell = 0;
+  private landing: Landing | null = null;
+  private suspenseReel = -1;
   private releaseSpin: (() => void) | null = null;
+  private readonly fx: WinFxBoard;
+  private spinFrames = 0;
+  private spinCover = 1;
+  private readonly wins: WinShow;
 
   constructor(options: {
     app: Application;
@@ -50,11 +103,41 @@ export class ReelsView {
     this.device = options.device;
     this.labelOf = options.labelOf;
     this.art = new SymbolArt(options.rules.symbols, options.palette, options.app.renderer, options.badgeOf);
-    this.root.addChild(this.frame, this.suspense, this.grid, this.overlay, this.burst, this.mask);
+    this.streak = new MotionStreak(this.art, options.app.renderer);
+    this.root.addChild(
+      this.frame,
+      this.suspense,
+      this.grid,
+      this.overlay,
+      this.onReels,
+      this.burst,
+      this.winLabel,
+      this.mask,
+    );
     this.grid.mask = this.mask;
     this.app.stage.addChild(this.root);
+    this.wins = new WinShow(this, options.rules, options.palette, {
+      overlay: this.overlay,
+      burst: this.burst,
+      label: this.winLabel,
+    });
     this.layoutNow = this.measure();
     this.app.renderer.on('resize', () => this.relayout());
+    this.fx = new WinFxBoard(
+      options.rules.symbols,
+      { accent: hex(options.palette.accent), ticker: this.app.ticker, hold: holdAnimation, invalidate },
+      () => this.app.canvas.parentElement,
+    );
+  }
+
+  /** Where the grid and its cells are now (for objects placed on the reels). */
+  get layout(): Layout {
+    return this.layoutNow;
+  }
+
+  /** The stage's element, which carries the data- attributes for tests and tools. */
+  get host(): HTMLElement | null {
+    return this.app.canvas.parentElement;
   }
 
   private measure(): Layout {
@@ -73,7 +156,7 @@ export class ReelsView {
     const l = this.layoutNow;
     const pad = l.frame;
     // Where the reels (and their frame's outer edge) sit in the stage, in CSS pixels: for layout tests.
-    const host = this.app.canvas.parentElement;
+    const host = this.host;
     if (host) {
       host.dataset.grid = `${l.x},${l.y},${l.gridWidth},${l.gridHeight}`;
       const out = pad + l.stroke / 2;
@@ -91,7 +174,8 @@ export class ReelsView {
       .clear()
       .rect(l.x - l.gap / 2, l.y - l.gap / 2, l.gridWidth + l.gap, l.gridHeight + l.gap)
       .fill(0xffffff);
-    if (this.screen) this.show(this.screen);
+    // A spinning reel follows the new size frame by frame; the picture is redrawn once it lands.
+    if (this.screen && this.strips.length === 0) this.show(this.screen);
   }
 
   private place(cell: Container, reel: number, row: number): void {
@@ -99,19 +183,40 @@ export class ReelsView {
     cell.position.set(c.x, c.y);
   }
 
+  private stripSymbol(screen: Screen, reel: number, row: number): StripSymbol {
+    return { id: screen.symbols[reel]?.[row] ?? -1, label: this.labelOf(reel, row, screen) };
+  }
+
   private drawCell(screen: Screen, reel: number, row: number): Container {
-    const id = screen.symbols[reel]?.[row] ?? -1;
-    const cell = this.art.draw(id, this.layoutNow.cell, this.labelOf(reel, row, screen));
+    const { id, label } = this.stripSymbol(screen, reel, row);
+    const cell = this.art.draw(id, this.layoutNow.cell, label);
     this.place(cell, reel, row);
     return cell;
+  }
+
+  /** The landed cell at a reel and row (undefined while that reel spins). */
+  cellAt(reel: number, row: number): Container | undefined {
+    return this.cells[reel]?.[row];
+  }
+
+  /** The symbol id landed at a reel and row (-1 for none). */
+  symbolAt(reel: number, row: number): number {
+    return this.screen?.symbols[reel]?.[row] ?? -1;
+  }
+
+  eachCell(visit: (cell: Container, reel: number, row: number) => void): void {
+    for (const [reel, column] of this.cells.entries())
+      for (const [row, cell] of column.entries()) visit(cell, reel, row);
   }
 
   /** Shows a picture at once. */
   show(screen: Screen): void {
     this.screen = screen;
-    this.stopTicker();
+    this.wins.stopCycle();
+    this.stopSpin();
+    this.fx.stop();
     for (const child of this.grid.removeChildren()) child.destroy({ children: true });
-    this.overlay.clear();
+    this.wins.clear();
     this.cells = [];
     for (let reel = 0; reel < this.rules.reels; reel++) {
       const column: Container[] = [];
@@ -125,206 +230,232 @@ export class ReelsView {
     invalidate();
   }
 
-  /** A random picture for the first paint, before any round is known. */
-  randomScreen(): Screen {
-    const symbols = Array.from({ length: this.rules.reels }, () =>
-      Array.from({ length: this.rules.rows }, () => this.art.randomId()),
-    );
-    const values = symbols.map((col) => col.map(() => 0));
-    return { phase: 'spin', reelSet: null, stops: null, symbols, values };
+  /** The picture before any round: a stop that pays nothing and starts no feature. */
+  restingScreen(): Screen {
+    return idleScreen(this.rules);
   }
 
-  /** Quick-stop: the reels still to land drop at once, without suspense (where the market allows it). */
+  /** Quick-stop: the reels still running stop together at once, without suspense (where allowed). */
   slam(): void {
     this.slammed = true;
+    this.suspenseReel = -1;
+    this.suspense.clear();
+    const landing = this.landing;
+    const screen = this.screen;
+    if (!landing || !screen) return;
+    this.strips.forEach((strip, reel) => {
+      const stop = landing.stops[reel];
+      if (stop) stop.anticipated = false;
+      if (strip.state === 'run' && (strip.target === null || strip.earliestTarget() < strip.target))
+        strip.landAt(0, this.column(screen, reel));
+    });
   }
 
-  /** Starts every reel scrolling until `land` stops them. */
+  private column(screen: Screen, reel: number): StripSymbol[] {
+    return Array.from({ length: this.rules.rows }, (_, row) => this.stripSymbol(screen, reel, row));
+  }
+
+  /** Starts every reel running until `land` stops them. */
   startSpin(): void {
     this.slammed = false;
-    this.clearHighlight();
+    this.wins.stopCycle();
+    this.fx.stop();
+    this.wins.clear();
+    this.stopSpin();
     if (motion.reduced) {
       for (const column of this.cells) for (const cell of column) cell.alpha = 0.4;
       invalidate();
       return;
     }
-    const l = this.layoutNow;
-    const pitch = l.cell + l.gap;
-    this.spinning = this.cells.map((column, reel) => {
-      for (const cell of column) cell.visible = false;
-      const items: Container[] = [];
-      for (let i = 0; i < this.rules.rows + 2; i++) {
-        const cell = this.art.draw(this.art.randomId(), l.cell);
-        cell.alpha = 0.85;
-        this.place(cell, reel, 0);
-        this.grid.addChild(cell);
-        items.push(cell);
-      }
-      return { items, offset: 0 };
-    });
-    const speed = pitch * 0.045;
-    this.spinTicker = () => {
-      const dt = this.app.ticker.deltaMS;
-      this.spinning.forEach((strip, reel) => {
-        if (!strip) return;
-        strip.offset = (strip.offset + speed * dt) % (strip.items.length * pitch);
-        strip.items.forEach((item, i) => {
-          const y = ((i * pitch + strip.offset) % (strip.items.length * pitch)) - pitch;
-          item.y = l.y + y + l.cell / 2;
-          item.x = cellCentre(l, reel, 0).x;
-        });
-      });
+    const screen = this.screen ?? this.restingScreen();
+    this.speed = speedOfFactor(motion.speed);
+    this.spinStart = performance.now();
+    this.spinCell = this.layoutNow.cell;
+    const art: StripArt = {
+      sharp: (symbol) => this.art.draw(symbol.id, this.layoutNow.cell, symbol.label),
+      streaked: (id) => this.streak.draw(id, this.layoutNow.cell),
+      randomId: () => this.art.randomId(),
     };
-    this.app.ticker.add(this.spinTicker);
+    for (const column of this.cells) for (const cell of column) cell.destroy({ children: true });
+    this.cells = this.cells.map(() => []);
+    this.strips = Array.from(
+      { length: this.rules.reels },
+      (_, reel) => new ReelStrip(this.grid, art, this.rules.rows, this.column(screen, reel)),
+    );
+    this.spinFrames = 0;
+    this.spinCover = 1;
+    const host = this.host;
+    if (host) {
+      host.dataset.reels = 'spinning';
+      delete host.dataset.spinFrames;
+      delete host.dataset.spinCover;
+    }
+    this.app.ticker.add(this.tick);
     this.releaseSpin = holdAnimation();
   }
 
-  private stopTicker(): void {
-    if (this.spinTicker) this.app.ticker.remove(this.spinTicker);
-    this.spinTicker = null;
+  private readonly tick = (): void => {
+    const now = performance.now();
+    const t = now - this.spinStart;
+    const timing = SPIN_TIMING[this.speed];
+    const brake = brakeMs(timing);
+    const l = this.layoutNow;
+    const pitch = l.cell + l.gap;
+    let cover = 1;
+    this.strips.forEach((strip, reel) => {
+      if (strip.state === 'rest') return;
+      const rested = strip.advance(now, runPosition(timing, reel, t), timing.cellsPerMs, brake);
+      const started = reel * timing.startStaggerMs + timing.windupMs + timing.rampMs / 2;
+      const fast = strip.state === 'run' && t > started;
+      const x = cellCentre(l, reel, 0).x;
+      cover = Math.min(cover, strip.render({ x, top: l.y, cell: l.cell, pitch, height: l.gridHeight }, fast));
+      if (rested) this.settle(reel);
+    });
+    this.spinFrames++;
+    this.spinCover = Math.min(this.spinCover, cover);
+    this.drawSuspense(now);
+    if (this.strips.length > 0 && this.strips.every((strip) => strip.state === 'rest')) this.finishSpin();
+  };
+
+  /** A reel came to rest: its cells take their places, and a held reel next to it starts to glow. */
+  private settle(reel: number): void {
+    const strip = this.strips[reel];
+    if (!strip) return;
+    const column = strip.settle();
+    column.forEach((cell, row) => {
+      this.place(cell, reel, row);
+    });
+    this.cells[reel] = column;
+    const landing = this.landing;
+    landing?.onReel?.(reel);
+    if (this.suspenseReel === reel) {
+      this.suspenseReel = -1;
+      this.suspense.clear();
+    }
+    if (landing && !this.slammed && landing.stops[reel + 1]?.anticipated) this.anticipate(reel + 1);
+  }
+
+  private anticipate(reel: number): void {
+    this.suspenseReel = reel;
+    this.landing?.onAnticipate?.(reel);
+  }
+
+  private finishSpin(): void {
+    const host = this.host;
+    if (host) {
+      host.dataset.reels = 'still';
+      host.dataset.spinFrames = String(this.spinFrames);
+      host.dataset.spinCover = this.spinCover.toFixed(2);
+    }
+    const landing = this.landing;
+    const resized = this.spinCell !== this.layoutNow.cell;
+    this.stopSpin();
+    if (resized && this.screen) this.show(this.screen);
+    landing?.resolve();
+  }
+
+  /** Drops any spin in progress (a picture shown at once replaces it); a pending `land` resolves. */
+  private stopSpin(): void {
+    this.app.ticker.remove(this.tick);
     this.releaseSpin?.();
     this.releaseSpin = null;
-    for (const strip of this.spinning)
-      for (const item of strip?.items ?? []) item.destroy({ children: true });
-    this.spinning = [];
+    for (const strip of this.strips) strip.destroy();
+    this.strips = [];
+    this.suspenseReel = -1;
+    this.suspense.clear();
+    const landing = this.landing;
+    this.landing = null;
+    landing?.resolve();
   }
 
   /**
-   * Lands the reels on a picture one by one; `onReel` fires as each one stops (for sound). Reels in
-   * `anticipate` keep spinning longer inside a pulsing frame before they stop (`onAnticipate` first).
+   * Lands the reels on a picture, left to right by the spin plan of the current speed; `onReel`
+   * fires as each one comes to rest (for sound). Reels in `anticipate` run on longer inside a
+   * pulsing frame (`onAnticipate` as it starts). `quick` stops everything together at once.
    */
-  async land(
+  land(
     screen: Screen,
     onReel?: (reel: number) => void,
     quick = false,
     anticipate: readonly number[] = [],
     onAnticipate?: (reel: number) => void,
   ): Promise<void> {
-    const l = this.layoutNow;
-    if (motion.reduced || this.spinning.length === 0) {
+    if (motion.reduced || this.strips.length === 0) {
       for (const reel of anticipate) onAnticipate?.(reel);
       this.show(screen);
       onReel?.(0);
-      return;
+      return this.fadeIn();
     }
     this.screen = screen;
-    const drops: Promise<void>[] = [];
-    for (let reel = 0; reel < this.rules.reels; reel++) {
-      const fast = quick || this.slammed;
-      if (!fast && anticipate.includes(reel)) {
-        onAnticipate?.(reel);
-        await this.suspenseOn(reel);
-      }
-      const strip = this.spinning[reel];
-      this.spinning[reel] = null;
-      for (const item of strip?.items ?? []) item.destroy({ children: true });
-      const column: Container[] = [];
-      for (let row = 0; row < this.rules.rows; row++) {
-        const cell = this.drawCell(screen, reel, row);
-        const target = cell.y;
-        cell.y = target - l.gridHeight;
-        this.grid.addChild(cell);
-        column.push(cell);
-        drops.push(tween(fast ? 120 : 260, (t) => (cell.y = target - l.gridHeight * (1 - t)), easeOutBack));
-      }
-      for (const old of this.cells[reel] ?? []) old.destroy({ children: true });
-      this.cells[reel] = column;
-      onReel?.(reel);
-      if (!this.slammed) await wait(quick ? 40 : 110);
-    }
-    await Promise.all(drops);
-    this.suspense.clear();
-    this.stopTicker();
+    if (quick) this.slammed = true;
+    const timing = SPIN_TIMING[this.speed];
+    const now = performance.now() - this.spinStart;
+    const planned = planStops(this.speed, this.rules.reels, anticipate, this.slammed);
+    const stops = delayStops(planned, now, (this.rules.rows + 2) / timing.cellsPerMs);
+    return new Promise<void>((resolve) => {
+      this.landing?.resolve();
+      this.landing = { stops, onReel, onAnticipate, resolve };
+      this.strips.forEach((strip, reel) => {
+        const stop = stops[reel] as ReelStop;
+        const target = this.slammed ? 0 : Math.ceil(runPosition(timing, reel, stop.brakeAt) + BRAKE_CELLS);
+        strip.landAt(target, this.column(screen, reel));
+      });
+      if (stops[0]?.anticipated && !this.slammed) this.anticipate(0);
+    });
   }
 
-  /** A glowing, pulsing frame around a reel that is still spinning, held for a moment. */
-  private async suspenseOn(reel: number): Promise<void> {
+  /** Reduced motion: the landed picture fades in over a moment instead of moving. */
+  private fadeIn(): Promise<void> {
+    const cells = this.cells.flat();
+    for (const cell of cells) cell.alpha = 0.4;
+    invalidate();
+    return new Promise<void>((resolve) => {
+      setTimeout(() => {
+        for (const cell of cells) if (!cell.destroyed) cell.alpha = 1;
+        invalidate();
+        resolve();
+      }, FADE_MS);
+    });
+  }
+
+  /** The pulsing frame around the reel held for a feature. */
+  private drawSuspense(now: number): void {
+    const reel = this.suspenseReel;
+    if (reel < 0) return;
     const l = this.layoutNow;
     const x = l.x + reel * (l.cell + l.gap) - l.gap / 2;
-    const accent = hex(this.palette.accent);
-    await tween(
-      950,
-      (t) => {
-        const pulse = 0.55 + 0.45 * Math.sin(t * Math.PI * 6);
-        this.suspense
-          .clear()
-          .roundRect(x - l.gap, l.y - l.gap * 2, l.cell + l.gap * 3, l.gridHeight + l.gap * 4, l.cell * 0.12)
-          .fill({ color: accent, alpha: 0.16 * pulse })
-          .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
-      },
-      (t) => t,
-    );
+    const pulse = 0.55 + 0.45 * Math.sin(now / 53);
+    this.suspense
+      .clear()
+      .roundRect(x - l.gap, l.y - l.gap * 2, l.cell + l.gap * 3, l.gridHeight + l.gap * 4, l.cell * 0.12)
+      .fill({ color: hex(this.palette.accent), alpha: 0.16 * pulse })
+      .stroke({ width: Math.max(3, l.cell * 0.06), color: 0xfff3c4, alpha: 0.5 + 0.5 * pulse });
   }
 
-  /** Dims everything but `positions`, pulses them, and draws the payline through them when given. */
-  async highlight(positions: Array<[number, number]>, line: number | null): Promise<void> {
-    const l = this.layoutNow;
-    const lit = new Set(positions.map(([reel, row]) => `${reel}:${row}`));
-    for (const [reel, column] of this.cells.entries()) {
-      for (const [row, cell] of column.entries()) {
-        cell.alpha = lit.has(`${reel}:${row}`) ? 1 : 0.35;
-        cell.scale.set(1);
-      }
-    }
-    this.overlay.clear();
-    const accent = hex(this.palette.accent);
-    for (const [reel, row] of positions) {
-      const c = cellCentre(l, reel, row);
-      this.overlay
-        .roundRect(c.x - l.cell / 2, c.y - l.cell / 2, l.cell, l.cell, l.cell * 0.14)
-        .stroke({ width: Math.max(2, l.cell * 0.05), color: accent });
-    }
-    const rows = line !== null ? this.rules.lines?.[line] : undefined;
-    if (rows) {
-      rows.forEach((row, reel) => {
-        const c = cellCentre(l, reel, row);
-        if (reel === 0) this.overlay.moveTo(c.x - l.cell / 2, c.y);
-        this.overlay.lineTo(c.x, c.y);
-        if (reel === rows.length - 1) this.overlay.lineTo(c.x + l.cell / 2, c.y);
-      });
-      this.overlay.stroke({ width: Math.max(3, l.cell * 0.06), color: 0xffffff, alpha: 0.85 });
-    }
-    const pulsing = positions
-      .map(([reel, row]) => this.cells[reel]?.[row])
-      .filter((c): c is Container => !!c);
-    const centres = positions.map(([reel, row]) => cellCentre(l, reel, row));
-    // Two bounces with a wiggle, and a ring of light bursting out of every winning symbol.
-    await tween(
-      620,
-      (t) => {
-        const s = 1 + Math.abs(Math.sin(t * Math.PI * 2)) * 0.13;
-        const turn = Math.sin(t * Math.PI * 4) * 0.07 * (1 - t);
-        for (const cell of pulsing) {
-          cell.scale.set(s);
-          cell.rotation = turn;
-        }
-        this.burst.clear();
-        for (const c of centres) {
-          this.burst
-            .circle(c.x, c.y, l.cell * (0.42 + 0.38 * t))
-            .stroke({ width: Math.max(2, l.cell * 0.07 * (1 - t)), color: 0xfff3c4, alpha: 0.9 * (1 - t) });
-          this.burst
-            .circle(c.x, c.y, l.cell * 0.45 * (1 - t * 0.4))
-            .fill({ color: accent, alpha: 0.22 * (1 - t) });
-        }
-      },
-      (t) => t,
-    );
-    this.burst.clear();
-    for (const cell of pulsing) {
-      cell.rotation = 0;
-      cell.scale.set(1);
-    }
+  /** A symbol's own win animation, played on each winning cell in place of the default bounce. */
+  set winCellFx(fx: WinCellFx | null) {
+    this.wins.winCellFx = fx;
+  }
+
+  /** Lights `positions`, draws the paylines `lines` and plays the win of those symbols. */
+  highlight(positions: Array<[number, number]>, lines: number | readonly number[] | null): Promise<void> {
+    // Each winning symbol's own animation (symbol-fx.ts), kept as a glow until the next picture.
+    const winners = positions.flatMap(([reel, row]) => {
+      const cell = this.cells[reel]?.[row];
+      return cell ? [{ cell, reel, row, id: this.screen?.symbols[reel]?.[row] ?? -1 }] : [];
+    });
+    this.fx.play(winners, this.layoutNow.cell, motion.reduced);
+    return this.wins.highlight(positions, lines);
   }
 
   clearHighlight(): void {
-    this.overlay.clear();
-    for (const column of this.cells)
-      for (const cell of column) {
-        cell.alpha = 1;
-        cell.scale.set(1);
-      }
-    invalidate();
+    this.fx.stop();
+    this.wins.clear();
+  }
+
+  /** Cycles the round's wins one by one with their amounts until the next spin (returns at once). */
+  cycleWins(entries: readonly WinEntry[]): void {
+    this.wins.cycle(entries);
   }
 
   /** Winning cells vanish, the rest fall and new symbols drop in: the next picture. */

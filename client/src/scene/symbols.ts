@@ -4,8 +4,8 @@
 //
 // Drawing is cached twice over: each icon's vector drawing is built once per symbol as a shared
 // GraphicsContext (in a 100-unit box, scaled to the cell), and with a renderer each finished cell
-// (tile + icon + text) is baked once per size and label into a texture, so a spinning reel only
-// moves sprites.
+// is baked once per size in three layers (tile, icon, banner and value), so a spinning reel only
+// moves sprites and a win animation can move the icon over its tile.
 import {
   Container,
   Graphics,
@@ -38,6 +38,9 @@ export function hex(color: string): number {
 
 const SPECIAL = new Set(['wild', 'scatter', 'bonus', 'collector', 'money', 'multiplier']);
 
+type Part = 'tile' | 'icon' | 'top';
+const PARTS: readonly Part[] = ['tile', 'icon', 'top'];
+
 /** How many cell sizes keep their baked textures (a resize or rotation makes a new one). */
 const SIZES_KEPT = 2;
 
@@ -48,7 +51,7 @@ export class SymbolArt {
   private readonly renderer: Renderer | null;
   private readonly icons = new Map<number, GraphicsContext>();
   private readonly tiles = new Map<string, GraphicsContext>();
-  private readonly baked = new Map<number, Map<string, Texture>>();
+  private readonly baked = new Map<number, Map<string, Texture | null>>();
   private readonly urls = new Map<number, string>();
   private bakeFailed = false;
   private readonly badgeOf: (kind: string) => string;
@@ -93,23 +96,35 @@ export class SymbolArt {
     return hex(this.palette.accent);
   }
 
-  /** A cell of side `size`, centred on (0, 0). `label` is drawn on money and multiplier symbols. */
+  /**
+   * A cell of side `size`, centred on (0, 0). `label` is drawn on money and multiplier symbols. The
+   * cell holds up to three layers, each baked on its own so a win animation can move the icon over
+   * a still tile: the tile (`label` 'tile'), the icon ('icon') and the banner and value ('top').
+   */
   draw(id: number, size: number, label = ''): Container {
     const cell = new Container();
-    const texture = this.texture(id, size, label);
-    if (texture) {
-      const sprite = new Sprite(texture);
-      sprite.anchor.set(0.5);
-      sprite.setSize(size, size);
-      cell.addChild(sprite);
-    } else cell.addChild(this.compose(id, size, label, true));
+    for (const part of PARTS) {
+      const texture = this.texture(id, size, label, part);
+      if (texture === null) continue;
+      let view: Container | null;
+      if (texture === 'live') view = this.compose(id, size, label, part);
+      else {
+        const sprite = new Sprite(texture);
+        sprite.anchor.set(0.5);
+        sprite.setSize(size, size);
+        view = sprite;
+      }
+      if (!view) continue;
+      view.label = part;
+      cell.addChild(view);
+    }
     return cell;
   }
 
   /** Bakes every symbol at a cell size ahead of the first spin. */
   warm(size: number): void {
-    for (const s of this.symbols) this.texture(s.id, size, '');
-    this.texture(-1, size, '');
+    for (const s of this.symbols) for (const part of PARTS) this.texture(s.id, size, '', part);
+    this.texture(-1, size, '', 'tile');
   }
 
   /** A PNG data URL of a symbol's icon (no tile), for the paytable; '' without a renderer. */
@@ -118,7 +133,7 @@ export class SymbolArt {
     if (cached !== undefined) return cached;
     let url = '';
     if (this.renderer && !this.bakeFailed) {
-      const art = this.compose(id, px, '', false);
+      const art = this.bare(id, px);
       try {
         const canvas = this.renderer.extract.canvas({
           target: art,
@@ -136,18 +151,24 @@ export class SymbolArt {
     return url;
   }
 
-  private texture(id: number, size: number, label: string): Texture | null {
-    if (!this.renderer || this.bakeFailed) return null;
+  /** A layer's baked texture; null when the symbol has no such layer, 'live' when baking failed. */
+  private texture(id: number, size: number, label: string, part: Part): Texture | 'live' | null {
+    if (!this.renderer || this.bakeFailed) return 'live';
     let bySize = this.baked.get(size);
     if (!bySize) {
       bySize = new Map();
       this.baked.set(size, bySize);
       this.evictOldSizes();
     }
-    const key = `${id}|${label}`;
+    const kind = this.symbols[id]?.kind ?? '';
+    const key = part === 'tile' ? `tile|${kind}` : part === 'icon' ? `icon|${id}` : `top|${id}|${label}`;
     const known = bySize.get(key);
-    if (known) return known;
-    const art = this.compose(id, size, label, true);
+    if (known !== undefined) return known;
+    const art = this.compose(id, size, label, part);
+    if (!art) {
+      bySize.set(key, null);
+      return null;
+    }
     try {
       const texture = this.renderer.generateTexture({
         target: art,
@@ -159,7 +180,7 @@ export class SymbolArt {
       return texture;
     } catch {
       this.bakeFailed = true; // draw live from the shared contexts instead
-      return null;
+      return 'live';
     } finally {
       art.destroy({ children: true });
     }
@@ -172,35 +193,84 @@ export class SymbolArt {
       this.baked.delete(oldest);
       // Cells of the old size are replaced on relayout; give any still on screen a moment.
       setTimeout(() => {
-        for (const texture of textures?.values() ?? []) texture.destroy(true);
+        for (const texture of textures?.values() ?? []) texture?.destroy(true);
       }, 2000);
     }
   }
 
-  /** The cell's drawing: tile, glow, icon and text, as live display objects. */
-  private compose(id: number, size: number, label: string, withTile: boolean): Container {
-    const cell = new Container();
+  /** Where the icon sits in a cell: smaller and higher when a banner runs under it. */
+  private iconPlace(kind: string, size: number): { scale: number; y: number; badge: string } {
+    const badge = size >= 44 ? this.badgeOf(kind) : '';
+    const scale = ((SPECIAL.has(kind) ? 0.92 : 0.88) * size) / 100;
+    return badge ? { scale: scale * 0.9, y: -size * 0.07, badge } : { scale, y: 0, badge };
+  }
+
+  /** One layer of a cell as live display objects; null when the symbol has no such layer. */
+  private compose(id: number, size: number, label: string, part: Part): Container | null {
     const def = this.symbols[id];
     const kind = def?.kind ?? '';
-    const special = SPECIAL.has(kind);
-    if (withTile) cell.addChild(new Graphics(this.tile(size, def ? kind : '')));
-    if (!def) return cell; // an empty hold-and-collect cell
-    const badge = this.badgeOf(kind);
-    if (special) {
-      const glow = new Graphics().circle(0, 0, size * 0.5).fill(glowGrad(this.glowOf(kind)));
-      glow.alpha = withTile ? 0.75 : 0.5;
-      cell.addChild(glow);
+    const layer = new Container();
+    if (part === 'tile') {
+      layer.addChild(new Graphics(this.tile(size, kind)));
+      if (SPECIAL.has(kind)) {
+        const glow = new Graphics().circle(0, 0, size * 0.5).fill(glowGrad(this.glowOf(kind)));
+        glow.alpha = 0.75;
+        layer.addChild(glow);
+      }
+      return layer;
     }
-    const showBadge = withTile && badge !== '' && size >= 44;
-    const scale = ((special || !withTile ? 0.92 : 0.88) * size) / 100;
+    if (!def) return null; // an empty hold-and-collect cell is a tile only
+    const place = this.iconPlace(kind, size);
+    if (part === 'icon') {
+      layer.addChild(...this.depth(this.icon(id), size, place.scale, place.y));
+      const icon = new Graphics(this.icon(id));
+      icon.scale.set(place.scale);
+      icon.y = place.y;
+      layer.addChild(icon);
+      return layer;
+    }
+    if (!place.badge && !label) return null;
+    if (place.badge) layer.addChild(this.banner(place.badge, size, this.glowOf(kind)));
+    if (label && kind === 'money') layer.addChild(this.plateText(label, place.scale));
+    else if (label) layer.addChild(this.bigText(label, size));
+    return layer;
+  }
+
+  /** The icon alone with a soft glow for special symbols (the paytable's pictures). */
+  private bare(id: number, size: number): Container {
+    const art = new Container();
+    const def = this.symbols[id];
+    if (!def) return art;
+    if (SPECIAL.has(def.kind)) {
+      const glow = new Graphics().circle(0, 0, size * 0.5).fill(glowGrad(this.glowOf(def.kind)));
+      glow.alpha = 0.5;
+      art.addChild(glow);
+    }
     const icon = new Graphics(this.icon(id));
-    icon.scale.set(showBadge ? scale * 0.9 : scale);
-    icon.y = showBadge ? -size * 0.07 : 0;
-    cell.addChild(icon);
-    if (showBadge) cell.addChild(this.banner(badge, size, this.glowOf(kind)));
-    if (label && kind === 'money') cell.addChild(this.plateText(label, scale));
-    else if (label) cell.addChild(this.bigText(label, size));
-    return cell;
+    icon.scale.set((0.92 * size) / 100);
+    art.addChild(icon);
+    return art;
+  }
+
+  /**
+   * What lifts an icon off its tile, drawn from the icon's own shape (so baked once, free at run
+   * time): a soft drop shadow below right in two passes, and a rim of the game's light above left.
+   */
+  private depth(context: GraphicsContext, size: number, scale: number, y: number): Graphics[] {
+    const copy = (tint: number, alpha: number, dx: number, dy: number, grow: number) => {
+      const g = new Graphics(context);
+      g.tint = tint;
+      g.alpha = alpha;
+      g.scale.set(scale * grow);
+      g.position.set(dx * size, y + dy * size);
+      return g;
+    };
+    const rim = lighten(hex(this.palette.accent), 0.55);
+    return [
+      copy(0x000000, 0.22, 0.03, 0.06, 1.03),
+      copy(0x000000, 0.4, 0.018, 0.035, 1),
+      copy(rim, 0.7, -0.011, -0.013, 1),
+    ];
   }
 
   private icon(id: number): GraphicsContext {
@@ -225,13 +295,24 @@ export class SymbolArt {
       const half = size / 2;
       const inset = Math.max(1, size * 0.015);
       const r = size * 0.14;
+      const side = size - inset * 2;
+      const edge = Math.max(1, size * (special ? 0.03 : 0.018));
+      // A lit, bevelled tile: light from above, a backlight of the game's accent behind the icon,
+      // a gloss across the top and a darker lip at the bottom.
       context = new GraphicsContext()
-        .roundRect(-half + inset, -half + inset, size - inset * 2, size - inset * 2, r)
-        .fill(vgrad(lighten(bg, special ? 0.16 : 0.1), darken(bg, 0.45)))
+        .roundRect(-half + inset, -half + inset, side, side, r)
+        .fill(vgrad(lighten(bg, special ? 0.2 : 0.13), bg, darken(bg, 0.55)))
+        .circle(0, -size * 0.02, size * 0.46)
+        .fill({ fill: glowGrad(special ? lighten(accent, 0.2) : accent), alpha: special ? 0.5 : 0.26 })
+        .roundRect(-half + inset * 3, -half + inset * 3, side - inset * 4, side * 0.42, r * 0.8)
+        .fill({ fill: vgrad(0xffffff, bg), alpha: 0.08 })
+        .roundRect(-half + inset + edge, -half + inset + edge, side - edge * 2, side - edge * 2, r * 0.9)
+        .stroke({ width: edge, fill: vgrad(lighten(bg, 0.35), darken(bg, 0.6)), alpha: 0.7 })
+        .roundRect(-half + inset, -half + inset, side, side, r)
         .stroke({
-          width: Math.max(1, size * (special ? 0.03 : 0.018)),
+          width: edge,
           color: special ? lighten(accent, 0.25) : accent,
-          alpha: special ? 0.9 : 0.4,
+          alpha: special ? 0.9 : 0.45,
         });
       this.tiles.set(key, context);
     }

@@ -1,17 +1,18 @@
-// Full-stage screens over the reels: the win celebration (the amount counted up, its title rising
-// through WIN, BIG, MEGA and EPIC as the count passes each threshold) and the free-spins intro and
-// outro. Each one can be skipped with a tap, a click or any key: the first skip jumps to the end,
-// the next closes. The overlay carries data-screen and data-tier for tests and tools.
+// Full-stage screens over the reels: the big-win celebration (the amount counted up, its title
+// rising through BIG, MEGA and EPIC as the count passes each threshold, the win meter counting with
+// it; smaller wins stay on the reels; the free-spins intro and outro are staged in
+// feature-screens.ts). It can be skipped with a tap, a click or any key: the first skip jumps to the
+// end, the next closes. The overlay carries data-screen and data-tier for tests and tools.
 import { t } from '../i18n/i18n.ts';
-import { TIER_FROM, type WinTier } from '../logic/presentation.ts';
+import { type ScreenTier, TIER_FROM } from '../logic/presentation.ts';
 import { motion } from '../scene/tween.ts';
 import { h } from './dom.ts';
 
-type Tier = Exclude<WinTier, 'none' | 'small'>;
-const ORDER: Tier[] = ['win', 'big', 'mega', 'epic'];
-const TITLE = { win: 'tier.win', big: 'tier.big', mega: 'tier.mega', epic: 'tier.epic' } as const;
+type Tier = ScreenTier;
+const ORDER: Tier[] = ['big', 'mega', 'epic'];
+const TITLE = { big: 'tier.big', mega: 'tier.mega', epic: 'tier.epic' } as const;
 /** Count-up length by the tier reached: a bigger win is celebrated longer. */
-const COUNT_MS: Record<Tier, number> = { win: 1100, big: 2600, mega: 3800, epic: 5200 };
+const COUNT_MS: Record<Tier, number> = { big: 2600, mega: 3800, epic: 5200 };
 const HOLD_MS = 1200;
 
 /** Resolves on the first tap, click or key press on the page, or when `ms` have passed. */
@@ -71,9 +72,9 @@ function hide(overlay: HTMLElement): void {
   delete overlay.dataset.tier;
 }
 
-/** The tier a count has reached, by the multiple of the stake. */
+/** The tier a count has reached, by the multiple of the stake (it starts as a big win). */
 function reached(amount: bigint, stake: bigint): Tier {
-  let tier: Tier = 'win';
+  let tier: Tier = 'big';
   for (const candidate of ORDER) if (amount >= stake * TIER_FROM[candidate]) tier = candidate;
   return tier;
 }
@@ -87,6 +88,8 @@ export interface Celebration {
   announce: (text: string) => void;
   /** Each time the count passes into a bigger tier (for sound). */
   onTier?: (tier: Tier) => void;
+  /** Each amount the count shows, the final one last (the win meter counts with it). */
+  onCount?: (minor: bigint) => void;
 }
 
 /** Counts a win up over the reels; resolves when it was shown or skipped. */
@@ -94,12 +97,7 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
   const title = h('strong', { class: 'tier-title' });
   const amount = h('output', { class: 'tier-amount', 'data-testid': 'tier-amount' });
   const hint = h('small', { class: 'skip-hint' }, t('tier.skip'));
-  show(
-    overlay,
-    'win',
-    coins(c.tier === 'win' ? 8 : 18),
-    h('div', { class: 'tier-box' }, title, amount, hint),
-  );
+  show(overlay, 'win', coins(18), h('div', { class: 'tier-box' }, title, amount, hint));
   let shownTier: Tier | null = null;
   const render = (minor: bigint) => {
     const tier = reached(minor, c.stake);
@@ -113,6 +111,7 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
       c.onTier?.(tier);
     }
     amount.textContent = c.money(minor);
+    c.onCount?.(minor);
   };
   render(0n);
   c.announce(t('tier.announce', { tier: t(TITLE[c.tier]), amount: c.money(c.amount) }));
@@ -139,59 +138,5 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
     hint.remove();
     await skippable(overlay, 700).done;
   }
-  hide(overlay);
-}
-
-/** The free-spins intro: how many were won (and the expanding symbol); closes by itself or on a tap. */
-export async function freeSpinsIntro(
-  overlay: HTMLElement,
-  awarded: number,
-  retrigger: boolean,
-  expanding: string | null,
-  announce: (text: string) => void,
-): Promise<void> {
-  const line = retrigger ? t('fs.more', { count: awarded }) : t('fs.awarded', { count: awarded });
-  show(
-    overlay,
-    retrigger ? 'free-spins-more' : 'free-spins-intro',
-    coins(12),
-    h(
-      'div',
-      { class: 'tier-box intro' },
-      h('strong', { class: 'tier-title' }, t('fs.title')),
-      h('span', { class: 'intro-line' }, line),
-      expanding ? h('span', { class: 'intro-sub' }, t('fs.expanding', { name: expanding })) : '',
-      h('small', { class: 'skip-hint' }, t('tier.skip')),
-    ),
-  );
-  announce(`${t('fs.title')}. ${line}`);
-  await skippable(overlay, retrigger ? 1600 : 2800).done;
-  hide(overlay);
-}
-
-/** The free-spins outro: the total of the whole sequence and how many spins it took. */
-export async function freeSpinsOutro(
-  overlay: HTMLElement,
-  total: string,
-  played: number,
-  announce: (text: string) => void,
-  /** False where the market bans celebrating a total at or below the stake: no coin shower. */
-  shower = true,
-): Promise<void> {
-  show(
-    overlay,
-    'free-spins-outro',
-    shower ? coins(14) : '',
-    h(
-      'div',
-      { class: 'tier-box outro' },
-      h('strong', { class: 'tier-title small' }, t('fs.complete')),
-      h('output', { class: 'tier-amount', 'data-testid': 'fs-total' }, total),
-      played > 0 ? h('span', { class: 'intro-sub' }, t('fs.spins_played', { count: played })) : '',
-      h('small', { class: 'skip-hint' }, t('tier.skip')),
-    ),
-  );
-  announce(`${t('fs.complete')}. ${t('fs.total', { amount: total })}`);
-  await skippable(overlay, 3000).done;
   hide(overlay);
 }

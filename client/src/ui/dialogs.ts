@@ -1,7 +1,8 @@
-// Modal screens: messages, paytable and rules, history, the buy-feature price and the pick bonus.
-// Native <dialog> elements, so focus, Escape and screen readers behave.
+// Modal screens: messages, paytable and rules, history and the buy-feature price (the pick bonus is
+// a scene of its own: pick-scene.ts; the bet, bet-panel.ts). Native <dialog> elements, so focus,
+// Escape and screen readers behave.
 import type { RuntimeClient } from '../api/runtime.ts';
-import type { GameRules, PickStep, Round } from '../api/types.ts';
+import type { GameRules, Round } from '../api/types.ts';
 import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
@@ -278,67 +279,4 @@ export function confirmBuy(title: string, price: string, what: string): Promise<
     ],
     'buy-dialog',
   ).then((id) => id === 'buy');
-}
-
-/**
- * The pick bonus: the prizes were drawn by the server; each tile the player picks reveals the next
- * one in order, until the end prize or the last pick.
- */
-export function pickBonus(
-  picks: PickStep[],
-  describe: (step: PickStep) => string,
-  total: string,
-  onReveal: () => void,
-): Promise<void> {
-  return new Promise((resolve) => {
-    let next = 0;
-    const tiles = 12;
-    const status = h(
-      'p',
-      { role: 'status', 'data-testid': 'pick-status' },
-      t('pick.status', { count: picks.length }),
-    );
-    const done = h(
-      'button',
-      { type: 'button', class: 'primary', hidden: true, onclick: () => dialog.close() },
-      t('pick.collect'),
-    );
-    const grid = h('div', { class: 'pick-grid' });
-    for (let i = 0; i < tiles; i++) {
-      const tile = h(
-        'button',
-        { type: 'button', class: 'pick', 'aria-label': t('pick.tile', { number: i + 1 }) },
-        '✿',
-      );
-      tile.addEventListener('click', () => {
-        const step = picks[next];
-        if (!step || tile.disabled) return;
-        next++;
-        onReveal();
-        tile.disabled = true;
-        tile.classList.add(step.prize === 'end' ? 'end' : 'prize');
-        tile.textContent = describe(step);
-        if (next >= picks.length) {
-          status.textContent = t('pick.won', { amount: total });
-          for (const other of grid.querySelectorAll('button')) other.disabled = true;
-          done.hidden = false;
-          done.focus();
-        } else status.textContent = t('pick.again', { prize: describe(step) });
-      });
-      grid.append(tile);
-    }
-    const dialog = h(
-      'dialog',
-      { class: 'sheet pick-bonus', 'aria-labelledby': 'pick-title', 'data-testid': 'pick-bonus' },
-      h('h2', { id: 'pick-title' }, t('feature.pick')),
-      status,
-      grid,
-      h('div', { class: 'dialog-actions' }, done),
-    );
-    // Escape must not skip the bonus before its prizes were shown.
-    dialog.addEventListener('cancel', (event) => {
-      if (next < picks.length) event.preventDefault();
-    });
-    open(dialog, () => resolve());
-  });
 }

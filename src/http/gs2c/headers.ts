@@ -26,6 +26,7 @@ export function lobbyCsp(imageOrigins: string[], formOrigins: string[]): string 
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
+    "font-src 'self'",
     `img-src 'self' data: ${imageOrigins.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'none'",

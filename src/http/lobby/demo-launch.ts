@@ -14,6 +14,9 @@ export interface LobbyGame {
   provider_tagline?: string;
   thumbnail_url?: string;
   features: Record<string, boolean>;
+  /** The certified hooks (catalog, since 1.2.0): null while a variant is not certified. */
+  max_win?: { multiplier: string; kind: string } | null;
+  volatility?: { level: number; band: string; sd: string } | null;
 }
 
 export type LaunchResult = { ok: true; launchUrl: string } | { ok: false; status: number; detail: string };

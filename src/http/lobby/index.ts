@@ -6,6 +6,7 @@ import type { Services } from '../../services/index.ts';
 import { type ClientDist, escapeHtml } from '../gs2c/client-dist.ts';
 import { lobbyCsp, originOf, pageHeaders } from '../gs2c/headers.ts';
 import { type DemoLauncher, demoLauncher, type LobbyGame } from './demo-launch.ts';
+import { chips, tile } from './tiles.ts';
 
 const PLAYER_COOKIE = 'rf_demo_player';
 const PLAYER_ID = /^demo-[A-Za-z0-9]{8,32}$/;
@@ -16,18 +17,6 @@ function cookie(request: FastifyRequest, name: string): string | undefined {
     if (key === name) return rest.join('=');
   }
   return undefined;
-}
-
-function tile(game: LobbyGame): string {
-  const features = Object.entries(game.features)
-    .filter(([, on]) => on)
-    .map(([name]) => name.replace('_', ' '));
-  const facts = [game.family, game.rtp ? `RTP ${game.rtp}%` : null, ...features].filter(Boolean).join(' · ');
-  const title = escapeHtml(game.title);
-  return `<li class="tile" data-symbol="${escapeHtml(game.symbol)}">
-<img src="${escapeHtml(game.thumbnail_url ?? '')}" alt="" width="320" height="240" loading="lazy">
-<div class="info"><h2>${title}</h2><p>${escapeHtml(game.provider_tagline ?? '')}</p><span class="facts">${escapeHtml(facts)}</span>
-<form method="post" action="/lobby/play"><input type="hidden" name="symbol" value="${escapeHtml(game.symbol)}"><input type="hidden" name="device" value="desktop"><button type="submit" aria-label="Play ${title}">Play</button></form></div></li>`;
 }
 
 export interface LobbyOptions {
@@ -42,7 +31,11 @@ export function registerLobby(app: FastifyInstance, services: Services, options:
       [originOf(services.config.publicBaseUrl)].filter((o): o is string => !!o),
       [originOf(services.config.gameBaseUrl)].filter((o): o is string => !!o),
     );
-  const lobbyPage = async (reply: FastifyReply, tiles: string, footer: string, status = 200) => {
+  const lobbyPage = async (
+    reply: FastifyReply,
+    page: { tiles: string; chips?: string; count?: number; footer: string },
+    status = 200,
+  ) => {
     const template = await options.dist.template('lobby');
     if (template === null) {
       return pageHeaders(reply.code(503), csp()).send(
@@ -50,7 +43,11 @@ export function registerLobby(app: FastifyInstance, services: Services, options:
       );
     }
     return pageHeaders(reply.code(status), csp()).send(
-      template.replace('<!--rf:tiles-->', () => tiles).replace('<!--rf:footer-->', () => footer),
+      template
+        .replace('<!--rf:tiles-->', () => page.tiles)
+        .replace('<!--rf:chips-->', () => page.chips ?? '')
+        .replace('<!--rf:count-->', () => (page.count === undefined ? '' : `${page.count} games`))
+        .replace('<!--rf:footer-->', () => page.footer),
     );
   };
 
@@ -62,13 +59,20 @@ export function registerLobby(app: FastifyInstance, services: Services, options:
       request.log.error({ err: error }, 'demo lobby: catalog unavailable');
       return lobbyPage(
         reply,
-        '',
-        '<p class="notice" role="alert">The demo catalog is unavailable right now.</p>',
+        {
+          tiles: '',
+          footer: '<p class="notice" role="alert">The demo catalog is unavailable right now.</p>',
+        },
         503,
       );
     }
     const footer = `Demo operator on the internal wallet · <a href="/docs">API reference</a>`;
-    return lobbyPage(reply, games.map(tile).join('\n'), footer);
+    return lobbyPage(reply, {
+      tiles: games.map(tile).join('\n'),
+      chips: chips(games),
+      count: games.length,
+      footer,
+    });
   });
 
   // The lobby's own form posts: urlencoded bodies, parsed only inside this plugin.
@@ -102,8 +106,10 @@ export function registerLobby(app: FastifyInstance, services: Services, options:
           request.log.warn({ status: result.status, detail: result.detail }, 'demo lobby: launch refused');
           return lobbyPage(
             reply,
-            '',
-            `<p class="notice" role="alert">This game could not be started: ${escapeHtml(result.detail)}. <a href="/">Back to the lobby</a></p>`,
+            {
+              tiles: '',
+              footer: `<p class="notice" role="alert">This game could not be started: ${escapeHtml(result.detail)}. <a href="/">Back to the lobby</a></p>`,
+            },
             result.status >= 500 ? 502 : 400,
           );
         }

@@ -43,7 +43,7 @@ export function registerGameArt(app: FastifyInstance, services: Services, answer
       schema: {
         summary: 'Game artwork (public)',
         description:
-          "The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, the game's generated key art as image/svg+xml (480×360). Since 1.2.0 (additive), `size` and `format` ask for the sizes lobbies use: `square` 600×600, `banner` 1280×720 (16:9), `portrait` 600×900 (2:3), `card` 480×360; as `webp` or `png` (rendered once and cached; Reelforge's own games only, with the game's own title: the `title` parameter labels SVG art only, and another symbol answers 404) or `svg`. An uploaded thumbnail is cropped to the size and served as WebP or PNG (`svg` then answers WebP). Without either parameter the answer is exactly the 1.1.0 one. Carries ETag and answers If-None-Match with 304. Since 1.2.0, limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE): past it, 429 with Retry-After.",
+          "The uploaded thumbnail (image/webp, image/png or image/jpeg) or, when none exists, the game's generated key art as image/svg+xml (480×360). Since 1.2.0 (additive), `size` and `format` ask for the sizes lobbies use: `square` 600×600, `banner` 1280×720 (16:9), `portrait` 600×900 (2:3), `card` 480×360, and since issue 26 `icon` 256×256; as `webp` or `png` (rendered once and cached; Reelforge's own games only, with the game's own title: the `title` parameter labels SVG art only, and another symbol answers 404) or `svg`. An uploaded thumbnail is cropped to the size and served as WebP or PNG (`svg` then answers WebP). Without either parameter the answer is exactly the 1.1.0 one. Carries ETag and answers If-None-Match with 304. Since 1.2.0, limited per client address (PUBLIC_RATE_LIMIT_PER_MINUTE): past it, 429 with Retry-After.",
         tags: ['artwork'],
         params: Type.Object({ symbol: Type.String() }),
         querystring: Type.Object({
@@ -53,7 +53,7 @@ export function registerGameArt(app: FastifyInstance, services: Services, answer
             Type.String({
               enum: SIZES,
               description:
-                'Since 1.2.0. square 600×600, banner 1280×720, portrait 600×900, card 480×360 (the default shape).',
+                'Since 1.2.0. square 600×600, banner 1280×720, portrait 600×900, card 480×360 (the default shape); icon 256×256 (issue 26).',
             }),
           ),
           format: Type.Optional(

@@ -39,8 +39,8 @@ export const en = {
 
   'win.you_won': 'You won {amount}',
   'win.none': 'No win',
-  'win.line': '{count} × {name} on line {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Line {line}: {count} × {name} pays {amount}',
+  'win.cycle_other': '{count} × {name} pays {amount}',
   'win.collected': 'Collected {amount}',
   'tier.win': 'WIN',
   'tier.big': 'BIG WIN',
@@ -72,7 +72,6 @@ export const en = {
   'pick.status': 'Pick a tile. {count} prize waits.|Pick a tile. {count} prizes wait.',
   'pick.coins': '+{amount}',
   'pick.multiplier': '×{factor} more',
-  'pick.end': 'Collect',
   'pick.again': '{prize}. Pick again.',
   'pick.won': 'Bonus won: {amount}',
   'pick.tile': 'Pick {number}',
@@ -358,6 +357,19 @@ export const en = {
   'intro.feature.lines': 'Paylines',
   'intro.feature.ways': 'Ways to Win',
   'intro.feature.anywhere': 'Pays Anywhere',
+  // Issue 26 feature scenes: counters on the reels, the staged pick bonus.
+  'fs.left': 'free spin left|free spins left',
+  'fs.played': '{played} of {total} played',
+  'fs.feature_win': 'Feature win {win}',
+  'fs.counter_label': 'Free spins: {left} left, {played} of {total} played, feature win {win}',
+  'hold.respins_left': 'respin left|respins left',
+  'hold.held': 'Held {amount}',
+  'hold.counter_label': '{count} respin left, {amount} held|{count} respins left, {amount} held',
+  'pick.cash': 'Cash',
+  'pick.total': 'Total',
+  'pick.award': 'Bonus won',
+  'pick.gate': 'Gate closed',
+  'pick.keys': 'Arrow keys move between the tiles, Enter or Space picks one.',
 };
 
 export type MessageKey = keyof typeof en;

@@ -37,8 +37,8 @@ export const es: Catalog = {
 
   'win.you_won': 'Has ganado {amount}',
   'win.none': 'Sin premio',
-  'win.line': '{count} × {name} en la línea {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Línea {line}: {count} × {name} paga {amount}',
+  'win.cycle_other': '{count} × {name} paga {amount}',
   'win.collected': 'Recogido {amount}',
   'tier.win': 'PREMIO',
   'tier.big': 'GRAN PREMIO',
@@ -70,7 +70,6 @@ export const es: Catalog = {
   'pick.status': 'Elige una casilla. Queda {count} premio.|Elige una casilla. Quedan {count} premios.',
   'pick.coins': '+{amount}',
   'pick.multiplier': '×{factor} más',
-  'pick.end': 'Cobrar',
   'pick.again': '{prize}. Elige otra vez.',
   'pick.won': 'Bono ganado: {amount}',
   'pick.tile': 'Casilla {number}',
@@ -415,4 +414,18 @@ export const es: Catalog = {
   'intro.feature.lines': 'Líneas de pago',
   'intro.feature.ways': 'Formas de ganar',
   'intro.feature.anywhere': 'Paga en cualquier lugar',
+  // Issue 26 feature scenes: counters on the reels, the staged pick bonus.
+  'fs.left': 'giro gratis restante|giros gratis restantes',
+  'fs.played': '{played} de {total} jugados',
+  'fs.feature_win': 'Premio del bono {win}',
+  'fs.counter_label': 'Giros gratis: quedan {left}, {played} de {total} jugados, premio del bono {win}',
+  'hold.respins_left': 'nuevo giro restante|nuevos giros restantes',
+  'hold.held': 'Retenido {amount}',
+  'hold.counter_label':
+    'Queda {count} nuevo giro, {amount} retenido|Quedan {count} nuevos giros, {amount} retenido',
+  'pick.cash': 'Efectivo',
+  'pick.total': 'Total',
+  'pick.award': 'Bono ganado',
+  'pick.gate': 'Puerta cerrada',
+  'pick.keys': 'Las flechas se mueven entre las fichas; Intro o Espacio elige una.',
 };

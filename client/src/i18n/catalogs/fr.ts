@@ -37,8 +37,8 @@ export const fr: Catalog = {
 
   'win.you_won': 'Vous gagnez {amount}',
   'win.none': 'Pas de gain',
-  'win.line': '{count} × {name} sur la ligne {line} : {amount}',
-  'win.ways': '{count} × {name} : {amount}',
+  'win.cycle_line': 'Ligne {line} : {count} × {name} paie {amount}',
+  'win.cycle_other': '{count} × {name} paie {amount}',
   'win.collected': '{amount} collecté',
   'tier.win': 'GAIN',
   'tier.big': 'GROS GAIN',
@@ -70,7 +70,6 @@ export const fr: Catalog = {
   'pick.status': 'Choisissez une case. {count} prix attend.|Choisissez une case. {count} prix attendent.',
   'pick.coins': '+{amount}',
   'pick.multiplier': '×{factor} de plus',
-  'pick.end': 'Encaisser',
   'pick.again': '{prize}. Choisissez encore.',
   'pick.won': 'Bonus gagné : {amount}',
   'pick.tile': 'Case {number}',
@@ -414,4 +413,18 @@ export const fr: Catalog = {
   'intro.feature.lines': 'Lignes de paiement',
   'intro.feature.ways': 'Façons de gagner',
   'intro.feature.anywhere': 'Gains partout',
+  // Issue 26 feature scenes: counters on the reels, the staged pick bonus.
+  'fs.left': 'tour gratuit restant|tours gratuits restants',
+  'fs.played': '{played} sur {total} joués',
+  'fs.feature_win': 'Gain du bonus {win}',
+  'fs.counter_label': 'Tours gratuits : {left} restants, {played} sur {total} joués, gain du bonus {win}',
+  'hold.respins_left': 'relance restante|relances restantes',
+  'hold.held': 'Retenu {amount}',
+  'hold.counter_label':
+    '{count} relance restante, {amount} retenu|{count} relances restantes, {amount} retenu',
+  'pick.cash': 'Gains',
+  'pick.total': 'Total',
+  'pick.award': 'Bonus gagné',
+  'pick.gate': 'Porte fermée',
+  'pick.keys': 'Les flèches passent d’une tuile à l’autre, Entrée ou Espace en choisit une.',
 };

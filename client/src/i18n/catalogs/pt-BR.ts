@@ -37,8 +37,8 @@ export const ptBR: Catalog = {
 
   'win.you_won': 'Você ganhou {amount}',
   'win.none': 'Sem ganho',
-  'win.line': '{count} × {name} na linha {line}: {amount}',
-  'win.ways': '{count} × {name}: {amount}',
+  'win.cycle_line': 'Linha {line}: {count} × {name} paga {amount}',
+  'win.cycle_other': '{count} × {name} paga {amount}',
   'win.collected': 'Coletado {amount}',
   'tier.win': 'GANHO',
   'tier.big': 'GRANDE GANHO',
@@ -70,7 +70,6 @@ export const ptBR: Catalog = {
   'pick.status': 'Escolha um bloco. {count} prêmio espera.|Escolha um bloco. {count} prêmios esperam.',
   'pick.coins': '+{amount}',
   'pick.multiplier': '×{factor} a mais',
-  'pick.end': 'Coletar',
   'pick.again': '{prize}. Escolha de novo.',
   'pick.won': 'Bônus ganho: {amount}',
   'pick.tile': 'Bloco {number}',
@@ -407,4 +406,18 @@ export const ptBR: Catalog = {
   'intro.feature.lines': 'Linhas de pagamento',
   'intro.feature.ways': 'Formas de ganhar',
   'intro.feature.anywhere': 'Paga em qualquer lugar',
+  // Issue 26 feature scenes: counters on the reels, the staged pick bonus.
+  'fs.left': 'rodada grátis restante|rodadas grátis restantes',
+  'fs.played': '{played} de {total} jogadas',
+  'fs.feature_win': 'Ganho do bônus {win}',
+  'fs.counter_label': 'Rodadas grátis: {left} restantes, {played} de {total} jogadas, ganho do bônus {win}',
+  'hold.respins_left': 'novo giro restante|novos giros restantes',
+  'hold.held': 'Retido {amount}',
+  'hold.counter_label':
+    '{count} novo giro restante, {amount} retido|{count} novos giros restantes, {amount} retido',
+  'pick.cash': 'Dinheiro',
+  'pick.total': 'Total',
+  'pick.award': 'Bônus ganho',
+  'pick.gate': 'Portão fechado',
+  'pick.keys': 'As setas movem entre as peças; Enter ou Espaço escolhe uma.',
 };

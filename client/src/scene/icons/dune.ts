@@ -27,12 +27,12 @@ export const rug: IconDraw = (g) => {
     g.moveTo(-28, -40);
     for (let x = -28; x <= 28; x += 5) g.moveTo(x, -40).lineTo(x, -48).moveTo(x, 40).lineTo(x, 48);
     g.stroke({ width: 2, color: 0xf3e2b8, cap: 'round' });
-    g.rect(-32, -40, 64, 80).fill(vgrad(0xc0282e, 0x8a141c)).stroke(ink(OUT, 2.6));
+    g.rect(-32, -40, 64, 80).fill(vgrad(0x2e5fb8, 0x17306e)).stroke(ink(OUT, 2.6));
     g.rect(-26, -34, 52, 68).stroke({ width: 3, color: 0xf2c14e });
-    g.rect(-21, -29, 42, 58).stroke({ width: 1.5, color: 0x1e3a6a });
-    g.poly([0, -24, 16, 0, 0, 24, -16, 0]).fill(vgrad(0x2a4e8a, 0x132a52)).stroke(ink(0xf2c14e, 2.4));
+    g.rect(-21, -29, 42, 58).stroke({ width: 1.5, color: 0x3fd0c8 });
+    g.poly([0, -24, 16, 0, 0, 24, -16, 0]).fill(vgrad(0x3fd0c8, 0x16807a)).stroke(ink(0xf2c14e, 2.4));
     g.poly([0, -12, 8, 0, 0, 12, -8, 0]).fill(0xf2c14e);
-    g.circle(0, 0, 2.6).fill(0xc0282e);
+    g.circle(0, 0, 2.6).fill(0x17306e);
     for (const [x, y] of [
       [-16, -22],
       [16, -22],
@@ -43,30 +43,31 @@ export const rug: IconDraw = (g) => {
   });
 };
 
+/** A squat open sack brimming with saffron: wide and golden yellow (the jug is tall and terracotta). */
 export const sack: IconDraw = (g) => {
-  g.path(P('M-18 -22 Q0 -50 18 -22 Z')).fill(vgrad(0xff8a3a, 0xc0360e)).stroke(ink(0x6a1a04, 2));
-  for (const [x, y] of [
-    [-6, -30],
-    [4, -34],
-    [8, -27],
-    [-2, -38],
-    [-11, -25],
-  ] as const)
-    g.circle(x, y, 1.6).fill(0xffd080);
-  g.path(P('M-28 40 C-42 10 -30 -12 -16 -18 L16 -18 C30 -12 42 10 28 40 Z'))
-    .fill(hgrad(0xa27a44, 0xe0c08a, 0xb08a52, 0x7a5a2a))
+  g.path(P('M-40 40 C-50 18 -40 -6 -30 -10 L30 -10 C40 -6 50 18 40 40 Z'))
+    .fill(hgrad(0xb8902e, 0xf0cf6a, 0xd0a440, 0x8a6418))
     .stroke(ink(OUT, 2.6));
-  g.path(P('M-20 -22 C-26 -16 -22 -14 -16 -16 M20 -22 C26 -16 22 -14 16 -16')).stroke(ink(OUT, 2));
-  g.ellipse(0, -18, 19, 5).fill(vgrad(0xd8b47a, 0x8a6a3a)).stroke(ink(OUT, 2));
-  g.roundRect(-18, -14, 36, 6, 3).fill(0x8a2a1a).stroke(ink(OUT, 1.6));
-  for (let i = -3; i <= 3; i++)
-    g.moveTo(i * 8 - 4, -4)
-      .lineTo(i * 8 + 4, 36)
-      .moveTo(i * 8 + 4, -4)
-      .lineTo(i * 8 - 4, 36);
-  g.stroke({ width: 0.8, color: 0x5a4020, alpha: 0.3 });
-  g.circle(0, 14, 10).fill({ color: 0x8a2a1a, alpha: 0.85 });
-  g.star(0, 14, 8, 7, 3.5).fill(0xf2c14e);
+  for (let i = -4; i <= 4; i++) g.moveTo(i * 9 - 4, -4).lineTo(i * 9 + 4, 38);
+  g.stroke({ width: 1, color: 0x6a4a10, alpha: 0.35 });
+  g.path(P('M-36 -8 C-40 -16 -30 -20 -26 -14 L26 -14 C30 -20 40 -16 36 -8 C20 -2 -20 -2 -36 -8 Z'))
+    .fill(vgrad(0xf5dc8a, 0xb08a30))
+    .stroke(ink(OUT, 2.2));
+  g.path(P('M-30 -12 C-26 -34 -8 -42 0 -42 C8 -42 26 -34 30 -12 Z'))
+    .fill(rgrad(0xffe066, 0xe0780a, 0.45, 0.3))
+    .stroke(ink(0x7a3a04, 2));
+  for (const [x, y] of [
+    [-14, -22],
+    [-4, -32],
+    [8, -26],
+    [16, -18],
+    [0, -18],
+    [-20, -14],
+  ] as const)
+    g.circle(x, y, 1.8).fill(0xc0360e);
+  g.roundRect(-30, 4, 60, 7, 3.5).fill(0x8a2a1a).stroke(ink(OUT, 1.6));
+  g.star(0, 24, 8, 9, 4.5).fill(0x8a2a1a);
+  shine(g, -26, 16, 4, 10, 0.3);
 };
 
 export const teapot: IconDraw = (g) => {

@@ -1,49 +1,83 @@
 // Ember Crown: fire and coals, a phoenix feather, a fire opal, a salamander, the Ember Queen's
 // cameo, the flame wild and the crown scatter.
 import type { Graphics } from 'pixi.js';
-import { at, darken, flame, type IconDraw, ink, lighten, P, rgrad, shine, twinkle, vgrad } from './kit.ts';
+import {
+  at,
+  darken,
+  flame,
+  glowGrad,
+  hgrad,
+  type IconDraw,
+  ink,
+  lighten,
+  P,
+  rgrad,
+  shine,
+  twinkle,
+  vgrad,
+} from './kit.ts';
 
 const OUT = 0x3a0c06;
 const FIRE = [0xc81d0a, 0xff6a12, 0xffb02e, 0xfff0b5];
 
+/** A wide, low heap of charcoal lumps glowing red from within (unlike the tall blue-grey flint). */
 export const cinder: IconDraw = (g) => {
-  g.poly([-32, 12, -24, -16, -6, -30, 16, -26, 32, -6, 28, 18, 6, 30, -18, 28])
-    .fill(vgrad(0x7a5448, 0x2b1410))
-    .stroke(ink(OUT, 3));
-  g.poly([-24, -16, -6, -30, 16, -26, 4, -12, -12, -8]).fill({ color: 0xffffff, alpha: 0.12 });
-  const crack = P('M-22 -4 L-7 0 L-1 -17 M-7 0 L6 10 L23 3 M6 10 L2 25');
-  g.path(crack).stroke({ width: 9, color: 0xff4d00, alpha: 0.35, cap: 'round', join: 'round' });
-  g.path(crack).stroke({ width: 4, color: 0xff9a2e, cap: 'round', join: 'round' });
-  g.path(crack).stroke({ width: 1.5, color: 0xfff0b0, cap: 'round', join: 'round' });
+  g.ellipse(0, 28, 48, 14).fill({ fill: glowGrad(0xff3a10), alpha: 0.95 });
+  const lump = (points: number[]) => {
+    g.poly(points)
+      .fill(rgrad(0x6a3a34, 0x1a0806, 0.4, 0.2))
+      .stroke(ink(0xff5a1a, 2.4));
+  };
+  lump([-44, 30, -40, 14, -28, 6, -14, 10, -8, 24, -16, 36, -36, 38]);
+  lump([8, 26, 14, 8, 28, 4, 42, 12, 46, 28, 36, 38, 16, 38]);
+  lump([-16, 34, -12, 18, 0, 12, 14, 16, 18, 32, 8, 42, -8, 42]);
+  lump([-26, 10, -22, -8, -8, -16, 6, -12, 10, 4, -4, 14, -20, 16]);
+  lump([2, 4, 6, -14, 20, -20, 32, -10, 30, 6, 16, 10]);
+  // the fire inside: glowing seams and a hot core
+  const seam = P(
+    'M-30 22 Q-22 18 -18 26 M24 14 Q30 20 36 18 M-4 26 Q2 32 10 28 M-16 0 Q-10 4 -6 -2 M14 -8 Q20 -4 26 -8',
+  );
+  g.path(seam).stroke({ width: 5, color: 0xff4a10, alpha: 0.6, cap: 'round', join: 'round' });
+  g.path(seam).stroke({ width: 2, color: 0xffd070, cap: 'round', join: 'round' });
   for (const [x, y, r] of [
-    [-30, -32, 2.6],
-    [22, -40, 2.2],
-    [36, -24, 1.8],
-    [-6, -42, 1.6],
+    [-20, -28, 3],
+    [8, -34, 2.4],
+    [26, -26, 2.8],
+    [-4, -44, 1.8],
+    [18, -46, 1.6],
   ] as const)
-    g.circle(x, y, r).fill(0xffb347);
+    g.circle(x, y, r).fill(0xffc04a);
 };
 
+/** A tall knapped flint blade beside a steel striker, cold blue-grey, throwing sparks. */
 export const flint: IconDraw = (g) => {
-  g.poly([-30, 22, -28, -6, -10, -28, 14, -30, 30, -10, 24, 22, 0, 32])
-    .fill(vgrad(0xa9b2bd, 0x4a505a))
-    .stroke(ink(0x1c1f24, 3));
-  g.poly([-28, -6, -10, -28, 0, -10, -14, 4]).fill({ color: 0xffffff, alpha: 0.25 });
-  g.poly([0, -10, 14, -30, 30, -10, 14, 6]).fill({ color: 0xffffff, alpha: 0.1 });
-  g.poly([-14, 4, 0, -10, 14, 6, 0, 20]).fill({ color: 0x000000, alpha: 0.12 });
-  g.poly([-30, 22, -14, 4, 0, 20, 0, 32]).fill({ color: 0x000000, alpha: 0.2 });
-  g.path(P('M-14 4 L0 -10 L14 6 L0 20 Z M0 -10 L-10 -28 M14 6 L30 -10 M0 20 L0 32')).stroke({
-    width: 1.2,
-    color: 0x2a2e35,
-    alpha: 0.6,
+  at(g, -8, 2, -0.22, 1, () => {
+    g.path(P('M0 -46 C14 -30 20 -4 16 20 C12 36 6 44 0 46 C-6 44 -12 36 -16 20 C-20 -4 -14 -30 0 -46 Z'))
+      .fill(hgrad(0xd8e4f2, 0x8aa2bf, 0x4c6482))
+      .stroke(ink(0x141c28, 2.8));
+    for (const [x0, y0, x1, y1] of [
+      [0, -40, -8, -22],
+      [0, -40, 8, -22],
+      [-8, -22, 0, -4],
+      [8, -22, 0, -4],
+      [0, -4, -10, 16],
+      [0, -4, 10, 16],
+      [-10, 16, 0, 36],
+      [10, 16, 0, 36],
+    ] as const)
+      g.moveTo(x0, y0).lineTo(x1, y1);
+    g.stroke({ width: 1.3, color: 0x24344a, alpha: 0.55 });
+    g.poly([0, -40, -8, -22, 0, -4, -10, 16, -13, 4, -10, -22]).fill({ color: 0xffffff, alpha: 0.35 });
   });
+  g.path(P('M16 18 C16 4 38 4 38 18 C38 30 16 32 14 26')).stroke({ width: 9, color: 0x141c28, cap: 'round' });
+  g.path(P('M16 18 C16 4 38 4 38 18 C38 30 16 32 14 26')).stroke({ width: 5, color: 0x9aa6b4, cap: 'round' });
   for (const [x, y, r, c] of [
-    [30, -34, 13, 0xffd24a],
-    [42, -16, 7, 0xff9a1a],
-    [18, -44, 6, 0xffe9a0],
+    [26, -22, 13, 0xffe27a],
+    [38, -8, 7, 0xffa030],
+    [14, -36, 6, 0xfff4c0],
   ] as const)
     twinkle(g, x, y, r, c);
-  g.circle(30, -34, 3).fill(0xffffff);
+  g.circle(26, -22, 3).fill(0xffffff);
 };
 
 export const torch: IconDraw = (g) => {

@@ -40,23 +40,29 @@ export const bamboo: IconDraw = (g) => {
   bambooLeaf(g, 22, -6, 0.3, 20);
 };
 
+/** A pink lotus in bloom on a small teal pad: pink and wide where the bamboo is green and tall. */
 export const lotusLeaf: IconDraw = (g) => {
-  g.path(P('M0 4 L6 -36 A40 34 0 1 1 -6 -36 Z'))
-    .fill(rgrad(0x9af08a, 0x1a7a3a, 0.5, 0.55))
-    .stroke(ink(OUT, 2.6));
-  for (let i = 0; i < 11; i++) {
-    const a = -Math.PI / 2 + 0.45 + (i / 10) * (Math.PI * 2 - 0.9);
-    g.moveTo(0, 4).lineTo(Math.cos(a) * 36, 4 + Math.sin(a) * 30);
-  }
-  g.stroke({ width: 1.4, color: 0xd8ffc8, alpha: 0.5 });
-  g.circle(0, 4, 3).fill(0xd8ffc8);
-  g.path(P('M18 6 C18 -2 22 -8 24 -12 C26 -8 30 -2 30 6 C30 12 26 14 24 14 C22 14 18 12 18 6 Z'))
-    .fill(rgrad(0xffffff, 0x8ae8ff, 0.4, 0.35))
-    .stroke(ink(0x1a6a8a, 1.4));
-  shine(g, 22, 2, 1.6, 3, 0.9);
-  g.path(P('M-28 -30 C-34 -42 -22 -48 -18 -40 C-14 -48 -2 -44 -8 -32 C-12 -26 -20 -24 -28 -30 Z'))
-    .fill(vgrad(0xffd0e8, 0xff7ab0))
-    .stroke(ink(0x6a1a3a, 1.6));
+  g.ellipse(0, 26, 44, 16)
+    .fill(rgrad(0x7ae8d0, 0x0e6a6a, 0.5, 0.4))
+    .stroke(ink(OUT, 2.4));
+  g.moveTo(0, 26).lineTo(-30, 34).moveTo(0, 26).lineTo(30, 34).moveTo(0, 26).lineTo(0, 40);
+  g.stroke({ width: 1.2, color: 0xd8fff4, alpha: 0.5 });
+  const petal = (angle: number, length: number, width: number, colors: [number, number]) =>
+    at(g, 0, 16, angle, 1, () => {
+      g.path(
+        P(
+          `M0 0 C${-width} ${-length * 0.4} ${-width * 0.6} ${-length * 0.85} 0 ${-length} C${width * 0.6} ${-length * 0.85} ${width} ${-length * 0.4} 0 0 Z`,
+        ),
+      )
+        .fill(vgrad(...colors))
+        .stroke(ink(0x6a1a3a, 1.8));
+    });
+  for (const a of [-1.25, 1.25]) petal(a, 40, 16, [0xffe0ee, 0xe0508a]);
+  for (const a of [-0.7, 0.7]) petal(a, 46, 17, [0xfff0f6, 0xf0609a]);
+  petal(0, 50, 18, [0xffffff, 0xff7ab0]);
+  g.ellipse(0, 14, 8, 4).fill(vgrad(0xfff27a, 0xe0a020));
+  for (const x of [-5, 0, 5]) g.circle(x, 10, 1.6).fill(0xfff6c0);
+  shine(g, -4, -16, 3, 9, 0.5);
 };
 
 export const koi: IconDraw = (g) => {

@@ -35,25 +35,31 @@ function leaf(g: Graphics, x: number, y: number, dir: number): void {
     .stroke(ink(OUT, 1.8));
 }
 
+/** A star-shaped berry (five round points): the only low of the orchard that is not round. */
 export const starBerry: IconDraw = (g) => {
-  g.path(P('M0 40 C-30 30 -38 0 -32 -14 C-26 -28 -10 -28 0 -24 C10 -28 26 -28 32 -14 C38 0 30 30 0 40 Z'))
-    .fill(rgrad(0xff7aa8, 0xc0104a))
-    .stroke(ink(OUT, 2.6));
+  const points: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const r = i % 2 === 0 ? 46 : 22;
+    points.push(Math.cos(a) * r, 4 + Math.sin(a) * r);
+  }
+  g.poly(points).fill(rgrad(0xff8ab8, 0xc0104a)).stroke(ink(OUT, 2.8));
+  for (let i = 0; i < 5; i++) {
+    const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+    g.moveTo(0, 4).lineTo(Math.cos(a) * 34, 4 + Math.sin(a) * 34);
+  }
+  g.stroke({ width: 2, color: 0x7a0a30, alpha: 0.5 });
   for (const [x, y] of [
-    [-18, -8],
-    [0, -6],
-    [18, -8],
-    [-12, 8],
-    [10, 8],
-    [-2, 22],
-    [-22, 10],
-    [22, 10],
+    [-14, -2],
+    [12, -4],
+    [-8, 18],
+    [10, 16],
+    [0, -18],
   ] as const)
-    g.star(x, y, 5, 3.2, 1.4).fill(0xfff27a);
-  g.star(0, -26, 5, 18, 7).fill(vgrad(0x9af07a, 0x2a9a4a)).stroke(ink(OUT, 1.8));
-  g.moveTo(0, -30).lineTo(3, -44).stroke({ width: 3, color: 0x2a7a3a, cap: 'round' });
-  shine(g, -16, -14, 6, 9, 0.4);
-  twinkle(g, 32, -34, 7);
+    g.star(x, y, 5, 3, 1.3).fill(0xfff27a);
+  g.circle(0, 4, 5).fill(0xffe0ec).stroke(ink(OUT, 1.4));
+  shine(g, -10, -10, 5, 8, 0.45);
+  twinkle(g, 34, -34, 7);
 };
 
 export const moonGrape: IconDraw = (g) => {
