@@ -73,7 +73,7 @@ import { celebrateWin } from './ui/celebrate.ts';
 import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import { FeatureScene } from './ui/feature-scene.ts';
 import { freeSpinsIntro, freeSpinsOutro } from './ui/feature-screens.ts';
-import { fitLabels } from './ui/fit.ts';
+import { fitLabels, fitStageToReels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
 import { Hud } from './ui/hud.ts';
 import { pickBonus } from './ui/pick-scene.ts';
@@ -296,6 +296,7 @@ class Game {
     });
     this.hud = hud;
     this.mountSettings();
+    fitStageToReels(hud.root, { device, reels: this.rules.reels, rows: this.rules.rows });
     root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
     mountBackdrop(root, this.rules.slug, shell.palette);
     const identity = identityOf(this.rules.slug);

@@ -2,6 +2,7 @@
 // the player's message catalog (the launch URL's `lang`), then the game (Pixi and the controller, a
 // separate chunk) while the progress bar fills.
 import './styles/game.css';
+import './styles/layout.css';
 import { t, useLanguage } from './i18n/i18n.ts';
 import { applyIdentity } from './identity/identity.ts';
 import { dressSplash } from './identity/splash.ts';

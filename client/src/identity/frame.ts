@@ -210,7 +210,8 @@ export function mountFrame(stage: HTMLElement, kind: FrameKind, rows: number): H
   frame.dataset.testid = 'reel-frame';
   frame.dataset.frame = kind;
   frame.setAttribute('aria-hidden', 'true');
-  stage.after(frame);
+  // Inside the stage, so the ring follows the reels when a line of notes sits above them.
+  stage.append(frame);
   let drawn = '';
   const draw = () => {
     const text = stage.dataset.grid;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellCentre, computeLayout } from './layout.ts';
+import { cellCentre, computeLayout, heightForWidth } from './layout.ts';
 
 describe('layout', () => {
   it('fits a 5×3 grid in a desktop landscape stage, centred', () => {
@@ -33,12 +33,47 @@ describe('layout', () => {
       [844, 300, 6, 5],
       [1280, 600, 3, 3],
     ] as const) {
-      const l = computeLayout({ width, height, device: 'mobile', reels, rows });
-      const frame = l.gap * 2 + Math.max(2, l.gap * 0.6) / 2;
-      expect(l.x - frame).toBeGreaterThanOrEqual(0);
-      expect(l.y - frame).toBeGreaterThanOrEqual(0);
-      expect(l.x + l.gridWidth + frame).toBeLessThanOrEqual(width);
-      expect(l.y + l.gridHeight + frame).toBeLessThanOrEqual(height);
+      for (const device of ['mobile', 'desktop'] as const) {
+        const l = computeLayout({ width, height, device, reels, rows });
+        const frame = l.frame + l.stroke / 2;
+        expect(l.x - frame).toBeGreaterThanOrEqual(0);
+        expect(l.y - frame).toBeGreaterThanOrEqual(0);
+        expect(l.x + l.gridWidth + frame).toBeLessThanOrEqual(width);
+        expect(l.y + l.gridHeight + frame).toBeLessThanOrEqual(height);
+      }
+    }
+  });
+
+  it('runs the reels and their frame across a phone in portrait, edge to edge but for a thin margin', () => {
+    for (const width of [320, 360, 390, 412, 430]) {
+      for (const [reels, rows] of [
+        [5, 3],
+        [3, 3],
+        [6, 5],
+      ] as const) {
+        const height = heightForWidth({ width, device: 'mobile', reels, rows });
+        const l = computeLayout({ width, height, device: 'mobile', reels, rows });
+        const outer = l.gridWidth + 2 * (l.frame + l.stroke / 2);
+        expect(outer / width, `${width} px, ${reels}×${rows}`).toBeGreaterThanOrEqual(0.95);
+        expect(outer).toBeLessThanOrEqual(width);
+        // The rest is the game's frame, a fifth of a cell on each side (a larger share of three reels).
+        expect(l.gridWidth / width, `${width} px, ${reels}×${rows}`).toBeGreaterThanOrEqual(0.84);
+      }
+    }
+  });
+
+  it('makes a portrait stage just tall enough for reels as wide as the stage', () => {
+    for (const width of [360, 390, 430, 768]) {
+      for (const device of ['mobile', 'desktop'] as const) {
+        const input = { width, device, reels: 5, rows: 3 };
+        const height = heightForWidth(input);
+        const fitted = computeLayout({ ...input, height });
+        const unbounded = computeLayout({ ...input, height: width * 4 });
+        // As large as with all the height in the world, and a pixel less would shrink it.
+        expect(fitted.cell).toBeGreaterThanOrEqual(unbounded.cell);
+        expect(computeLayout({ ...input, height: height - 1 }).cell).toBeLessThan(fitted.cell);
+        expect(height).toBeLessThan(width);
+      }
     }
   });
 

@@ -155,15 +155,21 @@ export class ReelsView implements WinShowView {
   relayout(): void {
     this.layoutNow = this.measure();
     const l = this.layoutNow;
-    const pad = l.gap * 2;
-    // Where the reels sit in the stage, in CSS pixels: for layout tests and tools.
+    const pad = l.frame;
+    // Where the reels (and their frame's outer edge) sit in the stage, in CSS pixels: for layout tests.
     const host = this.host;
-    if (host) host.dataset.grid = `${l.x},${l.y},${l.gridWidth},${l.gridHeight}`;
+    if (host) {
+      host.dataset.grid = `${l.x},${l.y},${l.gridWidth},${l.gridHeight}`;
+      const out = pad + l.stroke / 2;
+      host.dataset.frame = [l.x - out, l.y - out, l.gridWidth + 2 * out, l.gridHeight + 2 * out]
+        .map((n) => Math.round(n))
+        .join(',');
+    }
     this.frame
       .clear()
       .roundRect(l.x - pad, l.y - pad, l.gridWidth + pad * 2, l.gridHeight + pad * 2, l.cell * 0.16)
       .fill({ color: hex(this.palette.background), alpha: 0.85 })
-      .stroke({ width: Math.max(2, l.gap * 0.6), color: hex(this.palette.accent), alpha: 0.8 });
+      .stroke({ width: l.stroke, color: hex(this.palette.accent), alpha: 0.8 });
     this.art.warm(l.cell);
     this.mask
       .clear()

@@ -91,6 +91,8 @@ export async function createStage(host: HTMLElement): Promise<Stage> {
       const renderer = candidate.renderer.name === 'webgl' ? 'webgl' : 'canvas';
       app = candidate;
       candidate.renderer.on('resize', invalidate);
+      // resizeTo follows the window only; the host also changes size when the layout around it does.
+      new ResizeObserver(() => candidate.queueResize()).observe(host);
       return { app: candidate, renderer };
     } catch (error) {
       lastError = error;

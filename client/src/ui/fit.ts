@@ -1,3 +1,5 @@
+import { heightForWidth, type LayoutInput } from '../logic/layout.ts';
+
 // Button labels that always fit their button: a word too long for a round or narrow button in some
 // language ("DREHEN" on a 390 px phone) is drawn smaller until it fits, never cut. Refitted when a
 // button changes size or text.
@@ -43,4 +45,20 @@ export function fitLabels(root: HTMLElement): void {
       if (button) fitLabel(button);
     }
   }).observe(root, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Tells the CSS how tall the reels are when they run across the stage's width (`--reels-h` on the
+ * root): in portrait the stage is made that tall, so the bands above and below belong to the header
+ * and the controls instead of lying empty around the reels.
+ */
+export function fitStageToReels(root: HTMLElement, reels: Omit<LayoutInput, 'width' | 'height'>): void {
+  const stage = root.querySelector<HTMLElement>('.stage-wrap');
+  if (!stage) return;
+  const update = () => {
+    const width = stage.clientWidth;
+    if (width > 0) root.style.setProperty('--reels-h', `${heightForWidth({ ...reels, width })}px`);
+  };
+  new ResizeObserver(update).observe(stage);
+  update();
 }

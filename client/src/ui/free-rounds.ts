@@ -74,7 +74,7 @@ export class FreeRoundsStrip {
       'data-testid': 'free-rounds-status',
       hidden: true,
     });
-    host.append(this.element);
+    notesOf(host).append(this.element);
   }
   show(left: number, won: string): void {
     this.element.hidden = false;
@@ -113,6 +113,11 @@ export function freeRoundsDone(won: string, cap: string | null = null): Promise<
   });
 }
 
+/** The line above the reels where the session's notes go (the game's root when it has none). */
+function notesOf(host: HTMLElement): HTMLElement {
+  return host.querySelector<HTMLElement>('.notes') ?? host;
+}
+
 /** The DEMO label of a demo session, with a button that resets the fun balance. */
 export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void {
   const button = h(
@@ -126,7 +131,7 @@ export function demoBadge(host: HTMLElement, onReset: () => Promise<void>): void
       button.disabled = false;
     });
   });
-  host.append(
+  notesOf(host).prepend(
     h(
       'div',
       {

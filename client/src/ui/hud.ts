@@ -226,8 +226,9 @@ export class Hud {
       h(
         'main',
         { class: 'stage-wrap' },
+        // Lines about the session (market clock, demo play, free rounds): above the reels, never on them.
+        h('div', { class: 'notes', 'data-testid': 'notes' }, strip ?? ''),
         this.stage,
-        strip ?? '',
         this.noticeBox,
         this.freeSpins,
         this.bannerBox,
