@@ -79,8 +79,7 @@ export const theme: Theme = {
       decay: 0.18,
       sustain: 0,
       release: 0.1,
-      cutoff: 1400,
-      sweep: 1800,
+      cutoff: 2200,
       gain: 0.05,
     },
     pad: {

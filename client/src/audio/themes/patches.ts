@@ -9,8 +9,7 @@ export const PLUCK: Patch = {
   decay: 0.5,
   sustain: 0,
   release: 0.3,
-  cutoff: 900,
-  sweep: 3200,
+  cutoff: 2500,
   q: 1.2,
   gain: 0.22,
 };
@@ -48,8 +47,7 @@ export const LEAD: Patch = {
   decay: 0.3,
   sustain: 0.6,
   release: 0.2,
-  cutoff: 2000,
-  sweep: 1500,
+  cutoff: 2600,
   vibrato: 14,
   gain: 0.09,
 };
