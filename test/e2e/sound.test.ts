@@ -51,8 +51,7 @@ function installProbe(prefs: string) {
   };
   const connect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
   AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
-    // The page's speakers only (the music's offline render has a destination of its own).
-    if (probe.contexts.some((c) => c.destination === args[0])) probe.outputs.push(this);
+    if (args[0] instanceof AudioDestinationNode) probe.outputs.push(this);
     return connect.apply(this, args);
   } as typeof AudioNode.prototype.connect;
 }
