@@ -73,10 +73,10 @@ export function playCue(synth: Synth, out: AudioNode, voice: EffectsVoice, cue: 
   const tone = voice.tone;
   switch (cue) {
     case 'spin':
-      whoosh(synth, out, at, voice.whoosh, 0.4, 0.22);
+      whoosh(synth, out, at, voice.whoosh, 0.4, 0.16);
       return;
     case 'stop':
-      playDrum(synth, out, voice.knock, at, 0.4);
+      playDrum(synth, out, voice.knock, at, 0.55);
       playNote(synth, out, tone, at, note(index) - 12, 0.08, 0.45);
       return;
     case 'tension':
@@ -93,20 +93,20 @@ export function playCue(synth: Synth, out: AudioNode, voice: EffectsVoice, cue: 
       whoosh(synth, out, at, voice.whoosh * 1.5, 1.1, 0.06);
       return;
     case 'tension-stop':
-      playDrum(synth, out, voice.knock, at, 0.7);
-      for (const i of [7, 9, 11]) playNote(synth, out, tone, at, note(i), 0.5, 0.5);
+      playDrum(synth, out, voice.knock, at, 1);
+      for (const i of [7, 9, 11]) playNote(synth, out, tone, at, note(i), 0.5, 0.6);
       return;
     case 'win':
       [0, 2, 4].forEach((step, i) => {
-        playNote(synth, out, tone, at + i * 0.07, note(7 + step), 0.14, 0.9);
+        playNote(synth, out, tone, at + i * 0.07, note(7 + step), 0.14, 0.7);
       });
       return;
     case 'big':
       [0, 2, 4, 5, 7].forEach((step, i) => {
         playNote(synth, out, tone, at + i * 0.09, note(step + 4), 0.2, 0.8);
       });
-      for (const step of [7, 9, 11]) playNote(synth, out, tone, at + 0.5, note(step), 1.2, 0.55);
-      playDrum(synth, out, voice.knock, at + 0.5, 0.7);
+      for (const step of [7, 9, 11]) playNote(synth, out, tone, at + 0.5, note(step), 1.2, 0.7);
+      playDrum(synth, out, voice.knock, at + 0.5, 1);
       return;
     case 'feature':
       playDrum(synth, out, 'gong', at, 0.8);

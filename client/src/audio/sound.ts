@@ -16,8 +16,6 @@ export type { SoundLevels } from './levels.ts';
 /** What the music plays: the base game's track, the feature's, or nothing. */
 export type Scene = 'base' | 'feature' | 'off';
 
-const SAMPLE_RATE = 24_000;
-
 export interface SoundOptions extends SoundLevels {
   /** The game's slug: picks its music and the voice of its effects. */
   game?: string;
@@ -81,8 +79,7 @@ export class Sound {
     }
     if (typeof AudioContext === 'undefined') return;
     try {
-      // 24 kHz: every voice costs half the work of 48 kHz, and the synths are filtered below 12 kHz.
-      const ctx = new AudioContext({ latencyHint: 'playback', sampleRate: SAMPLE_RATE });
+      const ctx = new AudioContext({ latencyHint: 'playback' });
       this.effectsBus = ctx.createGain();
       this.effectsBus.connect(ctx.destination);
       this.musicBus = ctx.createGain();
@@ -132,19 +129,13 @@ export class Sound {
 
   /** Starts, changes or stops the track to match the scene (no music is made while it is silent). */
   private followScene(): void {
-    if (!this.context || !this.musicBus || !this.theme || !this.tracks) return;
+    if (!this.synth || !this.musicBus || !this.theme || !this.tracks) return;
     const wanted = this.musicAudible && this.scene !== 'off' ? this.scene : null;
     if (wanted === this.playingScene) return;
+    this.music ??= new MusicPlayer(this.synth, this.musicBus, this.theme);
+    this.music.play(wanted ? this.tracks[wanted] : null);
     this.playingScene = wanted;
-    const tracks = this.tracks;
-    this.music ??= new MusicPlayer(this.context, this.musicBus, this.theme);
-    const music = this.music;
-    void music.play(wanted ? tracks[wanted] : null).then((started) => {
-      if (!started) return;
-      this.onMusic?.(wanted);
-      // The other track renders in the background, ready for its scene.
-      if (wanted) void music.prepare(tracks[wanted === 'base' ? 'feature' : 'base']);
-    });
+    this.onMusic?.(wanted);
   }
 
   private applyLevels(smoothing = 0.05): void {

@@ -25,6 +25,8 @@ export interface Patch {
   release: number;
   /** Low-pass cutoff, Hz. */
   cutoff: number;
+  /** Hz the cutoff starts above `cutoff`, falling over `decay` (the bite of a pluck). */
+  sweep?: number;
   q?: number;
   /** Vibrato depth in cents (5.5 Hz), for held notes only. */
   vibrato?: number;
@@ -36,33 +38,6 @@ export interface Synth {
   readonly ctx: BaseAudioContext;
   /** One second of white noise, shared by every noisy sound. */
   readonly noise: AudioBuffer;
-}
-
-/** Filters shared by every sound into the same output with the same setting (one per part, not per note). */
-const filters = new WeakMap<AudioNode, Map<string, BiquadFilterNode>>();
-
-function sharedFilter(
-  out: AudioNode,
-  type: BiquadFilterType,
-  frequency: number,
-  q: number,
-): BiquadFilterNode {
-  let byKey = filters.get(out);
-  if (!byKey) {
-    byKey = new Map();
-    filters.set(out, byKey);
-  }
-  const key = `${type}:${frequency}:${q}`;
-  let filter = byKey.get(key);
-  if (!filter) {
-    filter = out.context.createBiquadFilter();
-    filter.type = type;
-    filter.frequency.value = frequency;
-    filter.Q.value = q;
-    filter.connect(out);
-    byKey.set(key, filter);
-  }
-  return filter;
 }
 
 export function createSynth(ctx: BaseAudioContext): Synth {
@@ -90,33 +65,21 @@ export function playNote(
   velocity: number,
 ): void {
   const { ctx } = synth;
-  // Envelopes are ramps that end (no setTargetAtTime), so the browser stops computing them.
   const peak = patch.gain * velocity;
-  const top = time + patch.attack;
-  const decayEnd = top + patch.decay;
-  // A pluck falls 60 dB over twice its decay (about what a string does).
-  const ringEnd = top + patch.decay * 2;
-  const end = Math.max(time + length, top);
+  const end = time + Math.max(length, patch.attack);
+  const stop = end + patch.release + 0.05;
   const amp = ctx.createGain();
   amp.gain.setValueAtTime(0, time);
-  amp.gain.linearRampToValueAtTime(peak, top);
-  let stop: number;
-  if (patch.sustain === 0) {
-    // A pluck rings out over its decay whatever its written length.
-    amp.gain.exponentialRampToValueAtTime(peak * 0.001, ringEnd);
-    stop = ringEnd;
-  } else if (end > decayEnd) {
-    const held = peak * patch.sustain;
-    amp.gain.exponentialRampToValueAtTime(held, decayEnd);
-    amp.gain.setValueAtTime(held, end);
-    amp.gain.exponentialRampToValueAtTime(0.0001, end + patch.release);
-    stop = end + patch.release;
-  } else {
-    amp.gain.exponentialRampToValueAtTime(0.0001, end + patch.release);
-    stop = end + patch.release;
-  }
-  // Notes of one patch share a filter: a voice costs its oscillators and one gain.
-  amp.connect(sharedFilter(out, 'lowpass', patch.cutoff, patch.q ?? 0.7));
+  amp.gain.linearRampToValueAtTime(peak, time + patch.attack);
+  const held = Math.max(peak * patch.sustain, 0.0001);
+  amp.gain.setTargetAtTime(held, time + patch.attack, patch.decay / 3);
+  amp.gain.setTargetAtTime(0, end, patch.release / 4);
+  const filter = ctx.createBiquadFilter();
+  filter.type = 'lowpass';
+  filter.Q.value = patch.q ?? 0.7;
+  filter.frequency.setValueAtTime(patch.cutoff + (patch.sweep ?? 0), time);
+  if (patch.sweep) filter.frequency.setTargetAtTime(patch.cutoff, time + 0.005, patch.decay / 3);
+  filter.connect(amp).connect(out);
   const base = frequencyOf(pitch);
   // One vibrato for the note, fed into every layer's detune.
   let vibrato: GainNode | null = null;
@@ -142,7 +105,7 @@ export function playNote(
       level.gain.value = layer.gain;
       source = osc.connect(level);
     }
-    source.connect(amp);
+    source.connect(filter);
     osc.start(time);
     osc.stop(stop);
   }
@@ -159,12 +122,16 @@ function noiseBurst(
   const { ctx } = synth;
   const source = ctx.createBufferSource();
   source.buffer = synth.noise;
+  const band = ctx.createBiquadFilter();
+  band.type = filter.type;
+  band.frequency.value = filter.frequency;
+  band.Q.value = filter.q ?? 0.7;
   const amp = ctx.createGain();
   amp.gain.setValueAtTime(level, time);
-  amp.gain.exponentialRampToValueAtTime(level * 0.001, time + length);
-  source.connect(amp).connect(sharedFilter(out, filter.type, filter.frequency, filter.q ?? 0.7));
+  amp.gain.setTargetAtTime(0, time + 0.002, length / 4);
+  source.connect(band).connect(amp).connect(out);
   // A random start in the second of noise so repeated hits do not sound identical.
-  source.start(time, (time * 7.31) % 0.5, length);
+  source.start(time, (time * 7.31) % 0.5, length + 0.05);
 }
 
 function drop(
@@ -184,10 +151,10 @@ function drop(
   osc.frequency.exponentialRampToValueAtTime(to, time + length * 0.6);
   const amp = ctx.createGain();
   amp.gain.setValueAtTime(level, time);
-  amp.gain.exponentialRampToValueAtTime(level * 0.001, time + length);
+  amp.gain.setTargetAtTime(0, time + 0.005, length / 4);
   osc.connect(amp).connect(out);
   osc.start(time);
-  osc.stop(time + length);
+  osc.stop(time + length + 0.05);
 }
 
 /** One drum hit; `tune` scales its pitch (a game's kit may sit higher or lower). */

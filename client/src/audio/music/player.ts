@@ -1,74 +1,60 @@
-// Plays a theme's tracks: each rendered once into a seamless loop (render.ts), then looped by the
-// audio thread, sample-accurate, with no timer in the page. A change of track is an equal-power
-// crossfade that starts on the playing track's next beat (decks.ts).
+// Plays a theme's tracks on WebAudio with a look-ahead scheduler: a timer wakes about every 50 ms
+// and schedules, on the audio clock, every note due in the next quarter second, so timer jitter
+// never shifts a note. A change of track is an equal-power crossfade (see decks.ts).
 
+import { playDrum, playNote, type Synth } from '../synth.ts';
 import type { Theme } from '../themes/theme.ts';
-import { type Deck, switchTrack } from './decks.ts';
-import { renderLoop } from './render.ts';
+import { type Deck, dueNotes, switchTrack } from './decks.ts';
 import type { CompiledTrack } from './score.ts';
 import { crossfadeCurve } from './sequencer.ts';
 
-interface Voice {
-  source: AudioBufferSourceNode;
-  gain: GainNode;
-}
+const LOOKAHEAD = 0.25;
+const TICK_MS = 50;
 
 export class MusicPlayer {
-  private readonly ctx: AudioContext;
-  private readonly out: AudioNode;
-  private readonly theme: Theme;
   private decks: Deck[] = [];
-  private readonly voices = new Map<number, Voice>();
-  private readonly loops = new Map<CompiledTrack, Promise<AudioBuffer>>();
+  private readonly gains = new Map<number, GainNode>();
   private nextId = 1;
-  /** Counts requests: a track that finishes rendering after a newer request is not started. */
-  private request = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The mix of every deck, before the echo and the music volume. */
+  private readonly mix: GainNode;
 
-  constructor(ctx: AudioContext, out: AudioNode, theme: Theme) {
-    this.ctx = ctx;
-    this.out = out;
+  private readonly synth: Synth;
+  private readonly theme: Theme;
+
+  constructor(synth: Synth, out: AudioNode, theme: Theme) {
+    this.synth = synth;
     this.theme = theme;
+    const ctx = synth.ctx;
+    this.mix = ctx.createGain();
+    this.mix.connect(out);
+    const delay = ctx.createDelay(2);
+    delay.delayTime.value = theme.echo.time;
+    const feedback = ctx.createGain();
+    feedback.gain.value = theme.echo.feedback;
+    const send = ctx.createGain();
+    send.gain.value = theme.echo.level;
+    const darken = ctx.createBiquadFilter();
+    darken.frequency.value = 2500;
+    this.mix.connect(send).connect(delay).connect(darken).connect(feedback).connect(delay);
+    darken.connect(out);
   }
 
-  /** Renders a track's loop (once; later calls share it). */
-  prepare(track: CompiledTrack): Promise<AudioBuffer> {
-    let loop = this.loops.get(track);
-    if (!loop) {
-      loop = renderLoop(track, this.theme, this.ctx.sampleRate);
-      this.loops.set(track, loop);
-    }
-    return loop;
-  }
-
-  /** Crossfades to a track (null: fades to silence); true once it is playing, false if overtaken. */
-  async play(track: CompiledTrack | null): Promise<boolean> {
-    const request = ++this.request;
-    const buffer = track ? await this.prepare(track) : null;
-    if (request !== this.request) return false;
-    const ctx = this.ctx;
+  /** Crossfades to a track (null: fades to silence). */
+  play(track: CompiledTrack | null): void {
+    const ctx = this.synth.ctx;
     const id = this.nextId++;
     const change = switchTrack(this.decks, track, ctx.currentTime, id);
     this.decks = change.decks;
-    for (const dropped of change.dropped) {
-      this.voices.get(dropped)?.gain.disconnect();
-      this.voices.delete(dropped);
-    }
-    if (buffer) {
+    if (track) {
       const gain = ctx.createGain();
       gain.gain.value = 0;
-      gain.connect(this.out);
-      const source = ctx.createBufferSource();
-      source.buffer = buffer;
-      source.loop = true;
-      source.connect(gain);
-      const start = this.decks.find((d) => d.id === id)?.origin ?? ctx.currentTime;
-      source.start(start);
-      this.voices.set(id, { source, gain });
+      gain.connect(this.mix);
+      this.gains.set(id, gain);
     }
     for (const fade of change.fades) {
-      const voice = this.voices.get(fade.deck);
-      if (!voice) continue;
-      const param = voice.gain.gain;
+      const param = this.gains.get(fade.deck)?.gain;
+      if (!param) continue;
       param.cancelScheduledValues(fade.from);
       try {
         param.setValueCurveAtTime(crossfadeCurve(fade.direction, 32), fade.from, fade.to - fade.from);
@@ -78,8 +64,44 @@ export class MusicPlayer {
         param.setValueAtTime(param.value, ctx.currentTime);
         param.linearRampToValueAtTime(fade.direction === 'in' ? 1 : 0, fade.to);
       }
-      if (fade.direction === 'out') voice.source.stop(fade.to + 0.05);
     }
-    return true;
+    this.tick();
   }
+
+  /** Stops at once (the context is closing or the page is going away). */
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const gain of this.gains.values()) gain.disconnect();
+    this.gains.clear();
+    this.decks = [];
+  }
+
+  get playing(): boolean {
+    return this.decks.some((d) => d.until === Number.POSITIVE_INFINITY);
+  }
+
+  private tick = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const ctx = this.synth.ctx;
+    const due = dueNotes(this.decks, ctx.currentTime, LOOKAHEAD);
+    this.decks = due.decks;
+    for (const id of due.finished) {
+      this.gains.get(id)?.disconnect();
+      this.gains.delete(id);
+    }
+    for (const note of due.notes) {
+      const out = this.gains.get(note.deck);
+      if (!out) continue;
+      const { event } = note;
+      if (event.drum)
+        playDrum(this.synth, out, event.drum, note.time, event.velocity * 0.55, this.theme.drumTune);
+      else {
+        const patch = this.theme.patches[event.voice];
+        if (patch) playNote(this.synth, out, patch, note.time, event.pitch, note.duration, event.velocity);
+      }
+    }
+    if (this.decks.length > 0) this.timer = setTimeout(this.tick, TICK_MS);
+  };
 }

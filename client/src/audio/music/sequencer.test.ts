@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { busGain } from '../levels.ts';
-import { scheduleWindows, switchTrack } from './decks.ts';
+import { dueNotes, switchTrack } from './decks.ts';
 import { compileTrack } from './score.ts';
 import { crossfadeCurve, loopSeconds, nextBarLine, notesInWindow } from './sequencer.ts';
 
@@ -75,7 +75,7 @@ describe('notes in a window of time', () => {
   });
 });
 
-describe('scheduling windows and crossfades', () => {
+describe('the look-ahead scheduler and crossfades', () => {
   const other = compileTrack({
     bpm: 90,
     beatsPerBar: 3,
@@ -83,42 +83,58 @@ describe('scheduling windows and crossfades', () => {
     parts: [{ voice: 'bell', step: 1, notes: 'c5 e5 g5' }],
   });
 
-  it('hands a loop to the renderer in gapless windows that lose and double no note', () => {
+  it('hands out every note once when ticks come uneven (each within the look-ahead)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.05, max: 5, noNaN: true }), (window) => {
-        const loop = loopSeconds(track);
-        const windows = scheduleWindows(loop, window);
-        expect(windows[0]?.[0]).toBe(0);
-        expect(windows.at(-1)?.[1]).toBe(loop);
-        windows.slice(1).forEach(([from], i) => {
-          expect(from).toBe(windows[i]?.[1]);
-        });
-        const pieces = windows.flatMap(([from, to]) => notesInWindow(track, 0, from, to).map(key));
-        expect(pieces).toEqual(notesInWindow(track, 0, 0, loop).map(key));
-        expect(pieces).toHaveLength(track.events.length);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.01, max: 0.24, noNaN: true }), { minLength: 5, maxLength: 300 }),
+        (gaps) => {
+          let { decks } = switchTrack([], track, 0, 1, { lead: 0.1, fade: 1 });
+          let now = 0;
+          const played: string[] = [];
+          for (const gap of gaps) {
+            const due = dueNotes(decks, now, 0.25);
+            decks = due.decks;
+            played.push(...due.notes.map(key));
+            now += gap;
+          }
+          const end = decks[0]?.scheduledTo ?? 0;
+          expect(played).toEqual(notesInWindow(track, 0.1, 0.1, end).map(key));
+          expect(new Set(played).size).toBe(played.length);
+        },
+      ),
     );
+  });
+
+  it('skips what is already past after a stalled tick instead of playing it in a burst', () => {
+    let { decks } = switchTrack([], track, 0, 1, { lead: 0.1, fade: 1 });
+    decks = dueNotes(decks, 0, 0.25).decks;
+    const late = dueNotes(decks, 2.02, 0.25).notes.map((n) => n.time);
+    expect(late).toEqual([2.1]); // the kick at 1.1 and the note at 0.1+… before 2.02 are not replayed
   });
 
   it('starts the new track on the old one’s next beat and fades both over the same span', () => {
     const start = switchTrack([], track, 0, 1, { lead: 0.1, fade: 1.5 });
     expect(start.fades).toEqual([{ deck: 1, direction: 'in', from: 0.1, to: 1.6 }]);
-    const change = switchTrack(start.decks, other, 7.3, 2, { lead: 0.1, fade: 1.5 });
+    let decks = dueNotes(start.decks, 7.3, 0.25).decks; // scheduled up to 7.55
+    const change = switchTrack(decks, other, 7.3, 2, { lead: 0.1, fade: 1.5 });
     // beats of the old track fall at 0.1 + k·0.5: the first at or after 7.4 is 7.6
     expect(change.fades).toEqual([
       { deck: 1, direction: 'out', from: 7.6, to: 9.1 },
       { deck: 2, direction: 'in', from: 7.6, to: 9.1 },
     ]);
-    expect(change.decks.map((d) => [d.id, d.origin, d.until])).toEqual([
-      [1, 0.1, 9.1],
-      [2, 7.6, Number.POSITIVE_INFINITY],
-    ]);
-    // A later change drops the deck whose fade is over and fades the current one on its own beat.
-    const back = switchTrack(change.decks, track, 20, 3, { lead: 0.1, fade: 1.5 });
-    expect(back.dropped).toEqual([1]);
-    // other: 90 bpm, beats every 2/3 s from 7.6; the first at or after 20.1 is 7.6 + 19·(2/3)
-    expect(back.fades[0]).toMatchObject({ deck: 2, direction: 'out' });
-    expect(back.fades[0]?.from).toBeCloseTo(7.6 + 19 * (2 / 3), 9);
+    decks = change.decks;
+    const heard: { deck: number; time: number }[] = [];
+    for (let now = 7.3; now < 13; now += 0.05) {
+      const due = dueNotes(decks, now, 0.25);
+      decks = due.decks;
+      heard.push(...due.notes.map((n) => ({ deck: n.deck, time: n.time })));
+    }
+    // The old track plays on through its fade-out and stops there; the new one starts on the beat.
+    expect(Math.max(...heard.filter((n) => n.deck === 1).map((n) => n.time))).toBeLessThan(9.1);
+    expect(heard.filter((n) => n.deck === 1).some((n) => n.time > 8)).toBe(true);
+    expect(Math.min(...heard.filter((n) => n.deck === 2).map((n) => n.time))).toBeCloseTo(7.6, 9);
+    // …and is dropped once its tail has rung out.
+    expect(decks.map((d) => d.id)).toEqual([2]);
   });
 
   it('fading to silence keeps no current track', () => {

@@ -110,7 +110,7 @@ export const theme: Theme = {
   echo: { time: 0.357, feedback: 0.2, level: 0.1 },
   drumTune: 1.15,
   effects: {
-    tone: { ...SQUARE_LEAD, sustain: 0.3, gain: 0.2 },
+    tone: { ...SQUARE_LEAD, sustain: 0.3, gain: 0.1 },
     scale: 'c4 d4 e4 f4 g4 a4 b4 c5 d5 e5 f5 g5 a5 b5 c6',
     knock: 'block',
     whoosh: 1500,

@@ -55,7 +55,7 @@ export const theme: Theme = {
     ],
   },
   patches: {
-    oud: { ...PLUCK, cutoff: 1800, decay: 0.45, gain: 0.24 },
+    oud: { ...PLUCK, cutoff: 700, sweep: 2600, decay: 0.45, gain: 0.24 },
     ney: {
       layers: [{ wave: 'sine' }, { wave: 'triangle', ratio: 2, gain: 0.15 }],
       attack: 0.18,
@@ -80,7 +80,7 @@ export const theme: Theme = {
   echo: { time: 0.33, feedback: 0.35, level: 0.22 },
   drumTune: 1,
   effects: {
-    tone: { ...PLUCK, cutoff: 2000, gain: 0.2 },
+    tone: { ...PLUCK, cutoff: 900, gain: 0.2 },
     scale: 'd4 eb4 f#4 g4 a4 bb4 c5 d5 eb5 f#5 g5 a5 bb5',
     knock: 'doum',
     whoosh: 1100,

@@ -68,7 +68,7 @@ export const theme: Theme = {
     ],
   },
   patches: {
-    lead: { ...LEAD, cutoff: 2600 },
+    lead: { ...LEAD, cutoff: 1800, sweep: 2200 },
     pad: { ...PAD, cutoff: 800 },
     bass: {
       ...BASS,
@@ -84,7 +84,7 @@ export const theme: Theme = {
       ...PLUCK,
       layers: [{ wave: 'sawtooth' }, { wave: 'square', ratio: 2, gain: 0.2 }],
       cutoff: 1600,
-      gain: 0.24,
+      gain: 0.16,
     },
     scale: 'a3 b3 c4 d4 e4 f4 g#4 a4 b4 c5 d5 e5 f5 g#5 a5',
     knock: 'taiko',

@@ -8,7 +8,8 @@ const KOTO = {
   ...PLUCK,
   layers: [{ wave: 'triangle' as const }, { wave: 'sawtooth' as const, ratio: 2, gain: 0.12 }],
   decay: 0.9,
-  cutoff: 2800,
+  cutoff: 1200,
+  sweep: 3600,
   q: 2,
   gain: 0.2,
 };

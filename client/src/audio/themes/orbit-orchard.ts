@@ -79,7 +79,8 @@ export const theme: Theme = {
       decay: 0.18,
       sustain: 0,
       release: 0.1,
-      cutoff: 2200,
+      cutoff: 1400,
+      sweep: 1800,
       gain: 0.05,
     },
     pad: {

@@ -9,7 +9,8 @@ export const PLUCK: Patch = {
   decay: 0.5,
   sustain: 0,
   release: 0.3,
-  cutoff: 2500,
+  cutoff: 900,
+  sweep: 3200,
   q: 1.2,
   gain: 0.22,
 };
@@ -47,7 +48,8 @@ export const LEAD: Patch = {
   decay: 0.3,
   sustain: 0.6,
   release: 0.2,
-  cutoff: 2600,
+  cutoff: 2000,
+  sweep: 1500,
   vibrato: 14,
   gain: 0.09,
 };
