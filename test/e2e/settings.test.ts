@@ -59,8 +59,8 @@ async function spinX(page: Page): Promise<number> {
 
 /**
  * Presses Space on the page and tells whether the game took it as Spin: read in the key's own
- * dispatch, right after the game's handler (on document; this one is on window), where a round that
- * started has already made the game busy and turned Bet + off.
+ * dispatch, right after the game's handler (on document; this one is on window) and its microtasks,
+ * where a round that started has already left the idle state.
  */
 async function spaceStartsRound(page: Page): Promise<boolean> {
   // Nothing focused: a focused button answers Space itself (the game leaves it to it).
@@ -69,8 +69,7 @@ async function spaceStartsRound(page: Page): Promise<boolean> {
     window.addEventListener(
       'keydown',
       () => {
-        const up = document.querySelector<HTMLButtonElement>('button[aria-label="Bet +"]');
-        document.body.dataset.spaceBusy = String(up?.disabled === true);
+        document.body.dataset.spaceBusy = String(document.getElementById('app')?.dataset.state !== 'idle');
       },
       { once: true },
     ),
