@@ -2,6 +2,12 @@
 import { findGameInfo, gameInfos } from '../games/index.ts';
 import type { CertifiedHooks } from '../games/play.ts';
 import type { GameInfo } from '../games/types.ts';
+import {
+  volatilityOf as bandOf,
+  type Volatility,
+  type VolatilityLevel,
+  volatilityLevel,
+} from '../games/volatility.ts';
 
 export const GAME_SERVICE_VERSION = '1.0.0';
 export const ASSET_VERSION = '1';
@@ -58,30 +64,15 @@ export interface CatalogOptions {
   hasUploadedArt: (symbol: string) => boolean;
 }
 
-export type VolatilityLevel = 1 | 2 | 3 | 4 | 5;
-export type VolatilityBand = 'low' | 'medium_low' | 'medium' | 'high' | 'very_high';
+export type { VolatilityLevel };
+export type VolatilityBand = Volatility;
 
-/** Upper bounds (exclusive) of the standard deviation of a round's win, in stakes, for levels 1 to 4. */
-const VOLATILITY_STEPS: ReadonlyArray<[number, VolatilityBand]> = [
-  [3, 'low'],
-  [5, 'medium_low'],
-  [8, 'medium'],
-  [12, 'high'],
-];
-
-/** The lobby's volatility meter: the one place a standard deviation becomes a level. */
+/** The catalog's volatility meter: the band and step of src/games/volatility.ts, with the figure. */
 export function volatilityOf(
   sd: string,
 ): { level: VolatilityLevel; band: VolatilityBand; sd: string } | null {
-  const value = Number(sd);
-  if (!Number.isFinite(value) || value < 0) return null;
-  const step = VOLATILITY_STEPS.findIndex(([below]) => value < below);
-  if (step === -1) return { level: 5, band: 'very_high', sd };
-  return {
-    level: (step + 1) as VolatilityLevel,
-    band: (VOLATILITY_STEPS[step] as [number, VolatilityBand])[1],
-    sd,
-  };
+  const band = bandOf(sd);
+  return band ? { level: volatilityLevel(band), band, sd } : null;
 }
 
 export function inScope(game: GameInfo, scope: CatalogScope): boolean {

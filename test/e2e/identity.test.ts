@@ -95,7 +95,7 @@ describe.each(gameInfos.map((info) => [info.slug, info] as const))('%s', (slug, 
     }
     expect(await intro.locator('[data-testid="intro-max-win"] dd').textContent()).toMatch(/^[\d,.]+× bet$/);
     expect(await intro.locator('[data-testid="intro-volatility"] dd').textContent()).toMatch(
-      /^(Low|Medium|High|Very high)$/,
+      /^(Low|Medium-low|Medium|High|Very high)$/,
     );
     await intro.getByRole('checkbox', { name: "Don't show this again" }).check();
     await intro.getByRole('button', { name: 'Continue' }).click();

@@ -85,7 +85,7 @@ export interface IntroFacts {
   maxWin: string;
 }
 
-const VOLATILITY_PIPS = { low: 1, medium: 2, high: 3, very_high: 4 } as const;
+const VOLATILITY_PIPS = { low: 1, medium_low: 2, medium: 3, high: 4, very_high: 5 } as const;
 
 /**
  * Shows the intro screen; resolves when the player continues, with whether they asked not to see
@@ -130,7 +130,7 @@ export function showIntro(facts: IntroFacts): Promise<{ hide: boolean }> {
               h(
                 'span',
                 { class: 'pips', 'aria-hidden': 'true' },
-                ...[1, 2, 3, 4].map((n) => h('i', { class: n <= pips ? 'on' : '' })),
+                ...[1, 2, 3, 4, 5].map((n) => h('i', { class: n <= pips ? 'on' : '' })),
               ),
               t(`volatility.${volatility}`),
             ),

@@ -394,6 +394,7 @@ export const de: Catalog = {
   'intro.max_win_value': '{times}× Einsatz',
   'intro.volatility': 'Volatilität',
   'volatility.low': 'Niedrig',
+  'volatility.medium_low': 'Mittel-niedrig',
   'volatility.medium': 'Mittel',
   'volatility.high': 'Hoch',
   'volatility.very_high': 'Sehr hoch',

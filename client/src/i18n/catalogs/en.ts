@@ -342,6 +342,7 @@ export const en = {
   'intro.max_win_value': '{times}× bet',
   'intro.volatility': 'Volatility',
   'volatility.low': 'Low',
+  'volatility.medium_low': 'Medium-low',
   'volatility.medium': 'Medium',
   'volatility.high': 'High',
   'volatility.very_high': 'Very high',

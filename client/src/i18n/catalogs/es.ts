@@ -399,6 +399,7 @@ export const es: Catalog = {
   'intro.max_win_value': '{times}× la apuesta',
   'intro.volatility': 'Volatilidad',
   'volatility.low': 'Baja',
+  'volatility.medium_low': 'Media-baja',
   'volatility.medium': 'Media',
   'volatility.high': 'Alta',
   'volatility.very_high': 'Muy alta',

@@ -398,6 +398,7 @@ export const fr: Catalog = {
   'intro.max_win_value': '{times}× la mise',
   'intro.volatility': 'Volatilité',
   'volatility.low': 'Faible',
+  'volatility.medium_low': 'Moyenne-basse',
   'volatility.medium': 'Moyenne',
   'volatility.high': 'Élevée',
   'volatility.very_high': 'Très élevée',

@@ -395,6 +395,7 @@ export const it: Catalog = {
   'intro.max_win_value': '{times}× la puntata',
   'intro.volatility': 'Volatilità',
   'volatility.low': 'Bassa',
+  'volatility.medium_low': 'Medio-bassa',
   'volatility.medium': 'Media',
   'volatility.high': 'Alta',
   'volatility.very_high': 'Molto alta',

@@ -390,6 +390,7 @@ export const ja: Catalog = {
   'intro.max_win_value': 'ベットの{times}倍',
   'intro.volatility': 'ボラティリティ',
   'volatility.low': '低',
+  'volatility.medium_low': 'やや低い',
   'volatility.medium': '中',
   'volatility.high': '高',
   'volatility.very_high': '非常に高い',

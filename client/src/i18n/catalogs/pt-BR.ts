@@ -391,6 +391,7 @@ export const ptBR: Catalog = {
   'intro.max_win_value': '{times}× a aposta',
   'intro.volatility': 'Volatilidade',
   'volatility.low': 'Baixa',
+  'volatility.medium_low': 'Média-baixa',
   'volatility.medium': 'Média',
   'volatility.high': 'Alta',
   'volatility.very_high': 'Muito alta',
