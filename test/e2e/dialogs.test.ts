@@ -65,8 +65,10 @@ async function expectHeadingFocusedAndKeysHarmless(page: Page, testId: string): 
 
 /** Opens a dialog from a HUD button with Enter (which acts on key down) and releases the key inside it. */
 async function openWithEnterHeld(page: Page, button: string, testId: string): Promise<void> {
-  // Not exact: a name leads with the button's visible text where it differs ("AUTO, Autoplay").
-  await page.getByRole('button', { name: button }).focus();
+  // Not exact: a name leads with the button's visible text where it differs ("AUTO, Autoplay"); but
+  // a name that is another's tail ("Settings" in "Total bet €1.00, Bet settings") must match whole.
+  const name = new RegExp(`(^|, )${button.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'i');
+  await page.getByRole('button', { name }).focus();
   await page.keyboard.down('Enter');
   await page.locator(`dialog[data-testid="${testId}"][open]`).waitFor({ timeout: 30_000 });
   await page.keyboard.up('Enter');

@@ -32,9 +32,28 @@ function labelsThatDoNotFit(page: Page): Promise<string[]> {
       const text = button.textContent?.trim();
       const box = button.getBoundingClientRect();
       if (!text || box.width === 0 || box.height === 0 || button.closest('[hidden]')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(button);
-      const drawn = range.getBoundingClientRect();
+      // What is drawn: the button's visible text (a screen-reader-only part is not on screen).
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      const drawn = {
+        left: Infinity,
+        right: -Infinity,
+        top: Infinity,
+        bottom: -Infinity,
+        width: 0,
+        height: 0,
+      };
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || node.parentElement?.closest('.sr-only')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        drawn.left = Math.min(drawn.left, r.left);
+        drawn.right = Math.max(drawn.right, r.right);
+        drawn.top = Math.min(drawn.top, r.top);
+        drawn.bottom = Math.max(drawn.bottom, r.bottom);
+      }
+      drawn.width = drawn.right - drawn.left;
+      drawn.height = drawn.bottom - drawn.top;
       const style = getComputedStyle(button);
       const border = (side: string) => Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
       const inner = {

@@ -134,8 +134,11 @@ for (const [label, device] of [
       await dialog.waitFor();
       const session = (await runtime(server, launch.token, 'session')).body;
       const buyCoins = session.game.rules.modes.buy as number;
-      const [whole, cents = ''] = (session.bet.default_coin as string).split('.');
-      const price = BigInt(`${whole}${cents.padEnd(2, '0')}`) * BigInt(buyCoins);
+      const baseCoins = session.game.rules.modes.base as number;
+      // The buy costs the bet on screen (a total of the bet list) times the buy's coins over the base's.
+      const shownTotal = ((await page.getByTestId('total-bet').textContent()) ?? '').replace(/[^\d]/g, '');
+      const price = (BigInt(shownTotal) * BigInt(buyCoins)) / BigInt(baseCoins);
+      expect((BigInt(shownTotal) * BigInt(buyCoins)) % BigInt(baseCoins)).toBe(0n);
       const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
       const priceText = usd.format(
         `${price / 100n}.${String(price % 100n).padStart(2, '0')}` as unknown as number,
