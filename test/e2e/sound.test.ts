@@ -40,7 +40,11 @@ interface Probe {
 
 /** Runs in the page before its scripts: records the contexts, the bus nodes and each source started. */
 function installProbe(prefs: string) {
-  if (!localStorage.getItem('rf.prefs.v1')) localStorage.setItem('rf.prefs.v1', prefs);
+  // Added to what is stored (the test context may already have turned the intro off), once: a
+  // reload keeps what the player chose since.
+  const stored = JSON.parse(localStorage.getItem('rf.prefs.v1') ?? '{}') as Record<string, unknown>;
+  if (!('music' in stored))
+    localStorage.setItem('rf.prefs.v1', JSON.stringify({ ...stored, ...JSON.parse(prefs) }));
   const probe: Probe = { contexts: [], outputs: [], started: 0 };
   (window as unknown as { rfAudio: Probe }).rfAudio = probe;
   const Native = window.AudioContext;
