@@ -90,7 +90,11 @@ describe('demo lobby', () => {
     await screenshot(page, 'game-phone-landscape');
     // Every control is reachable and named on the phone too
     for (const name of ['Spin', 'Bet +', 'Bet −', 'Paytable', 'History', 'Lobby']) {
-      await expect.poll(() => page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole('button', { name, exact: true }).isVisible(), {
+          message: `${name} visible`,
+        })
+        .toBe(true);
     }
     await context.close();
   });

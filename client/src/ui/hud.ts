@@ -35,6 +35,8 @@ export function nameWithText(label: string, text: string): string {
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
+  // An icon ("+", "i", "☰") is not a word a speech user would say: the label alone names it.
+  if ([...plain(text)].length <= 1) return label;
   // Whole words: "Autoplay" does not name a button that reads AUTO.
   return ` ${plain(label)} `.includes(` ${plain(text)} `) ? label : `${text}, ${label}`;
 }
