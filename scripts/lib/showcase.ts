@@ -117,6 +117,8 @@ export async function startShowcase(): Promise<Showcase> {
       const page = await context.newPage();
       await page.goto(url);
       await page.waitForSelector('#app[data-state="idle"]', { timeout: 60_000 });
+      // The splash fades out over the drawn game for 400 ms: a picture taken before it is gone shows both.
+      await page.waitForSelector('#loader', { state: 'detached', timeout: 10_000 });
       return page;
     },
     async close() {
