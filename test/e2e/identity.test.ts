@@ -191,6 +191,34 @@ describe.each(gameInfos.map((info) => [info.slug, info] as const))('%s', (slug, 
     expect(logo.overflow).toBeLessThanOrEqual(0);
     await context.close();
   });
+
+  it('without a GPU, animates no layer larger than the screen (the CPU would resample it under every frame of the reels)', async () => {
+    const context = await newContext(browser, DESKTOP, { reducedMotion: 'no-preference' });
+    const page = await context.newPage();
+    const launch = await launchUrl(server, apiKey, {
+      symbol: info.symbol,
+      player: `p-identity-layers-${slug}`,
+    });
+    await page.goto(launch.url);
+    await idle(page);
+    // Headless Chromium here runs with --disable-gpu: Pixi's canvas renderer, the case this guards.
+    expect(await page.getAttribute('#app', 'data-renderer')).toBe('canvas');
+    const oversized = await page.evaluate(() => {
+      const screen = window.innerWidth * window.innerHeight;
+      return document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => (animation.effect as KeyframeEffect | null)?.target)
+        .filter((target): target is Element => target instanceof Element)
+        .filter((target) => {
+          const box = target.getBoundingClientRect();
+          return box.width * box.height > screen;
+        })
+        .map((target) => target.className.toString());
+    });
+    expect(oversized).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('between games', () => {
