@@ -75,7 +75,11 @@ export async function startChild<T>(
     let buffer = '';
     child.stdout?.on('data', (chunk) => {
       buffer += chunk;
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
+      // The child's own JSON line, not one of its log lines (pino writes JSON to stdout too: a
+      // start-up warning taken for the child's answer left every address undefined).
+      const line = buffer
+        .split('\n')
+        .find((l) => l.startsWith('{') && !l.startsWith('{"level":') && l.endsWith('}'));
       if (line) resolve(JSON.parse(line) as T);
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
