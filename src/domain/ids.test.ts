@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId, randomBase62, sha256 } from './ids.ts';
+import { derivedId, newId, randomBase62, sha256 } from './ids.ts';
 
 describe('randomBase62', () => {
   it('spells at least the given bytes of randomness: ceil(8·bytes / log2 62) base62 characters', () => {
@@ -46,5 +46,28 @@ describe('sha256', () => {
     expect(sha256('é').toString('hex')).toBe(
       '4a99557e4033c3539de2eb65472017cad5f9557f7a0625a09f1c3f6e2ba69c4c',
     );
+  });
+});
+
+describe('derivedId', () => {
+  it('is the same every time for the same id and role, spelled like newId', () => {
+    const debit = newId('tx');
+    const credit = derivedId('tx', debit, 'credit');
+    expect(credit).toBe(derivedId('tx', debit, 'credit'));
+    expect(credit).toMatch(/^tx_[0-9A-Za-z]{17}$/);
+    expect(credit).toHaveLength(newId('tx').length);
+  });
+
+  it('differs by role and by source, and never equals its source', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const debit = newId('tx');
+      for (const role of ['credit', 'rollback']) {
+        const id = derivedId('tx', debit, role);
+        expect(id).not.toBe(debit);
+        seen.add(id);
+      }
+    }
+    expect(seen.size).toBe(4000);
   });
 });

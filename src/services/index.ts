@@ -169,6 +169,8 @@ export async function createServices(
     addresses: config.walletAddresses,
     now,
     findOperator: async (id) => (await access.operatorAccess(id))?.operator ?? repos.operators.find(id),
+    // A credit rebuilt by recovery links the round's page as the spin's own did (called after start-up).
+    detailsUrl: (roundId, playedAt) => roundDetails.urlOf(roundId, playedAt),
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
   const millis = () => now().getTime();

@@ -146,6 +146,8 @@ interface OpenItem {
 }
 
 interface DebitItem {
+  /** Whether the commit waits for the disk (round-machine.ts: the transition's `durable`). */
+  durable: boolean;
   debitId: string;
   attempt: AttemptLog | null;
   answer: AttemptLog['result'];
@@ -209,13 +211,14 @@ export function ledgerRepo(db: Kysely<Database>) {
     error: string | null,
     next: NewWalletTx | null,
     giveUpAfterMs: number,
-    executor: Kysely<Database> = db,
+    options: { durable: boolean; executor?: Kysely<Database> },
   ): Promise<DebitRecorded> {
+    const { durable, executor = db } = options;
     // A spin's debit answer joins the batch of its event-loop turn; the retry worker's abandonment
-    // runs in the worker's own transaction.
+    // runs in the worker's own transaction (durable: it writes a rollback).
     if (executor === db) {
       return unwrap(
-        await debitBatches.write({ debitId, attempt, answer, balance, error, next, giveUpAfterMs }),
+        await debitBatches.write({ durable, debitId, attempt, answer, balance, error, next, giveUpAfterMs }),
       );
     }
     const { rows } = await sql<{ result: DebitRecorded }>`
@@ -236,10 +239,17 @@ export function ledgerRepo(db: Kysely<Database>) {
     keyOf: (item: I) => string,
     columns: (item: I) => unknown,
     answerOf: (row: ItemRow) => R = (row) => row.result as R,
+    /** True when no item of the batch needs its commit on disk before its next wallet call. */
+    relaxed: (items: I[]) => boolean = () => false,
   ) {
     return batchWriter<I, R | { failed: Error }>(keyOf, async (items) => {
-      const { rows } = await sql<ItemRow>`
-        select * from ${sql.raw(name)}(${JSON.stringify(items.map(columns))}::jsonb)`.execute(db);
+      const batch = JSON.stringify(items.map(columns));
+      // synchronous_commit is read at commit: set anywhere in the statement, it decides this commit.
+      const { rows } = relaxed(items)
+        ? await sql<ItemRow>`
+            select d.* from set_config('synchronous_commit', 'off', true) s,
+              ${sql.raw(name)}(${batch}::jsonb) d`.execute(db)
+        : await sql<ItemRow>`select * from ${sql.raw(name)}(${batch}::jsonb)`.execute(db);
       return itemResults<R>(rows, items.length, name, answerOf);
     });
   }
@@ -268,6 +278,10 @@ export function ledgerRepo(db: Kysely<Database>) {
       next: item.next ? txColumns(item.next) : null,
       give_up_ms: item.giveUpAfterMs,
     }),
+    undefined,
+    // An acknowledged debit's record (and the credit row in it) can be re-driven from the opening
+    // record should the database lose it; a rejection or a rollback cannot (round-machine.ts).
+    (items) => items.every((item) => !item.durable),
   );
   // A credit whose round is settled answers the round's finished_at (migration 017), as the
   // database's own text, read by the same parser a read of the round goes through.
@@ -449,8 +463,61 @@ export function ledgerRepo(db: Kysely<Database>) {
           'no answer recorded before the lease ran out',
           rollbackOf(debit),
           giveUpAfterMs,
-          trx,
+          { durable: true, executor: trx },
         );
+      });
+    },
+
+    /**
+     * A stale debit taken for re-driving: its lease moves `leaseMs` ahead (skipped when another node
+     * holds the row or the debit is no longer pending), with what its credit needs from the round.
+     */
+    async claimStaleDebit(
+      debitId: string,
+      leaseMs: number,
+    ): Promise<{ debit: WalletTxRow; win: bigint; playedAt: Date } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const debit = await trx
+          .selectFrom('wallet_transactions')
+          .selectAll()
+          .where('id', '=', debitId)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', sql<Date>`clock_timestamp()`)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!debit) return undefined;
+        const round = await trx
+          .selectFrom('rounds')
+          .select(['win', 'created_at'])
+          .where('id', '=', debit.round_id)
+          .executeTakeFirstOrThrow();
+        const claimed = await trx
+          .updateTable('wallet_transactions')
+          .set({
+            next_attempt_at: sql<Date>`clock_timestamp() + make_interval(secs => ${leaseMs / 1000})`,
+            attempts: sql<number>`attempts + 1`,
+          })
+          .where('id', '=', debitId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { debit: claimed, win: round.win, playedAt: round.created_at };
+      });
+    },
+
+    /** A re-driven debit that got no answer again: its attempt, and the next one after `retryInMs`. */
+    async deferDebit(debitId: string, attempt: AttemptLog, error: string, retryInMs: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await sql`select rf_insert_wallet_attempt(${JSON.stringify(attempt)}::jsonb)`.execute(trx);
+        await trx
+          .updateTable('wallet_transactions')
+          .set({
+            last_error: error,
+            next_attempt_at: sql<Date>`clock_timestamp() + make_interval(secs => ${retryInMs / 1000})`,
+          })
+          .where('id', '=', debitId)
+          .where('status', '=', 'pending')
+          .execute();
       });
     },
   };

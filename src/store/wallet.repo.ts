@@ -101,18 +101,22 @@ export function walletRepo(db: Kysely<Database>) {
       return result.rows;
     },
 
-    /** Debits whose lease ran out without an answer recorded: their owner died or hung. */
-    async staleDebitIds(limit: number): Promise<string[]> {
+    /**
+     * Debits whose lease ran out without an answer recorded: their owner died or hung. Each says
+     * whether the database has restarted since the debit was written, when a commit made without
+     * waiting for the disk (its answer's) may have been lost (round-machine.ts, RECOVERY.debit).
+     */
+    async staleDebits(limit: number): Promise<Array<{ id: string; storeRestarted: boolean }>> {
       const rows = await db
         .selectFrom('wallet_transactions')
-        .select('id')
+        .select(['id', sql<boolean>`created_at < pg_postmaster_start_time()`.as('store_restarted')])
         .where('status', '=', 'pending')
         .where('type', '=', 'debit')
         .where('next_attempt_at', '<=', sql<Date>`clock_timestamp()`)
         .orderBy('next_attempt_at')
         .limit(limit)
         .execute();
-      return rows.map((row) => row.id);
+      return rows.map((row) => ({ id: row.id, storeRestarted: row.store_restarted }));
     },
 
     /**

@@ -1,13 +1,8 @@
-// Callback-wallet rounds, step by step. Each step is one statement (ledgerRepo, on the functions of
-// migrations/003_callback_round_steps.sql) that writes the next transaction row before its wallet
-// call, and every state change is a compare-and-set on the round's stage, so the spin request,
-// the retry worker of any node and start-up recovery can race without a round being paid twice:
-//
-//   open   debit ──ack──> credit ──ack──> settled
-//            │ rejected ─────────────────> cancelled
-//            └ no answer / lease ran out ─> rollback ──ack──> cancelled
-//   credits and rollbacks: retried with backoff until acknowledged, parked after giveUpAfterMs.
-import { newId } from '../domain/ids.ts';
+// Callback-wallet rounds, step by step, on the state machine of round-machine.ts: each step is one
+// statement (ledgerRepo) that records a wallet call's answer and writes the row of the call that
+// follows, as the table says; the spin request, the retry worker of any node and start-up recovery
+// all go through the same steps.
+import { derivedId, newId } from '../domain/ids.ts';
 import { signingSecret } from '../domain/operators.ts';
 import type { NewRound } from '../domain/rounds.ts';
 import { type WalletActionType, walletActionType } from '../domain/wallet-actions.ts';
@@ -18,6 +13,7 @@ import type { WalletTxRow } from '../store/wallet.repo.ts';
 import type { AttemptRecord, CallbackClient } from './callback-client.ts';
 import { type CallbackType, walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
+import { transition } from './round-machine.ts';
 
 /**
  * The store's share of a callback round, step by step (the wallet's share is in the attempt
@@ -54,6 +50,8 @@ export interface SettlementDeps {
   now?: () => Date;
   /** Told how long each of the store's steps took (metrics). */
   observeStep?: ObserveStep;
+  /** The round's details page, for a credit rebuilt when recovery re-drives a round (none: left out). */
+  detailsUrl?: (roundId: string, playedAt: Date) => string;
 }
 
 /** What a step needs of a transaction: enough to send it and to write what follows it. */
@@ -66,10 +64,14 @@ export type TxRef = Pick<
   | 'game_symbol'
   | 'currency'
   | 'type'
+  | 'action_type'
   | 'amount'
   | 'body'
   | 'attempts'
->;
+> & {
+  /** The session_id the body carries, where this node built the body (saves reading it back). */
+  sessionToken?: string;
+};
 
 export type OpenStep =
   | { kind: 'opened'; first: TxRef }
@@ -90,6 +92,17 @@ function extrasOf(round: NewRound): RoundExtras {
       ? { freeRound: { campaign_id: round.free_round.campaign_id, grant_id: round.free_round.grant_id } }
       : {}),
   };
+}
+
+/** What a round's credit carries that its debit does not: the win and the extras. */
+export interface CreditFacts {
+  win: bigint;
+  extras: RoundExtras;
+}
+
+/** The transaction_id of the credit that follows a debit: the same whenever the round is driven. */
+export function creditIdOf(debitId: string): string {
+  return derivedId('tx', debitId, 'credit');
 }
 
 export type DebitResult =
@@ -179,8 +192,8 @@ export function createSettlement(deps: SettlementDeps) {
       extras?: RoundExtras;
     },
     dueInMs: number,
+    id = newId('tx'),
   ): { ref: TxRef; row: NewWalletTx } {
-    const id = newId('tx');
     const body = callbackBody(from, type, { id, ...fields });
     const party = {
       round_id: from.round_id,
@@ -189,7 +202,16 @@ export function createSettlement(deps: SettlementDeps) {
       game_symbol: from.game_symbol,
       currency: from.currency,
     };
-    const ref: TxRef = { id, ...party, type, amount: fields.amount, body, attempts: dueInMs > 0 ? 1 : 0 };
+    const ref: TxRef = {
+      id,
+      ...party,
+      type,
+      action_type: fields.actionType,
+      amount: fields.amount,
+      body,
+      attempts: dueInMs > 0 ? 1 : 0,
+      sessionToken: fields.sessionToken,
+    };
     const row: NewWalletTx = {
       id,
       ...party,
@@ -203,8 +225,12 @@ export function createSettlement(deps: SettlementDeps) {
     return { ref, row };
   }
 
-  /** The session_id the round's first transaction was sent with: every later one repeats it. */
-  const sessionOf = (tx: TxRef) => (JSON.parse(tx.body as string) as { session_id: string }).session_id;
+  /**
+   * The session_id the round's first transaction was sent with: every later one repeats it. Read
+   * from the stored body only for a row this node did not build (the worker's, recovery's).
+   */
+  const sessionOf = (tx: TxRef) =>
+    tx.sessionToken ?? (JSON.parse(tx.body as string) as { session_id: string }).session_id;
 
   /**
    * Step 1: the round and its first transaction row (the debit; for a free spin, the credit),
@@ -268,6 +294,7 @@ export function createSettlement(deps: SettlementDeps) {
     next: { row: NewWalletTx } | null,
     balance: bigint | null,
     error: string | null,
+    durable: boolean,
   ) {
     return timedStep(deps.observeStep, 'debit_record', () =>
       ledger.recordDebit(
@@ -278,6 +305,7 @@ export function createSettlement(deps: SettlementDeps) {
         error,
         next?.row ?? null,
         policy.giveUpAfterMs,
+        { durable },
       ),
     );
   }
@@ -296,10 +324,47 @@ export function createSettlement(deps: SettlementDeps) {
     );
   }
 
-  /** Step 2 in the spin request: the debit's one and only attempt, and what follows from its answer. */
-  async function debit(debitTx: TxRef, round: NewRound): Promise<DebitResult> {
-    const record = await send(debitTx);
+  /** The credit that follows `debitTx`, under the id that follows from the debit's. */
+  function creditOf(debitTx: TxRef, facts: CreditFacts) {
+    return newTx(
+      debitTx,
+      'credit',
+      {
+        actionType: walletActionType(debitTx.action_type),
+        amount: facts.win,
+        sessionToken: sessionOf(debitTx),
+        extras: facts.extras,
+      },
+      leaseMs(),
+      creditIdOf(debitTx.id),
+    );
+  }
+
+  /**
+   * A debit's answer, recorded as the table's row for it says (with the row of the call that
+   * follows, flushed first only where the row is durable), and what the round does next.
+   */
+  async function answerDebit(
+    debitTx: TxRef,
+    facts: CreditFacts,
+    record: AttemptRecord,
+  ): Promise<DebitResult> {
     const { answer } = record;
+    const move = transition('debit', answer.kind);
+    const next =
+      move.next === 'credit'
+        ? creditOf(debitTx, facts)
+        : move.next === 'rollback'
+          ? rollbackOf(debitTx, leaseMs())
+          : null;
+    const result = await recordDebit(
+      debitTx,
+      record,
+      next,
+      answer.kind === 'acknowledged' ? answer.balance : null,
+      answer.kind === 'acknowledged' ? null : answer.error,
+      move.durable,
+    );
     // 'late': the lease ran out before the answer came, and the worker has rolled the round back.
     const late: DebitResult = {
       kind: 'rolled_back',
@@ -307,33 +372,25 @@ export function createSettlement(deps: SettlementDeps) {
       rollback: undefined,
     };
     if (answer.kind === 'acknowledged') {
-      const credit = newTx(
-        debitTx,
-        'credit',
-        {
-          actionType: walletActionType(round.action_type),
-          amount: round.win,
-          sessionToken: sessionOf(debitTx),
-          extras: extrasOf(round),
-        },
-        leaseMs(),
-      );
-      const result = await recordDebit(debitTx, record, credit, answer.balance, null);
-      return result === 'credit' ? { kind: 'debited', credit: credit.ref, balance: answer.balance } : late;
+      return result === 'credit' && next
+        ? { kind: 'debited', credit: next.ref, balance: answer.balance }
+        : late;
     }
     if (answer.kind === 'rejected') {
-      const result = await recordDebit(debitTx, record, null, null, answer.error);
       return result === 'rejected'
         ? { kind: 'rejected', error: answer.error, message: answer.message }
         : late;
     }
-    const rollback = rollbackOf(debitTx, leaseMs());
-    const result = await recordDebit(debitTx, record, rollback, null, answer.error);
     return {
       kind: 'rolled_back',
       error: answer.error,
-      rollback: result === 'rollback' ? rollback.ref : undefined,
+      rollback: result === 'rollback' ? next?.ref : undefined,
     };
+  }
+
+  /** Step 2 in the spin request: the debit's one and only attempt, and what follows from its answer. */
+  async function debit(debitTx: TxRef, round: NewRound): Promise<DebitResult> {
+    return answerDebit(debitTx, { win: round.win, extras: extrasOf(round) }, await send(debitTx));
   }
 
   /**
@@ -346,7 +403,9 @@ export function createSettlement(deps: SettlementDeps) {
   ): Promise<{ acknowledged: boolean; balance?: bigint; settledAt: Date | null }> {
     const record = await send(tx);
     const { answer } = record;
-    const acknowledged = answer.kind === 'acknowledged';
+    // The table's move: an acknowledgement ends the round (no next call); anything else keeps the
+    // call due, after backoff (recordDelivery parks it once its give-up time has passed).
+    const acknowledged = answer.kind === 'acknowledged' && transition(tx.type, answer.kind).next === null;
     const { settledAt } = await timedStep(
       deps.observeStep,
       tx.type === 'rollback' ? 'rollback_record' : 'credit_record',
@@ -362,12 +421,41 @@ export function createSettlement(deps: SettlementDeps) {
     return acknowledged ? { acknowledged, balance: answer.balance, settledAt } : { acknowledged, settledAt };
   }
 
-  /** The worker's share for debits whose lease ran out unanswered: each gets a rollback due at once. */
+  /** Recovery of a debit whose lease ran out unanswered (RECOVERY.debit.leaseExpired): its rollback, due at once. */
   function abandonStaleDebit(debitId: string): Promise<void> {
     return ledger.abandonStaleDebit(debitId, (debit) => rollbackOf(debit, 0).row, policy.giveUpAfterMs);
   }
 
-  return { openRound, debit, deliver, abandonStaleDebit, sendCall };
+  /**
+   * Recovery of a debit left unanswered across a restart of the database (RECOVERY.debit.storeRestarted):
+   * its acknowledgement may be the commit that was lost, with the credit already sent. The same debit
+   * goes again; the wallet answers a repeat with the original answer, and the round goes on from it
+   * as the table says, its credit under the id it would have had. With no answer again, it is tried
+   * again after backoff: a rollback now could undo a debit whose credit the player already has.
+   * Answers whether the round moved on.
+   */
+  async function redriveDebit(debitId: string): Promise<boolean> {
+    const claimed = await ledger.claimStaleDebit(debitId, leaseMs());
+    if (!claimed) return false;
+    const record = await send(claimed.debit);
+    if (record.answer.kind === 'failed') {
+      await ledger.deferDebit(
+        debitId,
+        attemptLog(debitId, record),
+        errorText(record),
+        backoffDelayMs(policy, Math.max(1, claimed.debit.attempts)),
+      );
+      return false;
+    }
+    const extras: RoundExtras = deps.detailsUrl
+      ? { detailsUrl: deps.detailsUrl(claimed.debit.round_id, claimed.playedAt) }
+      : {};
+    const result = await answerDebit(claimed.debit, { win: claimed.win, extras }, record);
+    if (result.kind === 'debited') await deliver(result.credit);
+    return true;
+  }
+
+  return { openRound, debit, deliver, abandonStaleDebit, redriveDebit, sendCall };
 }
 
 export type Settlement = ReturnType<typeof createSettlement>;

@@ -32,6 +32,8 @@ export interface WalletsDeps {
   observe?: (event: WalletAttemptEvent) => void;
   /** Told how long each of a callback round's store steps took (metrics). */
   observeStep?: ObserveStep;
+  /** The round's details page, for a credit that recovery rebuilds. */
+  detailsUrl?: (roundId: string, playedAt: Date) => string;
 }
 
 export interface Wallets {

@@ -1,8 +1,10 @@
-// The durable retry worker: credits and rollbacks until acknowledged, and rollbacks for debits
-// whose request died with its process. All state lives in the tables, work is claimed with
+// The durable retry worker: credits and rollbacks until acknowledged, and for debits whose request
+// died with its process a rollback, or after a database restart the same debit again (RECOVERY in
+// round-machine.ts). All state lives in the tables, work is claimed with
 // FOR UPDATE SKIP LOCKED under a lease, so any number of nodes can run it side by side.
 import type { WalletRepo } from '../store/wallet.repo.ts';
 import type { RetryPolicy } from './retry-policy.ts';
+import { RECOVERY } from './round-machine.ts';
 import type { Settlement } from './settlement.ts';
 
 export interface WorkerLog {
@@ -24,12 +26,23 @@ export function createRetryWorker(deps: {
   let stopped = true;
   let log: WorkerLog = { error() {}, info() {} };
 
-  /** One pass: stale debits become rollbacks, then every due credit and rollback gets one attempt. */
+  /**
+   * One pass, as round-machine.ts's RECOVERY says: each stale debit is abandoned (its rollback
+   * written) or re-driven, then every due credit and rollback is sent again, one attempt each.
+   */
   async function runOnce(): Promise<number> {
-    const stale = await repo.staleDebitIds(BATCH);
-    for (const id of stale) await deps.settlement.abandonStaleDebit(id);
+    const stale = await repo.staleDebits(BATCH);
+    for (const debit of stale) {
+      const recovery = RECOVERY.debit[debit.storeRestarted ? 'storeRestarted' : 'leaseExpired'];
+      if (recovery === 'abandon') await deps.settlement.abandonStaleDebit(debit.id);
+      else if (recovery === 'resend') await deps.settlement.redriveDebit(debit.id);
+    }
     const claimed = await repo.claimDue(BATCH, deps.timeoutMs + deps.policy.leaseGraceMs);
-    await Promise.all(claimed.map((tx) => deps.settlement.deliver(tx)));
+    await Promise.all(
+      claimed
+        .filter((tx) => RECOVERY[tx.type].leaseExpired === 'resend')
+        .map((tx) => deps.settlement.deliver(tx)),
+    );
     return stale.length + claimed.length;
   }
 

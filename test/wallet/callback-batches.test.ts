@@ -159,6 +159,7 @@ describe('callback round steps in batches', () => {
             null,
             { ...debit, id: `${debit.id}_credit`, type: 'credit', amount: 0n, due_in_ms: 60_000 },
             GIVE_UP_MS,
+            { durable: false },
           )
           .then((result) => ({ result, round })),
       ),
@@ -244,6 +245,7 @@ describe('callback round steps in batches', () => {
       null,
       { ...first.debit, id: `${first.debit.id}_credit2`, type: 'credit', amount: 0n, due_in_ms: 60_000 },
       GIVE_UP_MS,
+      { durable: false },
     );
     expect(again).toBe('late');
   });

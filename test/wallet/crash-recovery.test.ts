@@ -1,5 +1,7 @@
 // A node killed with SIGKILL between the debit and the credit: on restart, recovery settles the
-// round (debit acknowledged, credit pending) or rolls it back (debit never answered).
+// round (debit acknowledged, credit pending) or rolls it back (debit never answered). Then a node
+// killed between each pair of a round's steps, and a database that lost the commits made without
+// waiting for the disk: every round ends settled or cancelled, each wallet transaction applied once.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -112,8 +114,17 @@ async function launch(player: string): Promise<string> {
   return ((await response.json()) as { session_id: string }).session_id;
 }
 
-/** Starts a spin and kills the node as soon as the wallet sees the call named `at`. */
-async function spinAndKillAt(token: string, player: string, at: 'debit' | 'credit') {
+/**
+ * Starts a spin and kills the node as soon as the wallet sees the call named `at`; the wallet
+ * applies that call first (its answer is what is lost) when `apply` says so.
+ */
+async function spinAndKillAt(
+  token: string,
+  player: string,
+  at: 'debit' | 'credit',
+  apply = at === 'debit',
+  clientRoundId = `crash-${at}`,
+) {
   let reached!: () => void;
   const seen = new Promise<void>((resolve) => {
     reached = resolve;
@@ -121,12 +132,12 @@ async function spinAndKillAt(token: string, player: string, at: 'debit' | 'credi
   wallet.setFault((type, body) => {
     if (body.player_id !== player || type !== at) return undefined;
     reached();
-    return { kind: 'hang', apply: at === 'debit' };
+    return { kind: 'hang', apply };
   });
   const spin = call(
     'POST',
     '/api/runtime/v1/spin',
-    { coin: '0.10', client_round_id: `crash-${at}` },
+    { coin: '0.10', client_round_id: clientRoundId },
     token,
   ).catch(() => undefined);
   await seen;
@@ -185,5 +196,106 @@ describe('crash recovery', () => {
       token,
     );
     expect(again.status).toBe(503); // the repeated click gets the round's own answer: rolled back
+  });
+});
+
+/** The round's end once recovery is done, with what the wallet applied of each of its transactions. */
+async function recovered(player: string) {
+  const [round] = await eventually(async () => {
+    const rows = await query(`select id, status, stake, win from rounds where player_id = $1`, [player]);
+    return rows[0] && rows[0].status !== 'open' ? rows : undefined;
+  }, 15_000);
+  const txs = await query('select id, type, status from wallet_transactions where round_id = $1', [round.id]);
+  return {
+    round,
+    txs,
+    applied: txs.map((tx: { id: string }) => wallet.applications.get(tx.id) ?? 0),
+  };
+}
+
+describe('killed between each pair of steps', () => {
+  const cases = [
+    {
+      between: 'the opening and the debit reaching the wallet',
+      at: 'debit',
+      apply: false,
+      ends: 'cancelled',
+    },
+    { between: "the debit's application and its record", at: 'debit', apply: true, ends: 'cancelled' },
+    {
+      between: "the debit's record and the credit reaching the wallet",
+      at: 'credit',
+      apply: false,
+      ends: 'settled',
+    },
+    { between: "the credit's application and its record", at: 'credit', apply: true, ends: 'settled' },
+  ] as const;
+
+  it.each(cases)('between $between: recovery ends the round $ends, every call applied once', async (step) => {
+    const player = `p-step-${step.at}-${step.apply}`;
+    wallet.setPlayer(player, '100.00');
+    const token = await launch(player);
+    await spinAndKillAt(token, player, step.at, step.apply, `step-${step.at}-${step.apply}`);
+    await startNode();
+    const { round, txs, applied } = await recovered(player);
+    expect(round.status).toBe(step.ends);
+    expect(Math.max(...applied)).toBeLessThanOrEqual(1);
+    const balance = step.ends === 'settled' ? 10000n - BigInt(round.stake) + BigInt(round.win) : 10000n;
+    expect(cents(wallet.balanceOf(player))).toBe(balance);
+    if (step.ends === 'settled') {
+      expect(txs.filter((tx: { type: string }) => tx.type === 'credit')).toHaveLength(1);
+    } else {
+      expect(txs.map((tx: { type: string; status: string }) => [tx.type, tx.status]).sort()).toEqual([
+        ['debit', 'unknown'],
+        ['rollback', 'acknowledged'],
+      ]);
+    }
+  });
+
+  it('re-drives a round whose acknowledged debit and credit row the database lost: the same debit, then the same credit, each applied once', async () => {
+    const player = 'p-lost-commit';
+    wallet.setPlayer(player, '100.00');
+    const token = await launch(player);
+    // The debit and the credit both reached the wallet and were applied; the node dies on the credit.
+    await spinAndKillAt(token, player, 'credit', true, 'lost-commit');
+    const [round] = await query(`select id, stake, win, session_id from rounds where player_id = $1`, [
+      player,
+    ]);
+    const [credit] = await query(
+      `select id from wallet_transactions where round_id = $1 and type = 'credit'`,
+      [round.id],
+    );
+    expect(wallet.applications.get(credit.id)).toBe(1);
+    // What a database crash leaves when it loses the commits made without waiting for the disk: the
+    // debit's acknowledgement and the credit row are gone, and the opening (flushed) is all there is,
+    // written before the database last started.
+    await query(
+      'delete from wallet_attempts where transaction_id in (select id from wallet_transactions where round_id = $1)',
+      [round.id],
+    );
+    await query(`delete from wallet_transactions where round_id = $1 and type = 'credit'`, [round.id]);
+    await query(
+      `update wallet_transactions set status = 'pending', balance_after = null, finished_at = null, last_error = null,
+          body = (body::jsonb || jsonb_build_object('session_id', $2::text))::text, next_attempt_at = now(),
+          created_at = pg_postmaster_start_time() - interval '1 second'
+        where round_id = $1 and type = 'debit'`,
+      [round.id, token],
+    );
+    await query(`update rounds set stage = 'debit', status = 'open' where id = $1`, [round.id]);
+
+    await startNode();
+    const { round: ended, txs, applied } = await recovered(player);
+    expect(ended.status).toBe('settled');
+    // The credit went again under the id it had: the wallet answered it as a repeat.
+    expect(
+      txs.map((tx: { id: string; type: string; status: string }) => [tx.type, tx.status]).sort(),
+    ).toEqual([
+      ['credit', 'acknowledged'],
+      ['debit', 'acknowledged'],
+    ]);
+    expect(txs.find((tx: { type: string }) => tx.type === 'credit').id).toBe(credit.id);
+    expect(applied).toEqual([1, 1]);
+    expect(cents(wallet.balanceOf(player))).toBe(10000n - BigInt(round.stake) + BigInt(round.win));
+    expect(wallet.calls.filter((c) => c.type === 'rollback' && c.body.player_id === player)).toEqual([]);
   });
 });
