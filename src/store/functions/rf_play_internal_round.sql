@@ -60,10 +60,10 @@ begin
     if v_grant is not null then
       v_claim := rf_claim_free_round(v_grant, v_session, (p_round -> 'free_round' ->> 'new_round')::boolean,
         v_win, p_now, (p_round -> 'state_after' ->> 'freeSpinsLeft')::integer);
-      -- Over the cap: the grant's win has moved since the round was prepared from it.
-      if v_claim = 'over_cap' then raise exception 'grant win moved' using errcode = 'RF409'; end if;
+      -- A refused claim has written nothing. Over the cap: the grant's win has moved since the
+      -- round was prepared from it.
       if v_claim <> 'ok' then
-        return query select v_claim, null::text, null::bigint;
+        return query select case v_claim when 'over_cap' then 'stale' else v_claim end, null::text, null::bigint;
         return;
       end if;
     end if;
