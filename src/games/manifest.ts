@@ -47,7 +47,12 @@ export const MANIFEST_SCOPE: readonly ScopeEntry[] = [
   { path: 'src/store/ledger.repo.ts', kind: 'file', why: 'writes the round, debit and credit' },
   { path: 'src/store/demo.repo.ts', kind: 'file', why: 'fun-money balances' },
   { path: 'src/store/free-rounds.repo.ts', kind: 'file', why: 'grants and what they have paid' },
-  { path: 'src/store/migrations', kind: 'tree', why: 'the SQL functions that insert rounds and credit wins' },
+  { path: 'src/store/migrations', kind: 'tree', why: 'the tables and data the round functions write' },
+  {
+    path: 'src/store/functions',
+    kind: 'tree',
+    why: 'the round and wallet step functions the play path commits through',
+  },
   { path: 'src/services/index.ts', kind: 'file', why: 'hands the play generator to the round service' },
   { path: 'src/server.ts', kind: 'file', why: 'the start-up integrity guard' },
   { path: 'src/main.ts', kind: 'file', why: 'what a production node starts with' },

@@ -1,5 +1,5 @@
 // Free-round campaigns and grants. Playing a grant's round is not here: it is part of the round's
-// own statement (ledger.repo.ts, rf_claim_free_round in migrations/008_free_rounds_demo.sql).
+// own statement (ledger.repo.ts, functions/rf_claim_free_round.sql).
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, FreeRoundCampaignsTable, FreeRoundGrantsTable } from './schema.ts';
 

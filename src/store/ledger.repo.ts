@@ -1,7 +1,9 @@
 // The round ledger's writes: each is one call of a plpgsql function that commits a round step and
-// its wallet rows together (internal rounds: migrations/002_rounds_wallet.sql; callback round
-// steps: migrations/003_callback_round_steps.sql). The steps a spin waits for are batched: those of
-// one event-loop turn go in one statement and one commit (migrations 009 and 015). Rounds and
+// its wallet rows together (functions/rf_play_internal_round.sql, rf_play_demo_round.sql; the
+// callback round's steps: rf_open_callback_round.sql, rf_record_debit.sql, rf_record_delivery.sql).
+// The steps a spin waits for are batched: those of one event-loop turn go in one statement and one
+// commit (rf_play_internal_rounds.sql, rf_callback_steps.sql). Every function answers its outcome
+// as text, with nothing written unless it went ahead; an error from one is a fault. Rounds and
 // transactions reach these functions as JSON, packed here and nowhere else.
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -35,9 +37,11 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     outcome: round.outcome,
     created_at: round.created_at.toISOString(),
     free_round_grant_id: round.free_round_grant_id,
+    // A round of a grant: whether it takes one of the grant's rounds or is a feature spin of one.
+    free_round: round.free_round ? { new_round: round.free_round.new_round } : null,
     certificate_hash: round.certificate_hash,
     // No jurisdiction: the round's profile comes from its session row in the same statement
-    // (rf_play_internal_round, migration 014; the insert trigger of 011 for the others).
+    // (rf_play_internal_round, rf_open_callback_round; the insert trigger for demo rounds).
   };
 }
 
@@ -65,11 +69,42 @@ export type InternalPlay =
   /** A free round the grant refused (used up, expired, cancelled, not started, not found). */
   | { result: 'refused'; reason: string };
 
-/** A grant's claim that failed: RF410 with the reason as its message; over the cap means a stale read. */
-function refusal(error: unknown): { reason: string } | 'stale' | undefined {
-  const { code, message } = error as { code?: string; message?: string };
-  if (code !== 'RF410') return undefined;
-  return message === 'over_cap' ? 'stale' : { reason: message ?? 'not_found' };
+/** What rf_claim_free_round may refuse a round with (over the cap comes back as stale). */
+const GRANT_REFUSALS: ReadonlySet<string> = new Set([
+  'not_found',
+  'cancelled',
+  'max_win_reached',
+  'used_up',
+  'expired',
+  'not_started',
+]);
+
+/** A row of rf_play_internal_round or rf_play_demo_round, as the caller's closed answer. */
+function internalPlay(row: {
+  result: string;
+  round_id: string | null;
+  balance: bigint | null;
+}): InternalPlay {
+  switch (row.result) {
+    case 'played':
+    case 'duplicate':
+      return { result: row.result, roundId: row.round_id as string, balance: row.balance };
+    case 'insufficient_funds':
+    case 'stale':
+    case 'revalidate':
+      return { result: row.result };
+  }
+  if (GRANT_REFUSALS.has(row.result)) return { result: 'refused', reason: row.result };
+  throw new Error(`a round's statement answered ${row.result}`);
+}
+
+const OPEN_ANSWERS: ReadonlySet<string> = new Set(['opened', 'existing', 'stale', 'busy', 'blocked']);
+
+/** rf_open_callback_round's answer, as the caller's closed answer. */
+function openResult(result: string): OpenResult {
+  if (OPEN_ANSWERS.has(result)) return result as Exclude<OpenResult, { refused: string }>;
+  if (GRANT_REFUSALS.has(result)) return { refused: result };
+  throw new Error(`rf_open_callback_round answered ${result}`);
 }
 
 /**
@@ -110,7 +145,7 @@ interface InternalItem {
 
 interface InternalRow {
   item: number;
-  result: 'played' | 'duplicate' | 'insufficient_funds' | 'stale' | 'revalidate';
+  result: string;
   round_id: string | null;
   balance: bigint | null;
 }
@@ -231,11 +266,12 @@ export function ledgerRepo(db: Kysely<Database>) {
   }
 
   /**
-   * Callback steps of one event-loop turn: one statement and one commit for the batch (migration
-   * 015); each item's answer, or the error that item alone met, comes back in item order.
+   * Callback steps of one event-loop turn: one statement and one commit for the batch
+   * (rf_callback_steps, the step named in the statement's text); each item's answer, or the error
+   * that item alone met, comes back in item order.
    */
   function stepBatches<I, R>(
-    name: 'rf_open_callback_rounds' | 'rf_record_debits' | 'rf_record_deliveries',
+    step: 'open' | 'debit' | 'delivery',
     keyOf: (item: I) => string,
     columns: (item: I) => unknown,
     answerOf: (row: ItemRow) => R = (row) => row.result as R,
@@ -248,15 +284,15 @@ export function ledgerRepo(db: Kysely<Database>) {
       const { rows } = relaxed(items)
         ? await sql<ItemRow>`
             select d.* from set_config('synchronous_commit', 'off', true) s,
-              ${sql.raw(name)}(${batch}::jsonb) d`.execute(db)
-        : await sql<ItemRow>`select * from ${sql.raw(name)}(${batch}::jsonb)`.execute(db);
-      return itemResults<R>(rows, items.length, name, answerOf);
+              rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb) d`.execute(db)
+        : await sql<ItemRow>`select * from rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb)`.execute(db);
+      return itemResults<R>(rows, items.length, `rf_callback_steps ${step}`, answerOf);
     });
   }
   // Opens go in session order (a session's row lock is the first each takes); a session has at most
   // one debit waiting for its answer, so debit answers of one batch never share a session.
-  const openBatches = stepBatches<OpenItem, Exclude<OpenResult, { refused: string }>>(
-    'rf_open_callback_rounds',
+  const openBatches = stepBatches<OpenItem, OpenResult>(
+    'open',
     (item) => item.round.session_id,
     (item) => ({
       round: guardedRoundColumns(item.round, item.guard),
@@ -265,9 +301,10 @@ export function ledgerRepo(db: Kysely<Database>) {
       first: txColumns(item.first),
       give_up_ms: item.giveUpAfterMs,
     }),
+    (row) => openResult(row.result),
   );
   const debitBatches = stepBatches<DebitItem, DebitRecorded>(
-    'rf_record_debits',
+    'debit',
     (item) => item.debitId,
     (item) => ({
       debit_id: item.debitId,
@@ -283,10 +320,10 @@ export function ledgerRepo(db: Kysely<Database>) {
     // record should the database lose it; a rejection or a rollback cannot (round-machine.ts).
     (items) => items.every((item) => !item.durable),
   );
-  // A credit whose round is settled answers the round's finished_at (migration 017), as the
-  // database's own text, read by the same parser a read of the round goes through.
+  // A credit whose round is settled answers the round's finished_at, as the database's own text,
+  // read by the same parser a read of the round goes through.
   const deliveryBatches = stepBatches<DeliveryItem, DeliveryRecorded>(
-    'rf_record_deliveries',
+    'delivery',
     (item) => item.txId,
     (item) => ({
       tx_id: item.txId,
@@ -311,10 +348,7 @@ export function ledgerRepo(db: Kysely<Database>) {
     return items.map((_item, position): InternalPlay => {
       const row = byItem.get(position);
       if (!row) throw new Error(`rf_play_internal_rounds answered no row for item ${position}`);
-      if (row.result === 'played' || row.result === 'duplicate') {
-        return { result: row.result, roundId: row.round_id as string, balance: row.balance };
-      }
-      return { result: row.result };
+      return internalPlay(row);
     });
   });
 
@@ -324,7 +358,7 @@ export function ledgerRepo(db: Kysely<Database>) {
      * state, all or nothing, idempotent by the click id; `startBalance` is a new player's balance.
      * Rounds asked for in the same turn of the event loop are written by one statement and one
      * commit (rf_play_internal_rounds): the commit's disk flush, not the rows, bounds this path.
-     * A free round also takes its share of the grant, in its own statement.
+     * A free round, with its share of the grant, is a statement of its own (never batched).
      */
     async playInternalRound(
       round: NewRound,
@@ -332,35 +366,21 @@ export function ledgerRepo(db: Kysely<Database>) {
       ids: { debit: string; credit: string },
       startBalance: bigint,
     ): Promise<InternalPlay> {
-      const freeRound = round.free_round;
-      if (!freeRound) return internalBatches.write({ round, guard, ids, startBalance });
-      try {
-        type Row = { result: 'played' | 'duplicate'; round_id: string; balance: bigint | null };
-        // A round of a free-rounds grant also takes its share of the grant, in the same statement.
-        const { rows } = await sql<Row>`
-          select * from rf_play_internal_free_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
-            ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${ids.credit},
-            ${round.action_type}, ${startBalance.toString()}::bigint, ${freeRound.new_round})`.execute(db);
-        const row = rows[0];
-        if (!row) throw new Error('rf_play_internal_free_round answered no row');
-        return { result: row.result, roundId: row.round_id, balance: row.balance };
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        const refused = refusal(error);
-        if (refused === 'stale') return { result: 'stale' };
-        if (refused) return { result: 'refused', reason: refused.reason };
-        if (code === 'RF402') return { result: 'insufficient_funds' };
-        if (code === 'RF401') return { result: 'revalidate' };
-        // RF409: the state moved under us; 23505: the same click raced us and won.
-        if (code === 'RF409' || code === '23505') return { result: 'stale' };
-        throw error;
-      }
+      if (!round.free_round) return internalBatches.write({ round, guard, ids, startBalance });
+      // Its stake is 0: no debit, and its credit is the win.
+      const { rows } = await sql<Omit<InternalRow, 'item'>>`
+        select * from rf_play_internal_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
+          ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${ids.credit},
+          ${ids.credit}, ${round.action_type}, ${startBalance.toString()}::bigint)`.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error('rf_play_internal_round answered no row');
+      return internalPlay(row);
     },
 
     /**
      * Callback step 1: the round and its first transaction, committed before any wallet call.
-     * 'stale' also when the session no longer has the guard's token or has expired (migration 016),
-     * so the caller may have read the session from its cache.
+     * 'stale' also when the session no longer has the guard's token or has expired, so the caller
+     * may have read the session from its cache.
      */
     async openCallbackRound(
       round: NewRound,
@@ -372,22 +392,14 @@ export function ledgerRepo(db: Kysely<Database>) {
         // Rounds opened in the same turn of the event loop share one statement and one commit.
         return unwrap(await openBatches.write({ round, guard, first, giveUpAfterMs }));
       }
-      type Row = { result: Exclude<OpenResult, { refused: string }> };
-      try {
-        // A free round also takes its share of the grant, in its own statement.
-        const { rows } = await sql<Row>`
-          select rf_open_callback_free_round(${JSON.stringify(guardedRoundColumns(round, guard))}::jsonb,
-            ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${txJson(first)}::jsonb, ${giveUpAfterMs},
-            ${round.free_round.new_round}) as result`.execute(db);
-        const result = rows[0]?.result;
-        if (!result) throw new Error('rf_open_callback_round answered no row');
-        return result;
-      } catch (error) {
-        const refused = refusal(error);
-        if (refused === 'stale') return 'stale';
-        if (refused) return { refused: refused.reason };
-        throw error;
-      }
+      // A free round, with its share of the grant, is a statement of its own (never batched).
+      const { rows } = await sql<{ result: string }>`
+        select rf_open_callback_round(${JSON.stringify(guardedRoundColumns(round, guard))}::jsonb,
+          ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt}, ${txJson(first)}::jsonb,
+          ${giveUpAfterMs}) as result`.execute(db);
+      const result = rows[0]?.result;
+      if (!result) throw new Error('rf_open_callback_round answered no row');
+      return openResult(result);
     },
 
     /**
@@ -395,25 +407,13 @@ export function ledgerRepo(db: Kysely<Database>) {
      * id; nothing of it reaches the money ledger.
      */
     async playDemoRound(round: NewRound, guard: SessionGuard, startBalance: bigint): Promise<InternalPlay> {
-      try {
-        const { rows } = await sql<{
-          result: 'played' | 'duplicate';
-          round_id: string;
-          balance: bigint | null;
-        }>`
-          select * from rf_play_demo_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
-            ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt},
-            ${startBalance.toString()}::bigint)`.execute(db);
-        const row = rows[0];
-        if (!row) throw new Error('rf_play_demo_round answered no row');
-        return { result: row.result, roundId: row.round_id, balance: row.balance };
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'RF402') return { result: 'insufficient_funds' };
-        if (code === 'RF401') return { result: 'revalidate' };
-        if (code === 'RF409' || code === '23505') return { result: 'stale' };
-        throw error;
-      }
+      const { rows } = await sql<Omit<InternalRow, 'item'>>`
+        select * from rf_play_demo_round(${roundJson(round, 'internal')}::jsonb, ${guard.tokenHash},
+          ${round.created_at}, ${guard.stateVersion.toString()}::bigint, ${guard.expiresAt},
+          ${startBalance.toString()}::bigint)`.execute(db);
+      const row = rows[0];
+      if (!row) throw new Error('rf_play_demo_round answered no row');
+      return internalPlay(row);
     },
 
     recordDebit,
@@ -431,7 +431,7 @@ export function ledgerRepo(db: Kysely<Database>) {
       error: string | null,
       retryInMs: number,
     ): Promise<DeliveryRecorded> {
-      // Records of one event-loop turn share one statement (rf_record_deliveries, migration 015).
+      // Records of one event-loop turn share one statement (rf_callback_steps 'delivery').
       return unwrap(await deliveryBatches.write({ txId, attempt, balance, error, retryInMs }));
     },
 

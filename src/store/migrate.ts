@@ -1,9 +1,12 @@
 // Numbered, forward-only SQL migrations. Each runs in its own transaction, under an advisory
-// lock, with its row written first, so two nodes starting at once cannot both apply it.
+// lock, with its row written first, so two nodes starting at once cannot both apply it. Then the
+// database functions (functions/*.sql, their current bodies) are applied, under the same lock, on
+// every start: a function changes by editing its file, not by a migration.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { FUNCTIONS_DIR, listFunctions, readFunction } from './functions.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_260_417_311; // any constant: serialises migrators across nodes
@@ -26,8 +29,38 @@ async function inLockedTransaction<T>(client: pg.PoolClient, work: () => Promise
   }
 }
 
-/** Applies every migration not yet applied; returns the names applied now. */
-export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+export interface MigrateOptions {
+  /** The numbered migrations (default: migrations/). */
+  migrations?: string;
+  /** The function files applied after them (default: functions/); null applies none. */
+  functions?: string | null;
+}
+
+/**
+ * Every function file in one transaction, in name order; `create or replace` makes it idempotent.
+ * A plpgsql function resolves what it calls when it runs, so order only matters between `language
+ * sql` functions, whose bodies are checked when created.
+ */
+async function applyFunctions(client: pg.PoolClient, dir: string): Promise<void> {
+  await inLockedTransaction(client, async () => {
+    for (const name of await listFunctions(dir)) {
+      const { sql } = await readFunction(name, dir);
+      try {
+        await client.query(sql);
+      } catch (error) {
+        throw new Error(`function ${name} failed: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  });
+}
+
+/**
+ * Applies every migration not yet applied, then every function file; returns the migrations
+ * applied now.
+ */
+export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Promise<string[]> {
+  const dir = options.migrations ?? MIGRATIONS_DIR;
+  const functionsDir = options.functions === undefined ? FUNCTIONS_DIR : options.functions;
   const client = await pool.connect();
   try {
     await inLockedTransaction(client, () =>
@@ -52,6 +85,7 @@ export async function migrate(pool: pg.Pool, dir = MIGRATIONS_DIR): Promise<stri
         applied.push(name);
       });
     }
+    if (functionsDir !== null) await applyFunctions(client, functionsDir);
     return applied;
   } finally {
     client.release();

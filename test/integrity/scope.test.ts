@@ -61,6 +61,8 @@ describe('manifest scope', () => {
   it('covers the SQL that credits wins, the start-up guard and the certificates, not the key or reports', () => {
     const files = manifestFiles();
     expect(files).toContain('src/store/migrations/002_rounds_wallet.sql');
+    expect(files).toContain('src/store/functions/rf_play_internal_round.sql');
+    expect(files).toContain('src/store/functions/rf_record_delivery.sql');
     expect(files).toContain('src/server.ts');
     expect(files).toContain('src/games/play-rng.ts');
     expect(files).toContain('src/games/play-round.ts');

@@ -26,7 +26,7 @@ it('scrubs, on upgrade, the decided transactions of rounds still open, and only 
     for (const name of all.filter((name) => name < '018')) {
       await copyFile(path.join(MIGRATIONS, name), path.join(before, name));
     }
-    await migrate(store.pool, before);
+    await migrate(store.pool, { migrations: before, functions: null });
     const q = (text: string, values: unknown[] = []) => store.pool.query(text, values);
     await q(`insert into operators (id, name, wallet_mode) values ('op_m', 'Migration Casino', 'callback')`);
     await q(

@@ -109,7 +109,9 @@ function roundOf(player: string, sessionId: string): { round: NewRound; debit: N
   return { round, debit };
 }
 
-const count = (name: string) => statements.filter((text) => text.includes(`${name}(`)).length;
+/** Statements of one callback step's batch (rf_callback_steps names its step in the statement's text). */
+const count = (step: 'open' | 'debit' | 'delivery') =>
+  statements.filter((text) => text.includes(`rf_callback_steps('${step}'`)).length;
 
 function attempt(transactionId: string) {
   return {
@@ -140,7 +142,7 @@ describe('callback round steps in batches', () => {
       ),
     );
     expect(results).toEqual(['opened', 'opened', 'opened']);
-    expect(count('rf_open_callback_rounds')).toBe(1);
+    expect(count('open')).toBe(1);
     const { rows: stages } = await server.store.pool.query(
       'select stage, status from rounds where id = any($1) order by id',
       [opened.map(({ round }) => round.id)],
@@ -165,7 +167,7 @@ describe('callback round steps in batches', () => {
       ),
     );
     expect(recorded.map(({ result }) => result)).toEqual(['credit', 'credit', 'credit']);
-    expect(count('rf_record_debits')).toBe(1);
+    expect(count('debit')).toBe(1);
     const { rows: debits } = await server.store.pool.query(
       'select id, status, balance_after::text as balance from wallet_transactions where id = any($1)',
       [opened.map(({ debit }) => debit.id)],
@@ -213,7 +215,7 @@ describe('callback round steps in batches', () => {
         ),
       ),
     );
-    expect(count('rf_record_deliveries')).toBe(1);
+    expect(count('delivery')).toBe(1);
     const { rows: settled } = await server.store.pool.query(
       'select id, status, stage, finished_at from rounds where id = any($1)',
       [opened.map(({ round }) => round.id)],
@@ -262,7 +264,7 @@ describe('callback round steps in batches', () => {
     ]);
     // One round at a time per session: the second sees the first waiting for its debit.
     expect(results).toEqual(['opened', 'busy']);
-    expect(count('rf_open_callback_rounds')).toBe(2);
+    expect(count('open')).toBe(2);
   });
 
   it("answers one round's failure to that round alone; the rest of its batch opens", async () => {
@@ -282,7 +284,7 @@ describe('callback round steps in batches', () => {
       ledger.openCallbackRound(good.round, guardOf(goodSession), good.debit, GIVE_UP_MS),
       ledger.openCallbackRound(orphan.round, guardOf(otherSession), orphan.debit, GIVE_UP_MS),
     ]);
-    expect(count('rf_open_callback_rounds')).toBe(1);
+    expect(count('open')).toBe(1);
     expect(opened).toEqual({ status: 'fulfilled', value: 'opened' });
     expect(failed.status).toBe('rejected');
     expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });

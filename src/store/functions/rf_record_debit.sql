@@ -1,0 +1,54 @@
+-- Callback step 2: the debit's one attempt and what follows from its answer, decided by
+-- compare-and-set on the round's stage (the worker may have given the debit up already: 'late').
+--   acknowledged: the debit is done, the credit (p_next) is written, the session's state moves on;
+--   rejected: the round is cancelled with the wallet's error as its reason;
+--   failed: the debit is unknown and its rollback (p_next) is written; it is never sent again.
+-- Answers credit | rejected | rollback | late.
+create or replace function rf_record_debit(
+  p_debit_id text,
+  p_attempt jsonb,
+  p_answer text,
+  p_balance bigint,
+  p_error text,
+  p_next jsonb,
+  p_give_up_ms double precision
+) returns text
+language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_round rounds%rowtype;
+begin
+  if p_attempt is not null then perform rf_insert_wallet_attempt(p_attempt); end if;
+  update rounds r set
+      stage = case p_answer when 'acknowledged' then 'credit' when 'rejected' then 'done' else 'rollback' end,
+      status = case p_answer when 'rejected' then 'cancelled' else 'open' end,
+      cancel_reason = case p_answer when 'acknowledged' then null when 'rejected' then p_error
+        else 'wallet_unavailable' end,
+      finished_at = case p_answer when 'rejected' then now() else null end
+    from wallet_transactions t
+    where t.id = p_debit_id and r.id = t.round_id and r.stage = 'debit'
+    returning r.* into v_round;
+  if not found then
+    -- Only the worker abandons without an attempt; a debit whose round moved on must not stay due.
+    if p_attempt is null then
+      update wallet_transactions set status = 'unknown', last_error = 'round already decided', finished_at = now()
+        where id = p_debit_id and status = 'pending';
+    end if;
+    return 'late';
+  end if;
+
+  update wallet_transactions set
+      status = case p_answer when 'acknowledged' then 'acknowledged' when 'rejected' then 'rejected' else 'unknown' end,
+      balance_after = case p_answer when 'acknowledged' then p_balance else null end,
+      last_error = p_error,
+      finished_at = now()
+    where id = p_debit_id;
+  if p_answer = 'rejected' then return 'rejected'; end if;
+  perform rf_insert_wallet_transaction(p_next, p_give_up_ms);
+  if p_answer = 'failed' then return 'rollback'; end if;
+
+  update game_sessions set state = v_round.state_after, state_version = state_version + 1
+    where id = v_round.session_id;
+  return 'credit';
+end;
+$$;

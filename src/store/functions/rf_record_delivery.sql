@@ -1,0 +1,37 @@
+-- Callback step 3 (and every retry): one attempt of a credit or rollback. Acknowledged closes the
+-- round (credit: settled, rollback: cancelled); otherwise the next attempt is scheduled, or the
+-- transaction is parked once its retry window has passed. Losing this record in a crash only means
+-- the same transaction is sent again, which the operator answers idempotently: the commit does not
+-- wait for the disk.
+create or replace function rf_record_delivery(
+  p_tx_id text,
+  p_attempt jsonb,
+  p_acknowledged boolean,
+  p_balance bigint,
+  p_error text,
+  p_retry_in_ms double precision
+) returns void
+language plpgsql as $$
+#variable_conflict use_column
+declare
+  v_tx wallet_transactions%rowtype;
+begin
+  perform set_config('synchronous_commit', 'off', true);
+  perform rf_insert_wallet_attempt(p_attempt);
+  if p_acknowledged then
+    update wallet_transactions set status = 'acknowledged', balance_after = p_balance, finished_at = now()
+      where id = p_tx_id and status in ('pending', 'failed')
+      returning * into v_tx;
+    if found then
+      update rounds set stage = 'done', status = case v_tx.type when 'credit' then 'settled' else 'cancelled' end,
+          finished_at = now()
+        where id = v_tx.round_id and stage = v_tx.type;
+    end if;
+  else
+    update wallet_transactions set last_error = p_error,
+        status = case when give_up_at <= clock_timestamp() then 'failed' else 'pending' end,
+        next_attempt_at = clock_timestamp() + make_interval(secs => p_retry_in_ms / 1000)
+      where id = p_tx_id and status = 'pending';
+  end if;
+end;
+$$;
