@@ -216,7 +216,7 @@ function breakdown(
   const parts: Array<[string, string]> = [
     ['wallet: debit', 'debit call (the mock wallet, over HTTP)'],
     ['store: open', 'open: the round and the debit intent, durable commit'],
-    ['store: debit_record', "debit_record: the debit's answer and the credit intent, durable commit"],
+    ['store: debit_record', "debit_record: the debit's answer and the credit intent, commit without waiting for the flush"],
     ['wallet: credit', 'credit call (the mock wallet, over HTTP)'],
     ['store: credit_record', "credit_record: the credit's answer, commit without waiting for the flush"],
     ['store: read', 'read: a round whose credit is still unanswered, for the answer'],

@@ -76,7 +76,7 @@ export function createSessionService(deps: {
   /**
    * Session rows by token, for the spin path: the round's first statement re-checks the token,
    * expiry and state version in the store (rf_play_internal_round, rf_play_demo_round, and the
-   * callback opening since migration 016), so a stale copy costs a retry, never a wrong round.
+   * callback opening, functions/rf_open_callback_round.sql), so a stale copy costs a retry, never a wrong round.
    * Whatever changes the row in a way a round must see (a round, ending the session, answering a
    * reality check) moves its state version, so a copy cached on another node is caught too.
    */

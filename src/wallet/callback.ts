@@ -89,7 +89,7 @@ export function createCallbackWallet(deps: {
       }
       const delivered = await settlement.deliver(credit);
       const balanceAfter = delivered.balance ?? balance;
-      // A settled round is the one written, closed when the credit's record says (migration 017);
+      // A settled round is the one written, closed when the credit's record says (rf_callback_steps.sql);
       // a round still waiting for its credit is read back as it stands.
       if (delivered.settledAt !== null) {
         return {

@@ -20,7 +20,7 @@ import { transition } from './round-machine.ts';
  * events): `open` commits the round and its first transaction, `debit_record` the debit's answer
  * with what follows it, `credit_record` / `rollback_record` a delivery's answer, `read` a round
  * read back for the answer because its credit is still unanswered (a settled one is answered from
- * its credit's record, migration 017).
+ * its credit's record, functions/rf_callback_steps.sql).
  */
 export type RoundStep = 'open' | 'debit_record' | 'credit_record' | 'rollback_record' | 'read';
 export type ObserveStep = (step: RoundStep, seconds: number) => void;
