@@ -3,6 +3,9 @@
 --   acknowledged: the debit is done, the credit (p_next) is written, the session's state moves on;
 --   rejected: the round is cancelled with the wallet's error as its reason;
 --   failed: the debit is unknown and its rollback (p_next) is written; it is never sent again.
+-- An acknowledgement's record may commit without waiting for the disk (the caller decides, from
+-- src/wallet/round-machine.ts); a debit still pending across a restart of the database is sent
+-- again by recovery, and its answer recorded here like the first.
 -- Answers credit | rejected | rollback | late.
 create or replace function rf_record_debit(
   p_debit_id text,
