@@ -13,10 +13,18 @@ export interface CeilingOptions {
   /** Session tokens launched for the ceiling (not used by the HTTP load). */
   tokens: string[];
   clients: number;
+  /**
+   * 'function' (default): the spin's own function, rf_play_internal_rounds. 'minimal': the least a
+   * spin-shaped transaction does, one balance update and one round insert in one statement, the
+   * floor the internal round's PostgreSQL CPU is compared with (issue 27).
+   */
+  shape?: 'function' | 'minimal';
 }
 
 export interface CeilingResult {
   roundsPerSecond: number;
+  /** Transactions committed in the turn. */
+  committed: number;
   p50: number;
   p99: number;
   refused: number;
@@ -121,6 +129,14 @@ export async function openCeiling(options: CeilingOptions): Promise<CeilingRunne
       action_type: 'spin',
       start_balance: '100000000000',
     };
+    if (options.shape === 'minimal') {
+      const inserted = await client.connection.query({
+        name: 'rf_bench_minimal_spin',
+        text: MINIMAL_SPIN_SQL,
+        values: [JSON.stringify(item.round)],
+      });
+      return inserted.rowCount === 1;
+    }
     const result = await client.connection.query<{ result: string }>(
       'select result from rf_play_internal_rounds($1::jsonb)',
       [JSON.stringify([item])],
@@ -130,6 +146,24 @@ export async function openCeiling(options: CeilingOptions): Promise<CeilingRunne
     return true;
   });
 }
+
+/**
+ * One balance update and one round insert, one statement and one durable commit: the least any
+ * spin commits. The player's balance row must exist (the function ceiling's turns write it first).
+ */
+const MINIMAL_SPIN_SQL = `
+  with r as (select * from jsonb_populate_record(null::rounds, $1::jsonb)),
+  paid as (
+    update wallet_balances b set balance = b.balance - r.stake + r.win, updated_at = r.created_at
+      from r where b.operator_id = r.operator_id and b.player_id = r.player_id and b.currency = r.currency
+      returning b.balance)
+  insert into rounds (id, session_id, operator_id, player_id, game_symbol, currency, variant, wallet_mode,
+      client_round_id, status, stage, kind, mode, coin, bet_level, stake, win, state_before, state_after,
+      outcome, created_at, finished_at, jurisdiction_code)
+    select r.id, r.session_id, r.operator_id, r.player_id, r.game_symbol, r.currency, r.variant, 'internal',
+      r.client_round_id, 'settled', 'done', r.kind, r.mode, r.coin, r.bet_level, r.stake, r.win, r.state_before,
+      r.state_after, r.outcome, r.created_at, r.created_at, 'default'
+    from r, paid`;
 
 export interface LaunchCeilingOptions {
   databaseUrl: string;
@@ -234,7 +268,7 @@ function turnsOf<C>(
       latencies.sort((x, y) => x - y);
       const at = (q: number) =>
         Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-      return { roundsPerSecond: committed / seconds, p50: at(0.5), p99: at(0.99), refused };
+      return { roundsPerSecond: committed / seconds, committed, p50: at(0.5), p99: at(0.99), refused };
     },
     async close() {
       await Promise.all(connections.map((connection) => connection.end()));
@@ -246,6 +280,7 @@ function turnsOf<C>(
 export function mergeCeilings(results: CeilingResult[]): CeilingResult {
   return {
     roundsPerSecond: results.reduce((sum, result) => sum + result.roundsPerSecond, 0) / results.length,
+    committed: results.reduce((sum, result) => sum + result.committed, 0),
     p50: spread(results.map((result) => result.p50)).median,
     p99: Math.max(...results.map((result) => result.p99)),
     refused: results.reduce((sum, result) => sum + result.refused, 0),

@@ -8,8 +8,8 @@ import pg from 'pg';
 export interface PgProfile {
   /** Turns function timing on and zeroes the counters: call right before the load. */
   start(): Promise<void>;
-  /** The counters since start, per round, as Markdown. */
-  report(rounds: number): Promise<string>;
+  /** The counters since start, per round, as Markdown, and the rows written per round. */
+  report(rounds: number): Promise<{ markdown: string; rowWrites: number }>;
   close(): Promise<void>;
 }
 
@@ -43,7 +43,10 @@ export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
           where n_tup_ins + n_tup_upd > 0 order by relname`,
       );
       const wal = await client.query('select wal_records, wal_bytes from pg_stat_wal');
-      return [
+      const rowWrites =
+        tables.rows.reduce((sum, row) => sum + Number(row.n_tup_ins) + Number(row.n_tup_upd), 0) /
+        Math.max(1, rounds);
+      const markdown = [
         '| function | calls per round | µs per round inside it | of which in itself |',
         '|---|---:|---:|---:|',
         ...functions.rows.map(
@@ -58,8 +61,10 @@ export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
             `| ${row.relname} | ${per(row.n_tup_ins)} | ${per(row.n_tup_upd)} | ${per(row.n_tup_hot_upd)} | ${per(row.seq_tup_read, 1)} |`,
         ),
         '',
+        `Rows written per round (inserted and updated, every table): ${rowWrites.toFixed(2)}.`,
         `WAL per round: ${per(wal.rows[0]?.wal_records, 1)} records, ${per(wal.rows[0]?.wal_bytes, 0)} bytes.`,
       ].join('\n');
+      return { markdown, rowWrites };
     },
     async close() {
       await client.end();

@@ -216,7 +216,10 @@ function breakdown(
   const parts: Array<[string, string]> = [
     ['wallet: debit', 'debit call (the mock wallet, over HTTP)'],
     ['store: open', 'open: the round and the debit intent, durable commit'],
-    ['store: debit_record', "debit_record: the debit's answer and the credit intent, commit without waiting for the flush"],
+    [
+      'store: debit_record',
+      "debit_record: the debit's answer and the credit intent, commit without waiting for the flush",
+    ],
     ['wallet: credit', 'credit call (the mock wallet, over HTTP)'],
     ['store: credit_record', "credit_record: the credit's answer, commit without waiting for the flush"],
     ['store: read', 'read: a round whose credit is still unanswered, for the answer'],
@@ -323,7 +326,39 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     const callbackRounds = (timingsAfter.get('spin')?.count ?? 0) - (timingsBefore.get('spin')?.count ?? 0);
     const databaseShare = profile
       ? await profile.report(callbackRounds).finally(() => profile.close())
-      : '(an outside PostgreSQL: not profiled)';
+      : { markdown: '(an outside PostgreSQL: not profiled)', rowWrites: Number.NaN };
+
+    // The least a spin-shaped transaction costs PostgreSQL (one balance update, one round insert, one
+    // commit), from plain clients at the same concurrency: the floor for the internal round's share.
+    const minimal = await openCeiling({
+      databaseUrl: server.info.databaseUrl,
+      tokens: ceilingTokens,
+      clients: common.connections,
+      shape: 'minimal',
+    });
+    const minimalRun = await (async () => {
+      try {
+        const before = descendantsCpuSeconds(server.pid);
+        const result = await minimal.measure(slice.duration * 1000);
+        const pgMs = ((descendantsCpuSeconds(server.pid) - before) * 1000) / Math.max(1, result.committed);
+        return { result, pgMs };
+      } finally {
+        await minimal.close();
+      }
+    })();
+
+    // The callback spin at half its measured capacity, the rate held by autocannon (overallRate) over
+    // the same connections: latency when the node is not the bottleneck.
+    const halfRate = Math.max(1, Math.round(callbackSpin.requestsPerSecond / 2));
+    const callbackHalf = await spinLoad(
+      `POST spin, callback wallet, ${halfRate} req/s`,
+      base,
+      callbackTokens,
+      {
+        ...common,
+        overallRate: halfRate,
+      },
+    );
 
     // The same at one connection: latency without queueing, what a single player sees.
     const single = { duration: Math.max(2, Math.round(duration / 2)), connections: 1 };
@@ -336,6 +371,58 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     const ofCeilingText = `${ofCeiling.toFixed(2)} (${ofCeilingSlices.low.toFixed(2)}–${ofCeilingSlices.high.toFixed(2)})`;
     const overhead = callbackSpin.p99 - walletAlone.p99;
     const singleOverhead = callbackSingle.p99 - 2 * walletSingle.p99;
+    const halfOverhead = callbackHalf.p99 - 2 * walletSingle.p99;
+    const all = (cpu: CpuPerRound) => cpu.server + (cpu.database ?? 0) + cpu.wallet + cpu.autocannon;
+    const pgRatio =
+      callbackRun.cpu.database !== undefined && internalRun.cpu.database
+        ? callbackRun.cpu.database / internalRun.cpu.database
+        : Number.NaN;
+    const internalOverMinimal = internalRun.cpu.database
+      ? internalRun.cpu.database / minimalRun.pgMs
+      : Number.NaN;
+    const throughput = callbackSpin.requestsPerSecond / internal.requestsPerSecond;
+    const goal = (text: string, value: string, met: boolean) =>
+      `| ${text} | ${value} | ${met ? 'met' : 'not met'} |`;
+    const goals = [
+      '| goal (issue 27) | this run | |',
+      '|---|---:|---|',
+      goal(
+        'callback round: rows written ≤ 6',
+        databaseShare.rowWrites.toFixed(2),
+        databaseShare.rowWrites <= 6,
+      ),
+      goal(
+        'callback round: CPU of every process ≤ 1.2 ms',
+        `${all(callbackRun.cpu).toFixed(2)} ms`,
+        all(callbackRun.cpu) <= 1.2,
+      ),
+      goal(
+        "callback round: PostgreSQL's CPU ≤ 2× an internal round's",
+        `${pgRatio.toFixed(2)}×`,
+        pgRatio <= 2,
+      ),
+      goal(
+        "callback throughput ≥ 0.5× the internal wallet's",
+        `${throughput.toFixed(2)}×`,
+        throughput >= 0.5,
+      ),
+      goal(
+        'one connection: callback p99 ≤ 3 ms above two wallet calls',
+        `${singleOverhead} ms`,
+        singleOverhead <= 3,
+      ),
+      goal(
+        `half capacity (${halfRate} req/s): callback p99 ≤ 5 ms above two wallet calls`,
+        `${halfOverhead} ms`,
+        halfOverhead <= 5,
+      ),
+      goal('internal spin ≥ 0.8× its same-SQL ceiling', `${ofCeiling.toFixed(2)}×`, ofCeiling >= 0.8),
+      goal(
+        "internal round's PostgreSQL CPU ≤ 1.5× a minimal spin-shaped transaction's",
+        `${internalOverMinimal.toFixed(2)}× (${internalRun.cpu.database?.toFixed(2)} against ${minimalRun.pgMs.toFixed(2)} ms)`,
+        internalOverMinimal <= 1.5,
+      ),
+    ];
     return [
       '## Runtime API: POST /api/runtime/v1/spin',
       '',
@@ -368,7 +455,7 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       "function's time is wall time, waits for a core or a lock included, and its callees' in the",
       "first column; the row counts and WAL bytes do not depend on the machine's speed.",
       '',
-      databaseShare,
+      databaseShare.markdown,
       '',
       'CPU per round of each process during the same runs (ms; user + system, from /proc). Every process',
       'shares the same two cores, so a round waits for CPU as well as for the disk.',
@@ -388,6 +475,13 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       ...[walletSingle, internalSingle, callbackSingle].map(
         (row) => `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`,
       ),
+      '',
+      `Held rate: the callback spin at half the rate it reached above, ${common.connections} connections, ${duration} s:`,
+      `${Math.round(callbackHalf.requestsPerSecond)} req/s, p50 ${callbackHalf.p50} ms, p99 ${callbackHalf.p99} ms. A minimal`,
+      `spin-shaped transaction (one balance update, one round insert, one commit; bench/ceiling.ts) from`,
+      `${common.connections} plain clients: ${Math.round(minimalRun.result.roundsPerSecond)}/s, ${minimalRun.pgMs.toFixed(2)} ms of PostgreSQL CPU each.`,
+      '',
+      ...goals,
       '',
       `- internal wallet: ${ratio.toFixed(2)}× the hello-world's req/s; ${ofCeilingText}× the database's ceiling for the same rounds (goal ≥ 0.8×: ${ofCeiling >= 0.8 ? 'met' : 'not met'}).`,
       `- callback wallet: p99 ${callbackSpin.p99} ms against the mock wallet's own p99 ${walletAlone.p99} ms: ` +
