@@ -364,7 +364,9 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     const single = { duration: Math.max(2, Math.round(duration / 2)), connections: 1 };
     const walletSingle = await run('mock-wallet POST /balance (alone)', { ...walletLoad, ...single });
     const internalSingle = await spinLoad('POST spin, internal wallet', base, internalTokens, single);
+    const singleBefore = await spinTimings(base);
     const callbackSingle = await spinLoad('POST spin, callback wallet', base, callbackTokens, single);
+    const singleAfter = await spinTimings(base);
 
     const ratio = internal.requestsPerSecond / baseline.requestsPerSecond;
     const ofCeiling = ofCeilingSlices.median;
@@ -475,6 +477,12 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       ...[walletSingle, internalSingle, callbackSingle].map(
         (row) => `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50} | ${row.p99} |`,
       ),
+      '',
+      "Where one player's callback spin spends its time (the same histograms, over the one-connection run):",
+      'the floor under the latency goal is the two wallet calls plus three round trips to PostgreSQL, each',
+      "a hop between processes on the same two cores, and the node's own work.",
+      '',
+      breakdown(singleBefore, singleAfter),
       '',
       `Held rate: the callback spin at half the rate it reached above, ${common.connections} connections, ${duration} s:`,
       `${Math.round(callbackHalf.requestsPerSecond)} req/s, p50 ${callbackHalf.p50} ms, p99 ${callbackHalf.p99} ms. A minimal`,
