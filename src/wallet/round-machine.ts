@@ -47,8 +47,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'debit',
     on: 'acknowledged',
     to: 'credit',
-    writes:
-      "the debit's answer, the session's new state and the credit row (its id follows from the debit's)",
+    writes: "the debit's answer and the credit row (its id follows from the debit's)",
     next: 'credit',
     durable: false,
   },
@@ -56,7 +55,8 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'debit',
     on: 'rejected',
     to: 'cancelled',
-    writes: "the debit's rejection; the round cancelled with the wallet's reason",
+    writes:
+      "the debit's rejection; the round cancelled with the wallet's reason; the session's state put back",
     next: null,
     durable: true,
   },
@@ -64,7 +64,7 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'debit',
     on: 'failed',
     to: 'rollback',
-    writes: "the debit's failure and the rollback row, due at once",
+    writes: "the debit's failure and the rollback row, due at once; the session's state put back",
     next: 'rollback',
     durable: true,
   },

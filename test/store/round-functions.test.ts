@@ -1,7 +1,7 @@
 // The round functions' one outcome convention (src/store/functions/): a refusal is an answer, and
 // whatever the function wrote before it found the refusal is rolled back with it: a free round's
 // claim on its grant, the session's state, the balance.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.ts';
 import { createTestStore } from '../helpers/db.ts';
 
@@ -145,4 +145,89 @@ it('answers revalidate for a replaced token, writing nothing', async () => {
   );
   expect(rows[0]?.result).toBe('revalidate');
   expect(await sessionRow()).toEqual(before);
+});
+
+describe("a paid callback round moves the session's state at its opening", () => {
+  const state = async () =>
+    (await q(`select state, state_version::int as version from game_sessions where id = 'ses_f'`))
+      .rows[0] as {
+      state: unknown;
+      version: number;
+    };
+
+  async function open(id: string): Promise<void> {
+    const { state: current, version } = await state();
+    const json = {
+      ...round(id, 5n, 0n),
+      state_before: current,
+      state_after: { freeSpinsLeft: 8 },
+      session_token_hash: TOKEN.toString('hex'),
+    };
+    const debit = {
+      id: `dbt_${id}`,
+      round_id: id,
+      operator_id: 'op_f',
+      player_id: 'p-f',
+      game_symbol: 'rf_copper_sevens',
+      currency: 'USD',
+      type: 'debit',
+      action_type: 'spin',
+      amount: '5',
+      body: '{}',
+      due_in_ms: 1000,
+    };
+    const { rows } = await q(
+      `select rf_open_callback_round($1::jsonb, $2, now() + interval '1 hour', $3::jsonb, 1000) as result`,
+      [JSON.stringify(json), version, JSON.stringify(debit)],
+    );
+    expect(rows[0]?.result).toBe('opened');
+    // Moved at once: the opening is the one flushed write, and an acknowledgement writes no session row.
+    expect(await state()).toEqual({ state: { freeSpinsLeft: 8 }, version: version + 1 });
+  }
+
+  async function record(id: string, answer: string, next: object | null) {
+    const { rows } = await q(`select rf_record_debit($1, null, $2, null, 'x', $3::jsonb, 1000) as result`, [
+      `dbt_${id}`,
+      answer,
+      next ? JSON.stringify(next) : null,
+    ]);
+    return rows[0]?.result as string;
+  }
+
+  const follow = (id: string, type: string) => ({
+    id: `${type}_${id}`,
+    round_id: id,
+    operator_id: 'op_f',
+    player_id: 'p-f',
+    game_symbol: 'rf_copper_sevens',
+    currency: 'USD',
+    type,
+    action_type: type === 'rollback' ? 'rollback' : 'spin',
+    amount: '0',
+    original_transaction_id: type === 'rollback' ? `dbt_${id}` : null,
+    body: '{}',
+    due_in_ms: 0,
+  });
+
+  it('keeps it when the debit is acknowledged', async () => {
+    await open('cb1');
+    const moved = await state();
+    expect(await record('cb1', 'acknowledged', follow('cb1', 'credit'))).toBe('credit');
+    expect(await state()).toEqual(moved);
+  });
+
+  it.each([
+    ['rejected', null, 'rejected'],
+    ['failed', 'rollback', 'rollback'],
+  ] as const)('puts it back under a new version when the debit is %s', async (answer, next, result) => {
+    const id = `cb-${answer}`;
+    await q(
+      `update rounds set status = 'settled', stage = 'done' where session_id = 'ses_f' and status = 'open'`,
+    );
+    const before = await state();
+    await open(id);
+    expect(await record(id, answer, next ? follow(id, next) : null)).toBe(result);
+    // The free spins this round would have given are gone; a copy cached at either version is stale.
+    expect(await state()).toEqual({ state: before.state, version: before.version + 2 });
+  });
 });

@@ -7,9 +7,10 @@
 --
 -- A round of a free-rounds grant (p_round names free_round_grant_id, and free_round.new_round)
 -- takes its share of the grant (rf_claim_free_round, under the grant's row lock) after the checks
--- and before any write. A free spin's state moves at once; a paid round's when its debit is
--- acknowledged (rf_record_debit). The net position counts the round from its opening; a round that
--- does not go ahead gives it back (trigger rf_round_cancelled_net).
+-- and before any write. The session's state moves on here, paid round or free spin: a paid round's
+-- debit that is rejected or fails puts it back (rf_record_debit), so an acknowledged debit's record
+-- writes no session row. The net position counts the round from its opening; a round that does not
+-- go ahead gives it back (trigger rf_round_cancelled_net).
 --
 -- Answers opened, or with nothing written: existing | stale (token replaced, session expired, state
 -- moved, or the grant's win moved since it was read) | blocked (a parked transaction of the player
@@ -44,14 +45,16 @@ begin
       where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id') then
     return 'existing';
   end if;
+  -- A debit of the session still waiting for its answer comes before the state version, which its
+  -- opening has already moved on.
+  if exists (select 1 from rounds r where r.session_id = v_session and r.status = 'open' and r.stage = 'debit') then
+    return 'busy';
+  end if;
   if v_version <> p_state_version then return 'stale'; end if;
   if exists (select 1 from wallet_transactions t
       where t.status = 'failed' and t.operator_id = p_round ->> 'operator_id'
         and t.player_id = p_round ->> 'player_id' and t.game_symbol = p_round ->> 'game_symbol') then
     return 'blocked';
-  end if;
-  if exists (select 1 from rounds r where r.session_id = v_session and r.status = 'open' and r.stage = 'debit') then
-    return 'busy';
   end if;
 
   if v_grant is not null then
@@ -63,8 +66,8 @@ begin
   end if;
 
   update game_sessions s
-    set state = case when v_paid then s.state else p_round -> 'state_after' end,
-        state_version = case when v_paid then s.state_version else s.state_version + 1 end,
+    set state = p_round -> 'state_after',
+        state_version = s.state_version + 1,
         expires_at = greatest(s.expires_at, p_expires_at),
         net_position = s.net_position + ((p_round ->> 'win')::bigint - (p_round ->> 'stake')::bigint),
         last_round_at = greatest(coalesce(s.last_round_at, v_created), v_created)

@@ -1,8 +1,10 @@
 -- Callback step 2: the debit's one attempt and what follows from its answer, decided by
 -- compare-and-set on the round's stage (the worker may have given the debit up already: 'late').
---   acknowledged: the debit is done, the credit (p_next) is written, the session's state moves on;
+--   acknowledged: the debit is done and the credit (p_next) is written;
 --   rejected: the round is cancelled with the wallet's error as its reason;
 --   failed: the debit is unknown and its rollback (p_next) is written; it is never sent again.
+-- The session's state moved on at the opening (rf_open_callback_round); a rejected or failed debit
+-- puts it back to the round's state_before, under a new state_version (a cached copy of either is stale).
 -- An acknowledgement's record may commit without waiting for the disk (the caller decides, from
 -- src/wallet/round-machine.ts); a debit still pending across a restart of the database is sent
 -- again by recovery, and its answer recorded here like the first.
@@ -46,12 +48,13 @@ begin
       last_error = p_error,
       finished_at = now()
     where id = p_debit_id;
+  if p_answer <> 'acknowledged' then
+    update game_sessions set state = v_round.state_before, state_version = state_version + 1
+      where id = v_round.session_id;
+  end if;
   if p_answer = 'rejected' then return 'rejected'; end if;
   perform rf_insert_wallet_transaction(p_next, p_give_up_ms);
   if p_answer = 'failed' then return 'rollback'; end if;
-
-  update game_sessions set state = v_round.state_after, state_version = state_version + 1
-    where id = v_round.session_id;
   return 'credit';
 end;
 $$;
