@@ -5,12 +5,12 @@ import { type Actor, roleAllows } from './staff.ts';
 import { toWire, type Wire } from './wire.ts';
 
 /** A transaction as the Admin API shows it: its row in wire form, the body it sends and its attempts. */
-export type TransactionView = Wire<Omit<WalletTxRow, 'body' | 'next_attempt_at'>> & {
+export type TransactionView = Wire<Omit<WalletTxRow, 'body' | 'next_attempt_at' | 'acknowledged_attempt'>> & {
   /** When the next attempt is due; null once the transaction is no longer pending. */
   next_attempt_at: string | null;
   /** The body every attempt sends, the session token masked. */
   request_body: unknown;
-  attempt_log: Array<Wire<Omit<WalletAttemptRow, 'id' | 'transaction_id'>>>;
+  attempt_log: Array<Wire<Omit<WalletAttemptRow, 'transaction_id'>>>;
 };
 
 function maskedBody(body: string | null): unknown {
@@ -22,14 +22,15 @@ function maskedBody(body: string | null): unknown {
 }
 
 export function transactionView(tx: WalletTxRow, attempts: readonly WalletAttemptRow[]): TransactionView {
-  const { body, next_attempt_at: nextAttemptAt, ...columns } = tx;
+  // The acknowledged attempt is in `attempts` (wallet_attempt_log), with the others.
+  const { body, next_attempt_at: nextAttemptAt, acknowledged_attempt: _acknowledged, ...columns } = tx;
   return {
     ...toWire(columns, tx.currency),
     next_attempt_at: tx.status === 'pending' ? nextAttemptAt.toISOString() : null,
     request_body: maskedBody(body),
     attempt_log: attempts
       .filter((a) => a.transaction_id === tx.id)
-      .map(({ id: _id, transaction_id: _tx, ...attempt }) => toWire(attempt, tx.currency)),
+      .map(({ transaction_id: _tx, ...attempt }) => toWire(attempt, tx.currency)),
   };
 }
 

@@ -216,6 +216,8 @@ export interface WalletTransactionsTable {
   resolution: string | null;
   created_at: Timestamp;
   finished_at: NullableTimestamp;
+  /** The attempt the wallet acknowledged, as wallet_attempts would hold it (migration 024); written by the step functions only. */
+  acknowledged_attempt: ColumnType<unknown, never, never>;
 }
 
 export interface WalletAttemptsTable {
@@ -330,6 +332,8 @@ export interface Database {
   player_activity: PlayerActivityTable;
   wallet_transactions: WalletTransactionsTable;
   wallet_attempts: WalletAttemptsTable;
+  /** Every attempt, acknowledged ones from their transaction's row (a view, migration 024). */
+  wallet_attempt_log: Omit<WalletAttemptsTable, 'id'>;
   wallet_balances: WalletBalancesTable;
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;

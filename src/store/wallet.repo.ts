@@ -3,7 +3,8 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, WalletAttemptsTable, WalletTransactionsTable, WalletTxStatus } from './schema.ts';
 
 export type WalletTxRow = Selectable<WalletTransactionsTable>;
-export type WalletAttemptRow = Selectable<WalletAttemptsTable>;
+/** One attempt of a wallet call as staff read it (wallet_attempt_log: the acknowledged one from its row). */
+export type WalletAttemptRow = Omit<Selectable<WalletAttemptsTable>, 'id'>;
 
 export function walletRepo(db: Kysely<Database>) {
   return {
@@ -75,10 +76,10 @@ export function walletRepo(db: Kysely<Database>) {
     async attemptsOf(transactionIds: readonly string[]): Promise<WalletAttemptRow[]> {
       if (transactionIds.length === 0) return [];
       return db
-        .selectFrom('wallet_attempts')
+        .selectFrom('wallet_attempt_log')
         .selectAll()
         .where('transaction_id', 'in', transactionIds)
-        .orderBy('id')
+        .orderBy('started_at')
         .execute();
     },
 

@@ -122,7 +122,7 @@ export async function callbackOperator(
 export async function ledgerOf(server: TestServer, roundId: string) {
   const { rows } = await server.store.pool.query(
     `select t.id, t.type, t.status, t.amount, t.action_type, t.original_transaction_id, t.attempts,
-            (select count(*)::int from wallet_attempts a where a.transaction_id = t.id) as recorded
+            (select count(*)::int from wallet_attempt_log a where a.transaction_id = t.id) as recorded
        from wallet_transactions t where t.round_id = $1
       order by t.created_at, array_position(array['debit', 'credit', 'rollback'], t.type)`,
     [roundId],

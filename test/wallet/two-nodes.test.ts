@@ -75,7 +75,7 @@ describe('retry worker on two nodes', () => {
     for (const { id } of credits) {
       expect(wallet.applications.get(id)).toBe(1);
       const { rows: attempts } = await pool.query(
-        'select request_id, started_at, latency_ms from wallet_attempts where transaction_id = $1 order by started_at',
+        'select request_id, started_at, latency_ms from wallet_attempt_log where transaction_id = $1 order by started_at',
         [id],
       );
       // Every recorded attempt was made by exactly one of the two nodes; the first came with the spin.

@@ -23,7 +23,9 @@ language plpgsql as $$
 declare
   v_round rounds%rowtype;
 begin
-  if p_attempt is not null then perform rf_insert_wallet_attempt(p_attempt); end if;
+  -- The acknowledging attempt goes on the debit's row (acknowledged_attempt, migration 024); any
+  -- other, and one that finds the round already decided, in wallet_attempts.
+  if p_attempt is not null and p_answer <> 'acknowledged' then perform rf_insert_wallet_attempt(p_attempt); end if;
   update rounds r set
       stage = case p_answer when 'acknowledged' then 'credit' when 'rejected' then 'done' else 'rollback' end,
       status = case p_answer when 'rejected' then 'cancelled' else 'open' end,
@@ -34,6 +36,7 @@ begin
     where t.id = p_debit_id and r.id = t.round_id and r.stage = 'debit'
     returning r.* into v_round;
   if not found then
+    if p_attempt is not null and p_answer = 'acknowledged' then perform rf_insert_wallet_attempt(p_attempt); end if;
     -- Only the worker abandons without an attempt; a debit whose round moved on must not stay due.
     if p_attempt is null then
       update wallet_transactions set status = 'unknown', last_error = 'round already decided', finished_at = now()
@@ -45,6 +48,7 @@ begin
   update wallet_transactions set
       status = case p_answer when 'acknowledged' then 'acknowledged' when 'rejected' then 'rejected' else 'unknown' end,
       balance_after = case p_answer when 'acknowledged' then p_balance else null end,
+      acknowledged_attempt = case p_answer when 'acknowledged' then p_attempt end,
       last_error = p_error,
       finished_at = now()
     where id = p_debit_id;
