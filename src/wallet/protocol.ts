@@ -1,7 +1,7 @@
 // The wallet callback protocol: request bodies as the contract (plus round_id and round_finished)
 // names them, and the checks an answer must pass before it counts as an answer.
 import type { WalletActionType } from '../domain/wallet-actions.ts';
-import { formatAmount, minorUnits } from '../money.ts';
+import { formatAmount, parseSignedAmount } from '../money.ts';
 
 export type CallbackType = 'balance' | 'debit' | 'credit' | 'rollback';
 
@@ -59,18 +59,10 @@ export function fillRequestId(storedBody: string, requestId: string): string {
   return JSON.stringify(body);
 }
 
-const SIGNED_DECIMAL = /^(-?)(\d{1,30})(?:\.(\d{1,30}))?$/;
-
 /** A reported balance in minor units; more decimals than the currency has is malformed, not rounded. */
 export function parseReportedBalance(text: string, currency: string): bigint | undefined {
-  const match = SIGNED_DECIMAL.exec(text);
-  if (!match) return undefined;
-  const units = minorUnits(currency);
-  const fraction = (match[3] ?? '').replace(/0+$/, '');
-  if (fraction.length > units) return undefined;
-  const minor =
-    BigInt(match[2] as string) * 10n ** BigInt(units) + BigInt(fraction.padEnd(units, '0') || '0');
-  return match[1] === '-' ? -minor : minor;
+  const parsed = parseSignedAmount(text, currency);
+  return parsed.ok ? parsed.minor : undefined;
 }
 
 /** How one attempt ended. `rejected` is a definite no; `failed` means nobody knows what happened. */
