@@ -53,7 +53,21 @@ export function walletRequestBody(fields: WalletRequestFields): string {
   return JSON.stringify(body);
 }
 
+/** The request_id field exactly as walletRequestBody writes it, before an attempt fills it in. */
+const EMPTY_REQUEST_ID = '"request_id":""';
+
+/**
+ * The stored body with `requestId` in its request_id field. A body walletRequestBody built holds
+ * that field once, empty, and nowhere else can that text occur (its keys are fixed, and a quote
+ * inside a value is escaped), so an attempt splices the id in without parsing; a body of another
+ * shape (one an older node stored, say) is parsed and written again.
+ */
 export function fillRequestId(storedBody: string, requestId: string): string {
+  const at = storedBody.indexOf(EMPTY_REQUEST_ID);
+  if (at !== -1 && storedBody.indexOf(EMPTY_REQUEST_ID, at + 1) === -1) {
+    const end = at + EMPTY_REQUEST_ID.length;
+    return `${storedBody.slice(0, at)}"request_id":${JSON.stringify(requestId)}${storedBody.slice(end)}`;
+  }
   const body = JSON.parse(storedBody) as Record<string, unknown>;
   body.request_id = requestId;
   return JSON.stringify(body);
