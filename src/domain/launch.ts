@@ -1,4 +1,5 @@
 // launch-url: validation of the operator's request and the create-or-refresh of a game session.
+import { betStake } from '../games/stake.ts';
 import type { GameInfo } from '../games/types.ts';
 import { AGE_BANDS, type AgeBand, findProfile, JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { isDecimalText, isSupportedCurrency, parseAmount } from '../money.ts';
@@ -279,7 +280,7 @@ export function checkDefaultBet(
     parsed.ok &&
     parsed.minor > 0n &&
     ladder.coinValues.some((coin) =>
-      ladder.betLevels.some((level) => coin * BigInt(level) * BigInt(ladder.lineCost) === parsed.minor),
+      ladder.betLevels.some((level) => betStake(coin, level, ladder.lineCost) === parsed.minor),
     );
   if (!parsed.ok || !onLadder) {
     return {

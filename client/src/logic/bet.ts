@@ -1,5 +1,6 @@
 // Bet ladder arithmetic: every (coin, level) pair priced exactly, ordered by total bet, so Bet +
 // and Bet − walk one ladder; special bet and the buy price scale the same pair by their coins.
+import { betStake } from '../../../src/games/stake.ts';
 import type { SessionInfo } from '../api/types.ts';
 import { toMinor } from './money.ts';
 
@@ -90,7 +91,7 @@ export function capLadder(ladder: Ladder, cap: bigint | null): Ladder {
 export function totalBet(ladder: Ladder, bet: BetChoice, mode: Mode): bigint {
   const coins = ladder.modeCoins[mode];
   if (coins === null) return 0n;
-  return bet.coinMinor * BigInt(bet.level) * BigInt(coins);
+  return betStake(bet.coinMinor, bet.level, coins);
 }
 
 /** Index of the ladder step with the same total as `bet`, or the nearest one below it. */
