@@ -51,7 +51,7 @@ import {
   SessionMeter,
 } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatDecimal, formatMoney, toMinor, toSignedMinor } from './logic/money.ts';
+import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
 import { loadPrefs, type Prefs, updatePrefs } from './logic/prefs.ts';
 import {
   anticipationReels,
@@ -109,6 +109,11 @@ export interface GameStart {
 const REPLAY_RECENT_MS = 120_000;
 /** Features that stop autoplay: the player should see them start. */
 const AUTOPLAY_STOPPING = new Set(['free_spins', 'pick', 'hold_and_collect']);
+
+/** Minor units of a signed decimal ("-12.50"). */
+function signedMinor(text: string, currency: string): bigint {
+  return text.startsWith('-') ? -toMinor(text.slice(1), currency) : toMinor(text, currency);
+}
 
 export async function startGame(start: GameStart): Promise<void> {
   const client = createRuntimeClient({ token: start.token });
@@ -698,7 +703,7 @@ class Game {
 
   private netText(): string {
     try {
-      return this.money(toSignedMinor(this.meter.net, this.currency));
+      return this.money(signedMinor(this.meter.net, this.currency));
     } catch {
       return this.meter.net;
     }
