@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   CURRENCY_MINOR_UNITS,
   formatAmount,
+  isDecimalText,
   isSupportedCurrency,
   MAX_MINOR,
   minorUnits,
   parseAmount,
+  parseSignedAmount,
 } from './money.ts';
 
 describe('parseAmount', () => {
@@ -109,5 +111,53 @@ describe('round trips', () => {
         },
       ),
     );
+  });
+});
+
+describe('parseSignedAmount', () => {
+  it.each([
+    ['-1.50', 'USD', -150n],
+    ['1.50', 'USD', 150n],
+    ['-0.00', 'USD', 0n],
+    ['-92233720368547758.07', 'USD', -MAX_MINOR],
+  ])('%s %s -> %s minor units', (text, currency, minor) => {
+    expect(parseSignedAmount(text, currency)).toEqual({ ok: true, minor });
+  });
+
+  it.each(['--1', '+1', '- 1', '-', '-.5', '-1.', '-1e3', ' -1'])('%j is not a decimal', (text) => {
+    expect(parseSignedAmount(text, 'USD')).toEqual({ ok: false, reason: 'not_decimal' });
+  });
+
+  it('refuses too many decimals and sizes beyond the ledger, below zero as above', () => {
+    expect(parseSignedAmount('-0.001', 'USD')).toEqual({ ok: false, reason: 'too_precise' });
+    expect(parseSignedAmount('-92233720368547758.08', 'USD')).toEqual({ ok: false, reason: 'too_large' });
+  });
+
+  it('reads back any signed amount formatAmount writes', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(CURRENCY_MINOR_UNITS)),
+        fc.bigInt({ min: -MAX_MINOR, max: MAX_MINOR }),
+        (currency, minor) => {
+          expect(parseSignedAmount(formatAmount(minor, currency), currency)).toEqual({ ok: true, minor });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('isDecimalText', () => {
+  it('takes exactly what parseAmount takes the shape of, in any currency', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^-?\d{0,31}(\.\d{0,31})?$/)), (text) => {
+        const shaped = parseAmount(text, 'BTC');
+        expect(isDecimalText(text)).toBe(shaped.ok || shaped.reason !== 'not_decimal');
+      }),
+    );
+  });
+
+  it.each(['-1', '1e3', ' 1', '1.', '.5', ''])('%j is not an amount', (text) => {
+    expect(isDecimalText(text)).toBe(false);
   });
 });

@@ -74,7 +74,8 @@ export function minorUnits(currency: string): number {
 /** Largest amount the ledger stores: PostgreSQL bigint. Larger sums are rejected, never rounded. */
 export const MAX_MINOR = 9_223_372_036_854_775_807n;
 
-const DECIMAL = /^(\d{1,30})(?:\.(\d{1,30}))?$/;
+/** The one shape of an amount: digits, optionally a point and digits ('-' first only where a signed amount is read). */
+const DECIMAL = /^(-?)(\d{1,30})(?:\.(\d{1,30}))?$/;
 
 export type ParsedAmount =
   | { ok: true; minor: bigint }
@@ -82,15 +83,33 @@ export type ParsedAmount =
 
 /** Parses a non-negative decimal string into minor units of `currency`, without rounding. */
 export function parseAmount(text: string, currency: string): ParsedAmount {
+  return parseDecimal(text, currency, false);
+}
+
+/**
+ * Parses a decimal string that may start with '-' (a balance an operator reports) into minor
+ * units of `currency`, without rounding; its size is bounded like an unsigned amount's.
+ */
+export function parseSignedAmount(text: string, currency: string): ParsedAmount {
+  return parseDecimal(text, currency, true);
+}
+
+/** Whether `text` has an amount's shape, for a field checked before its currency is known. */
+export function isDecimalText(text: string): boolean {
   const match = DECIMAL.exec(text);
-  if (!match) return { ok: false, reason: 'not_decimal' };
+  return match !== null && match[1] === '';
+}
+
+function parseDecimal(text: string, currency: string, signed: boolean): ParsedAmount {
+  const match = DECIMAL.exec(text);
+  if (!match || (match[1] === '-' && !signed)) return { ok: false, reason: 'not_decimal' };
   const units = minorUnits(currency);
-  const whole = match[1] as string;
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  const whole = match[2] as string;
+  const fraction = (match[3] ?? '').replace(/0+$/, '');
   if (fraction.length > units) return { ok: false, reason: 'too_precise' };
   const minor = BigInt(whole) * 10n ** BigInt(units) + BigInt(fraction.padEnd(units, '0') || '0');
   if (minor > MAX_MINOR) return { ok: false, reason: 'too_large' };
-  return { ok: true, minor };
+  return { ok: true, minor: match[1] === '-' ? -minor : minor };
 }
 
 /** Formats minor units as a decimal string with exactly the currency's minor digits. */

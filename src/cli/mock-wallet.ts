@@ -1,11 +1,12 @@
 // reelforge mock-wallet: runs the reference operator wallet (src/operator-kit/mock-wallet.ts) on a port.
 import type { Command } from 'commander';
+import { isDecimalText } from '../money.ts';
 import { createMockWallet } from '../operator-kit/mock-wallet.ts';
 import { CliError, EXIT_USAGE } from './context.ts';
 
 function parsePlayer(text: string, players: Record<string, { balance: string; currency?: string }>) {
-  const match = /^([^:]{1,128}):(\d{1,30}(?:\.\d{1,30})?)(?::([A-Za-z]{3,4}))?$/.exec(text);
-  if (!match)
+  const match = /^([^:]{1,128}):([^:]+)(?::([A-Za-z]{3,4}))?$/.exec(text);
+  if (!match || !isDecimalText(match[2] as string))
     throw new CliError(`--player must be ID:BALANCE[:CURRENCY], e.g. p-1:100.00 (got "${text}")`, EXIT_USAGE);
   players[match[1] as string] = { balance: match[2] as string, currency: match[3]?.toUpperCase() };
   return players;

@@ -2,7 +2,7 @@
 // the terms that make a repeated create the same campaign, and what an operator and a player are
 // shown of a campaign and its grants. Pure: the catalog scope and the clock come in as arguments.
 
-import { betLadder, type Game, getGame } from '../games/index.ts';
+import { betLadder, betStake, type Game, getGame } from '../games/index.ts';
 import { AGE_BANDS, effectiveRules, findProfile, maxStakeMinor } from '../jurisdictions/index.ts';
 import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
 import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-rounds.repo.ts';
@@ -287,7 +287,7 @@ export function roundBet(
   campaign: Pick<FreeRoundCampaignRow, 'coin' | 'bet_level' | 'currency'>,
 ): bigint {
   const ladder = betLadder(game, campaign.currency);
-  return campaign.coin * BigInt(campaign.bet_level) * BigInt(ladder.lineCost);
+  return betStake(campaign.coin, campaign.bet_level, ladder.lineCost);
 }
 
 export function campaignView(row: FreeRoundCampaignRow, counts: { players: number; rounds_played: number }) {

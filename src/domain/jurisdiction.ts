@@ -1,7 +1,7 @@
 // A session's jurisdiction as the runtime API shows it, and the bet ladder the profile leaves:
 // pure functions of the profile, the session row and the time.
 import type { BetMode } from '../engine/index.ts';
-import type { BetLadder } from '../games/index.ts';
+import { type BetLadder, betStake } from '../games/index.ts';
 import { clientRules } from '../jurisdictions/client-rules.ts';
 import {
   elapsedSeconds,
@@ -26,7 +26,7 @@ export interface SessionJurisdiction {
 export function stakeOf(ladder: BetLadder, coin: bigint, betLevel: number, mode: BetMode): bigint {
   const coins =
     mode === 'base' ? ladder.modes.base.coins : (ladder.modes[mode]?.coins ?? ladder.modes.base.coins);
-  return coin * BigInt(betLevel) * BigInt(coins);
+  return betStake(coin, betLevel, coins);
 }
 
 /**

@@ -1,7 +1,8 @@
 // launch-url: validation of the operator's request and the create-or-refresh of a game session.
+import { betStake } from '../games/stake.ts';
 import type { GameInfo } from '../games/types.ts';
 import { AGE_BANDS, type AgeBand, findProfile, JURISDICTION_CODES } from '../jurisdictions/index.ts';
-import { isSupportedCurrency, parseAmount } from '../money.ts';
+import { isDecimalText, isSupportedCurrency, parseAmount } from '../money.ts';
 import { ApiError, errors } from './errors.ts';
 import { canonicalTag } from './languages.ts';
 
@@ -102,7 +103,7 @@ export function checkLaunchTerms(
     return fail('player_age_band must be 18-24 or 25+');
   }
   const loss = fields.session_loss_limit;
-  if (loss !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(loss)) {
+  if (loss !== undefined && !isDecimalText(loss)) {
     return fail('session_loss_limit must be a positive decimal string such as "50.00"');
   }
   const historyUrl = fields.history_url;
@@ -177,12 +178,12 @@ export function checkLaunchRequest(
   }
 
   const coinText = fields.coin;
-  if (coinText !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(coinText)) {
+  if (coinText !== undefined && !isDecimalText(coinText)) {
     return fail('coin must be a positive decimal string such as "0.10"');
   }
 
   const defaultBetText = fields.default_bet;
-  if (defaultBetText !== undefined && !/^\d{1,30}(\.\d{1,30})?$/.test(defaultBetText)) {
+  if (defaultBetText !== undefined && !isDecimalText(defaultBetText)) {
     return fail('default_bet must be a positive decimal string such as "1.00"');
   }
 
@@ -279,7 +280,7 @@ export function checkDefaultBet(
     parsed.ok &&
     parsed.minor > 0n &&
     ladder.coinValues.some((coin) =>
-      ladder.betLevels.some((level) => coin * BigInt(level) * BigInt(ladder.lineCost) === parsed.minor),
+      ladder.betLevels.some((level) => betStake(coin, level, ladder.lineCost) === parsed.minor),
     );
   if (!parsed.ok || !onLadder) {
     return {

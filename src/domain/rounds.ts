@@ -2,7 +2,7 @@
 // declaration; the round the ledger writes (NewRound, beside the row) and the round a player is
 // shown and its wire form (here) are derived from it. Also the player's spin request read into an exact bet.
 import type { BetMode, GameState, Outcome } from '../engine/index.ts';
-import type { BetLadder } from '../games/index.ts';
+import { type BetLadder, betUnit } from '../games/index.ts';
 import { formatAmount, parseAmount } from '../money.ts';
 import type { NewRound, RoundRow } from '../store/rounds.repo.ts';
 import { type ApiError, errors } from './errors.ts';
@@ -183,7 +183,7 @@ export interface FeatureView {
 export function featureView(state: GameState, currency: string): FeatureView {
   const trigger = state.triggerBet;
   if (state.freeSpinsLeft <= 0 || !trigger) return { free_spins_left: 0, feature: null };
-  const unit = BigInt(trigger.coin) * BigInt(trigger.betLevel);
+  const unit = betUnit(BigInt(trigger.coin), trigger.betLevel);
   return {
     free_spins_left: state.freeSpinsLeft,
     feature: {

@@ -43,4 +43,5 @@ export {
   replayStoredRound,
   type StoredRound,
 } from './replay.ts';
+export { betStake, betUnit } from './stake.ts';
 export type { FeatureFlags, GameInfo } from './types.ts';

@@ -4,6 +4,7 @@
 import type { BetMode, GameModel } from '../engine/model.ts';
 import { modeCostCoins } from '../engine/spin.ts';
 import { minorUnits } from '../money.ts';
+import { betStake } from './stake.ts';
 
 export interface ModeCost {
   /** Coins per bet level this mode costs. */
@@ -125,7 +126,7 @@ export function checkBet(
   if (!ladder.betLevels.includes(bet.betLevel)) return { ok: false, reason: 'bet_level_not_offered' };
   const cost = ladder.modes[bet.mode];
   if (!cost) return { ok: false, reason: 'mode_not_offered' };
-  return { ok: true, stake: bet.coin * BigInt(bet.betLevel) * BigInt(cost.coins) };
+  return { ok: true, stake: betStake(bet.coin, bet.betLevel, cost.coins) };
 }
 
 /** Minor units a paid call costs: coin × bet level × the mode's coins. */
@@ -133,5 +134,5 @@ export function stakeForModel(
   model: GameModel,
   bet: { coin: bigint; betLevel: number; mode: BetMode },
 ): bigint {
-  return bet.coin * BigInt(bet.betLevel) * BigInt(modeCostCoins(model, bet.mode));
+  return betStake(bet.coin, bet.betLevel, modeCostCoins(model, bet.mode));
 }

@@ -6,7 +6,7 @@
 //   3. before it returns, every debit whose money the suite has not given back (one that got no
 //      clear answer, or one a stopped run left behind) is rolled back, and the balance compared.
 import { newId } from '../domain/ids.ts';
-import { formatAmount, isSupportedCurrency, minorUnits, parseAmount } from '../money.ts';
+import { formatAmount, isSupportedCurrency, minorUnits } from '../money.ts';
 import {
   type CallbackType,
   fillRequestId,
@@ -62,6 +62,14 @@ export interface WalletCheckReport {
   currency: string;
 }
 
+/** A call the suite built: its body text, and the transaction, amount and player it carries. */
+interface CheckCall {
+  text: string;
+  tx: string;
+  minor: bigint;
+  player: string;
+}
+
 interface Sent {
   status: number | null;
   answer: WalletAnswer;
@@ -86,14 +94,16 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
   const amount = (minor: bigint) => formatAmount(minor, currency);
   const run = newId('rnd').slice(4, 12);
 
+  /** One call's body, with the fields the suite reads back kept beside it rather than parsed out of it. */
   function body(
     type: CallbackType,
     fields: { tx: string; minor: bigint; original?: string; player?: string; freeRound?: boolean },
-  ) {
+  ): CheckCall {
     const free = fields.freeRound === true;
-    return walletRequestBody({
+    const player = fields.player ?? options.player;
+    const text = walletRequestBody({
       operator_id: options.operatorId ?? 'op_wallet_check',
-      player_id: fields.player ?? options.player,
+      player_id: player,
       session_id: `ses_walletcheck${run}`,
       game_symbol: 'rf_wallet_check',
       currency,
@@ -114,15 +124,16 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
           }
         : {}),
     });
+    return { text, tx: fields.tx, minor: fields.minor, player };
   }
 
   async function post(
     type: CallbackType,
-    stored: string,
+    call: CheckCall,
     tamper: { timestampShift?: number; badSignature?: boolean; timeoutMs?: number; secret?: string } = {},
   ): Promise<WalletReply> {
     const requestId = newId('att');
-    const raw = fillRequestId(stored, requestId);
+    const raw = fillRequestId(call.text, requestId);
     const timestamp = String(Math.floor(Date.now() / 1000) + (tamper.timestampShift ?? 0));
     const signature = tamper.badSignature
       ? signWalletRequest(`${options.secret}-wrong`, timestamp, raw)
@@ -164,25 +175,22 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
 
   async function send(
     type: CallbackType,
-    stored: string,
+    call: CheckCall,
     tamper: { timestampShift?: number; badSignature?: boolean } = {},
   ): Promise<Sent> {
     if (gone) throw new WalletGone(gone);
-    const parsed = JSON.parse(stored) as { transaction_id: string; amount: string; player_id: string };
-    const reply = await post(type, stored, tamper);
+    const reply = await post(type, call, tamper);
     const answer: WalletAnswer =
       reply.status === null
         ? { kind: 'failed', status: null, error: reply.failure ?? 'no answer' }
-        : readWalletAnswer(reply.status, reply.text, { currency, transaction_id: parsed.transaction_id });
+        : readWalletAnswer(reply.status, reply.text, { currency, transaction_id: call.tx });
     // A debit that may have moved money is owed back until a credit or rollback returns it.
     // Tampered debits too: a wallet that wrongly accepts one has taken money all the same.
     if (type === 'debit' && answer.kind !== 'rejected') {
-      const parsedAmount = parseAmount(parsed.amount, currency);
-      const minor = parsedAmount.ok ? parsedAmount.minor : unit;
-      const seen = outstanding.get(parsed.transaction_id);
-      outstanding.set(parsed.transaction_id, {
-        player: parsed.player_id,
-        minor,
+      const seen = outstanding.get(call.tx);
+      outstanding.set(call.tx, {
+        player: call.player,
+        minor: call.minor,
         clear: (seen?.clear ?? true) && answer.kind === 'acknowledged',
       });
     }
@@ -203,8 +211,8 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
         ? `${sent.answer.status} ${sent.answer.error}`
         : `${sent.status ?? 'no answer'}: ${sent.answer.error}`;
 
-  async function acknowledged(type: CallbackType, stored: string): Promise<bigint> {
-    const sent = await send(type, stored);
+  async function acknowledged(type: CallbackType, call: CheckCall): Promise<bigint> {
+    const sent = await send(type, call);
     must(sent.answer.kind === 'acknowledged', `expected 200 success, got ${describe(sent)}`);
     return sent.answer.balance;
   }
@@ -423,7 +431,7 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
           ? ({ kind: 'failed', status: null, error: reply.failure ?? 'no answer' } as const)
           : readWalletAnswer(reply.status, reply.text, {
               currency,
-              transaction_id: JSON.parse(rollback).transaction_id,
+              transaction_id: rollback.tx,
             });
       done = answer.kind === 'acknowledged';
       detail = done

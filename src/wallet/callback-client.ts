@@ -21,6 +21,12 @@ export interface WalletEndpoint {
   secret: string;
 }
 
+/** What an answer is checked against: the currency and transaction_id of the body sent. */
+export interface WalletCallRef {
+  currency: string;
+  transaction_id: string;
+}
+
 export interface AttemptRecord {
   requestId: string;
   startedAt: Date;
@@ -115,16 +121,20 @@ export function createCallbackClient(options: CallbackClientOptions) {
     return pool;
   }
 
-  /** Sends one attempt of a stored body to `{wallet_base_url}/{type}`. Never throws. */
+  /**
+   * Sends one attempt of a stored body to `{wallet_base_url}/{type}`. Never throws. The caller
+   * names the body's currency and transaction_id (it built the body, or holds its row), so the
+   * body is not parsed again to check the answer against them.
+   */
   async function attempt(
     endpoint: WalletEndpoint,
     type: CallbackType,
     storedBody: string,
+    stored: WalletCallRef,
   ): Promise<AttemptRecord> {
     const requestId = newId('att');
     const startedAt = now();
     const started = performance.now();
-    const stored = JSON.parse(storedBody) as { currency: string; transaction_id: string };
     const done = (httpStatus: number | null, answer: WalletAnswer, responseBody: string | null) => {
       const record = {
         requestId,

@@ -44,6 +44,7 @@ export function createCallbackWallet(deps: {
 
   async function queryBalance(player: PlayerWallet): Promise<BalanceAnswer> {
     const { operator } = player;
+    const id = newId('tx');
     const body = callbackBody(
       {
         operator_id: operator.id,
@@ -52,9 +53,12 @@ export function createCallbackWallet(deps: {
         currency: player.currency,
       },
       'balance',
-      { id: newId('tx'), actionType: 'balance', amount: 0n, sessionToken: player.sessionToken },
+      { id, actionType: 'balance', amount: 0n, sessionToken: player.sessionToken },
     );
-    const { answer } = await settlement.sendCall(operator.id, 'balance', body);
+    const { answer } = await settlement.sendCall(operator.id, 'balance', body, {
+      currency: player.currency,
+      transaction_id: id,
+    });
     if (answer.kind === 'acknowledged') return { ok: true, balance: answer.balance };
     return { ok: false, kind: answer.kind, error: answer.error };
   }

@@ -1,7 +1,7 @@
 // The wallet callback protocol: request bodies as the contract (plus round_id and round_finished)
 // names them, and the checks an answer must pass before it counts as an answer.
 import type { WalletActionType } from '../domain/wallet-actions.ts';
-import { formatAmount, minorUnits } from '../money.ts';
+import { formatAmount, parseSignedAmount } from '../money.ts';
 
 export type CallbackType = 'balance' | 'debit' | 'credit' | 'rollback';
 
@@ -53,24 +53,30 @@ export function walletRequestBody(fields: WalletRequestFields): string {
   return JSON.stringify(body);
 }
 
+/** The request_id field exactly as walletRequestBody writes it, before an attempt fills it in. */
+const EMPTY_REQUEST_ID = '"request_id":""';
+
+/**
+ * The stored body with `requestId` in its request_id field. A body walletRequestBody built holds
+ * that field once, empty, and nowhere else can that text occur (its keys are fixed, and a quote
+ * inside a value is escaped), so an attempt splices the id in without parsing; a body of another
+ * shape (one an older node stored, say) is parsed and written again.
+ */
 export function fillRequestId(storedBody: string, requestId: string): string {
+  const at = storedBody.indexOf(EMPTY_REQUEST_ID);
+  if (at !== -1 && storedBody.indexOf(EMPTY_REQUEST_ID, at + 1) === -1) {
+    const end = at + EMPTY_REQUEST_ID.length;
+    return `${storedBody.slice(0, at)}"request_id":${JSON.stringify(requestId)}${storedBody.slice(end)}`;
+  }
   const body = JSON.parse(storedBody) as Record<string, unknown>;
   body.request_id = requestId;
   return JSON.stringify(body);
 }
 
-const SIGNED_DECIMAL = /^(-?)(\d{1,30})(?:\.(\d{1,30}))?$/;
-
 /** A reported balance in minor units; more decimals than the currency has is malformed, not rounded. */
 export function parseReportedBalance(text: string, currency: string): bigint | undefined {
-  const match = SIGNED_DECIMAL.exec(text);
-  if (!match) return undefined;
-  const units = minorUnits(currency);
-  const fraction = (match[3] ?? '').replace(/0+$/, '');
-  if (fraction.length > units) return undefined;
-  const minor =
-    BigInt(match[2] as string) * 10n ** BigInt(units) + BigInt(fraction.padEnd(units, '0') || '0');
-  return match[1] === '-' ? -minor : minor;
+  const parsed = parseSignedAmount(text, currency);
+  return parsed.ok ? parsed.minor : undefined;
 }
 
 /** How one attempt ended. `rejected` is a definite no; `failed` means nobody knows what happened. */

@@ -10,7 +10,7 @@ import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult, SessionGuard } fr
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { WalletTxType } from '../store/schema.ts';
 import type { WalletTxRow } from '../store/wallet.repo.ts';
-import type { AttemptRecord, CallbackClient } from './callback-client.ts';
+import type { AttemptRecord, CallbackClient, WalletCallRef } from './callback-client.ts';
 import { type CallbackType, walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { transition } from './round-machine.ts';
@@ -264,7 +264,12 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /** One attempt of one wallet call, signed with the operator's current secret. */
-  async function sendCall(operatorId: string, type: CallbackType, body: string): Promise<AttemptRecord> {
+  async function sendCall(
+    operatorId: string,
+    type: CallbackType,
+    body: string,
+    call: WalletCallRef,
+  ): Promise<AttemptRecord> {
     const operator = await deps.findOperator(operatorId);
     if (!operator?.wallet_base_url || !operator.wallet_secret) {
       return {
@@ -282,10 +287,11 @@ export function createSettlement(deps: SettlementDeps) {
     }
     const secret = signingSecret(operator, deps.now?.() ?? new Date()) ?? operator.wallet_secret;
     const endpoint = { operatorId, baseUrl: operator.wallet_base_url, secret };
-    return client.attempt(endpoint, type, body);
+    return client.attempt(endpoint, type, body, call);
   }
 
-  const send = (tx: TxRef) => sendCall(tx.operator_id, tx.type, tx.body as string);
+  const send = (tx: TxRef) =>
+    sendCall(tx.operator_id, tx.type, tx.body as string, { currency: tx.currency, transaction_id: tx.id });
 
   /** Records a debit's answer (or, with no attempt, its abandonment) and writes what follows. */
   function recordDebit(

@@ -37,6 +37,7 @@ const body = walletRequestBody({
   action_type: 'balance',
   amount: 0n,
 });
+const call = { currency: 'EUR', transaction_id: 'tx_1' };
 
 /** A resolver that answers every name with the loopback address, as a rebinding DNS would. */
 const toLoopback = ((_name: string, _options: unknown, callback: (...args: unknown[]) => void) =>
@@ -60,6 +61,7 @@ describe('wallet callbacks in production', () => {
         { operatorId: 'op_1', baseUrl: `http://${host}:${port}/rf`, secret: 's' },
         'balance',
         body,
+        call,
       );
       await wallets.close();
       expect(record.answer).toMatchObject({
@@ -78,6 +80,7 @@ describe('wallet callbacks in production', () => {
       { operatorId: 'op_1', baseUrl: `http://wallet.example:${port}/rf`, secret: 's' },
       'balance',
       body,
+      call,
     );
     await wallets.close();
     expect(record.answer).toMatchObject({
@@ -96,11 +99,13 @@ describe('wallet callbacks in production', () => {
       { operatorId: 'op_1', baseUrl: `http://wallet.onsite.example:${port}/rf`, secret: 's' },
       'balance',
       body,
+      call,
     );
     const byAddress = await wallets.attempt(
       { operatorId: 'op_2', baseUrl: `http://127.0.0.1:${port}/rf`, secret: 's' },
       'balance',
       body,
+      call,
     );
     await wallets.close();
     expect(byName.answer).toEqual({ kind: 'acknowledged', balance: 1000n });

@@ -1,5 +1,6 @@
 // Bet ladder arithmetic: every (coin, level) pair priced exactly, ordered by total bet, so Bet +
 // and Bet − walk one ladder; special bet and the buy price scale the same pair by their coins.
+import { betStake, betUnit } from '../../../src/games/stake.ts';
 import type { SessionInfo } from '../api/types.ts';
 import { toMinor } from './money.ts';
 
@@ -61,15 +62,15 @@ export function buildLadder(info: Pick<SessionInfo, 'bet' | 'session' | 'game'>)
   for (const coin of coins)
     for (const level of levels) steps.push({ coin: coin.text, coinMinor: coin.minor, level });
   steps.sort((a, b) => {
-    const ta = a.coinMinor * BigInt(a.level);
-    const tb = b.coinMinor * BigInt(b.level);
+    const ta = betUnit(a.coinMinor, a.level);
+    const tb = betUnit(b.coinMinor, b.level);
     return ta < tb ? -1 : ta > tb ? 1 : a.level - b.level;
   });
   // One step per distinct total: 0.10 × 2 and 0.20 × 1 cost the same, keep the first.
   const distinct: BetChoice[] = [];
   for (const step of steps) {
     const last = distinct[distinct.length - 1];
-    if (!last || last.coinMinor * BigInt(last.level) !== step.coinMinor * BigInt(step.level))
+    if (!last || betUnit(last.coinMinor, last.level) !== betUnit(step.coinMinor, step.level))
       distinct.push(step);
   }
   return { currency, coins, levels, modeCoins, steps: distinct };
@@ -90,15 +91,15 @@ export function capLadder(ladder: Ladder, cap: bigint | null): Ladder {
 export function totalBet(ladder: Ladder, bet: BetChoice, mode: Mode): bigint {
   const coins = ladder.modeCoins[mode];
   if (coins === null) return 0n;
-  return bet.coinMinor * BigInt(bet.level) * BigInt(coins);
+  return betStake(bet.coinMinor, bet.level, coins);
 }
 
 /** Index of the ladder step with the same total as `bet`, or the nearest one below it. */
 export function stepIndex(ladder: Ladder, bet: BetChoice): number {
-  const total = bet.coinMinor * BigInt(bet.level);
+  const total = betUnit(bet.coinMinor, bet.level);
   let index = 0;
   ladder.steps.forEach((step, i) => {
-    if (step.coinMinor * BigInt(step.level) <= total) index = i;
+    if (betUnit(step.coinMinor, step.level) <= total) index = i;
   });
   return index;
 }
@@ -107,7 +108,7 @@ export function stepIndex(ladder: Ladder, bet: BetChoice): number {
 export function stepBet(ladder: Ladder, bet: BetChoice, direction: 1 | -1): BetChoice {
   const index = stepIndex(ladder, bet);
   const exact = ladder.steps[index];
-  const same = exact && exact.coinMinor * BigInt(exact.level) === bet.coinMinor * BigInt(bet.level);
+  const same = exact && betUnit(exact.coinMinor, exact.level) === betUnit(bet.coinMinor, bet.level);
   // Below-the-step bets (a coin/level pair deduplicated away) go down to that step, not past it.
   const next = direction === 1 ? index + 1 : same ? index - 1 : index;
   const clamped = Math.max(0, Math.min(ladder.steps.length - 1, next));
@@ -116,7 +117,7 @@ export function stepBet(ladder: Ladder, bet: BetChoice, direction: 1 | -1): BetC
 
 export function canStep(ladder: Ladder, bet: BetChoice, direction: 1 | -1): boolean {
   const next = stepBet(ladder, bet, direction);
-  return next.coinMinor * BigInt(next.level) !== bet.coinMinor * BigInt(bet.level);
+  return betUnit(next.coinMinor, next.level) !== betUnit(bet.coinMinor, bet.level);
 }
 
 /** The largest step whose base total is at most `limit` (for a player who cannot afford the current bet). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatMoney, toMinor } from './money.ts';
+import { formatDecimal, formatMoney, toMinor, toSignedMinor } from './money.ts';
 
 describe('money on screen', () => {
   it('parses API decimals exactly', () => {
@@ -7,6 +7,14 @@ describe('money on screen', () => {
     expect(toMinor('0.1', 'USD')).toBe(10n);
     expect(toMinor('15', 'JPY')).toBe(15n);
     expect(() => toMinor('1.005', 'USD')).toThrow();
+    expect(() => toMinor('-1.00', 'USD')).toThrow();
+  });
+
+  it('parses a signed API decimal (a net result) with the same parser', () => {
+    expect(toSignedMinor('-12.50', 'EUR')).toBe(-1250n);
+    expect(toSignedMinor('12.50', 'EUR')).toBe(1250n);
+    expect(toSignedMinor('-0.00', 'EUR')).toBe(0n);
+    for (const bad of ['--1.00', '-1.005', '- 1', '+1']) expect(() => toSignedMinor(bad, 'EUR')).toThrow();
   });
 
   it('formats with the currency, without floating point', () => {

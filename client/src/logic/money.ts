@@ -1,12 +1,19 @@
 // Amounts on screen: exact decimal strings from the runtime API, bigint minor units in between,
 // formatted with the currency's symbol where the browser knows it. No floating point.
-import { formatAmount, minorUnits, parseAmount } from '../../../src/money.ts';
+import { formatAmount, minorUnits, parseAmount, parseSignedAmount } from '../../../src/money.ts';
 
 export { formatAmount, minorUnits };
 
 /** Minor units of a decimal string from the API (throws on a malformed one: a contract bug). */
 export function toMinor(text: string, currency: string): bigint {
   const parsed = parseAmount(text, currency);
+  if (!parsed.ok) throw new Error(`bad amount "${text}" (${parsed.reason})`);
+  return parsed.minor;
+}
+
+/** Minor units of a decimal string that may be below zero ("-12.50": a session's net result). */
+export function toSignedMinor(text: string, currency: string): bigint {
+  const parsed = parseSignedAmount(text, currency);
   if (!parsed.ok) throw new Error(`bad amount "${text}" (${parsed.reason})`);
   return parsed.minor;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { jurisdictionView } from '../../domain/jurisdiction.ts';
 import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
-import { describeGame } from '../../games/index.ts';
+import { betStake, describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
 import { runtimeSession } from './auth.ts';
@@ -90,7 +90,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
       const operatorTotal =
         row.default_bet ??
         (row.coin !== null && ladder.coinValues.includes(row.coin)
-          ? row.coin * BigInt(ladder.defaultBetLevel) * BigInt(ladder.lineCost)
+          ? betStake(row.coin, ladder.defaultBetLevel, ladder.lineCost)
           : null);
       return {
         session: {
