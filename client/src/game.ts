@@ -13,6 +13,7 @@ import type {
   SpinRequest,
 } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
+import { BetControl } from './game/bet-control.ts';
 import { GameControls, speedCount } from './game/controls.ts';
 import { MarketSession } from './game/market-session.ts';
 import { RoundPresenter } from './game/round-presenter.ts';
@@ -22,19 +23,7 @@ import { showIntro } from './identity/features.ts';
 import { mountFrame } from './identity/frame.ts';
 import { identityOf } from './identity/identity.ts';
 import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
-import {
-  type BetChoice,
-  buildLadder,
-  canStep,
-  capLadder,
-  curateLadder,
-  type Ladder,
-  largestAffordable,
-  type Mode,
-  operatorDefault,
-  startingBet,
-  totalBet,
-} from './logic/bet.ts';
+import type { BetChoice, Mode } from './logic/bet.ts';
 import { celebrates, rulesOf } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
 import { formatAmount, formatDecimal, toMinor } from './logic/money.ts';
@@ -94,7 +83,6 @@ class Game {
   private readonly client: RuntimeClient;
   private info: SessionInfo;
   private readonly rules: GameRules;
-  private readonly ladder: Ladder;
   private readonly currency: string;
   private readonly sound: Sound;
   private readonly words: GameWords;
@@ -112,10 +100,10 @@ class Game {
   private presenter!: RoundPresenter;
   /** What the free-spins feature under way has won so far (minor units). */
   private featureTotal = 0n;
-  private bet: BetChoice;
+  /** The ladder, the chosen bet and the ante. */
+  private readonly bets: BetControl;
   /** The bet of the round on screen while it is presented (money symbols show values at it). */
   private shownBet: BetChoice | null = null;
-  private special = false;
   private balance: bigint;
   private freeSpinsLeft: number;
   private freeSpinsPlayed = 0;
@@ -139,15 +127,7 @@ class Game {
     this.currency = info.session.currency;
     this.words = new GameWords(this.rules, this.currency);
     this.market = rulesOf(info);
-    // Stakes above the market's cap are not offered (the server refuses them too); of the rest, the
-    // round totals (and the operator's default), starting at the operator's or the house default.
-    const cap = this.market.max_stake;
-    const operatorTotal = operatorDefault(info);
-    this.ladder = curateLadder(
-      capLadder(buildLadder(info), cap ? toMinor(cap, this.currency) : null),
-      operatorTotal,
-    );
-    this.bet = startingBet(this.ladder, operatorTotal);
+    this.bets = new BetControl(info, this.market, this.words);
     this.balance = toMinor(info.balance, this.currency);
     this.freeSpinsLeft = info.state.free_spins_left;
     this.loadedPrefs = loadPrefs();
@@ -190,11 +170,11 @@ class Game {
       hasSpecial:
         this.info.game.features.special_bet &&
         this.market.ante_allowed &&
-        this.ladder.modeCoins.special !== null,
+        this.bets.ladder.modeCoins.special !== null,
       hasBuy:
         this.info.game.features.buy_feature &&
         this.market.feature_buy_allowed &&
-        this.ladder.modeCoins.buy !== null,
+        this.bets.ladder.modeCoins.buy !== null,
       muted: this.sound.muted,
       autoplay: this.market.autoplay.allowed,
       speeds: speedCount(this.market),
@@ -203,19 +183,20 @@ class Game {
       showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
+    this.bets.showOn(hud);
     this.controls = new GameControls({
       hud,
       sound: this.sound,
       market: this.market,
-      ladder: this.ladder,
+      ladder: this.bets.ladder,
       prefs: this.loadedPrefs,
-      bet: () => this.bet,
-      mode: () => this.mode(),
+      bet: () => this.bets.bet,
+      mode: () => this.bets.mode(),
       money: (minor) => this.words.money(minor),
       actions: {
         spin: () => {
           if (this.slamWindow) this.slam();
-          else void this.userPlay(this.mode());
+          else void this.userPlay(this.bets.mode());
         },
         tapStage: () => {
           if (this.slamWindow) this.slam();
@@ -224,11 +205,8 @@ class Game {
           if (this.autoplay) this.stopAutoplay('player');
           else void this.startAutoplay();
         },
-        changeBet: (next) => this.changeBet(next),
-        toggleSpecial: () => {
-          this.special = !this.special;
-          this.renderBet();
-        },
+        changeBet: (next) => this.bets.change(next),
+        toggleSpecial: () => this.bets.toggleSpecial(),
         buy: () => void this.buy(),
         paytable: () => this.openPaytable(),
         history: () =>
@@ -283,12 +261,12 @@ class Game {
       scene: this.scene,
       sound: this.sound,
       rules: this.rules,
-      ladder: this.ladder,
+      ladder: this.bets.ladder,
       market: this.market,
       currency: this.currency,
       words: this.words,
       showBet: (round) => {
-        this.shownBet = round ? this.betOf(round) : null;
+        this.shownBet = round ? this.bets.betOf(round) : null;
       },
       closeSlamWindow: () => this.closeSlamWindow(),
     });
@@ -299,9 +277,9 @@ class Game {
     if (feature && this.freeSpinsLeft > 0) {
       this.freeSpinsPlayed = feature.played;
       this.featureTotal = toMinor(feature.sequence_win, this.currency);
-      this.bet = this.betOf({ coin: feature.coin, bet_level: feature.bet_level }) ?? this.bet;
+      this.bets.take({ coin: feature.coin, bet_level: feature.bet_level });
     }
-    this.renderBet();
+    this.bets.render();
     this.renderBalance();
     hud.setWin(this.words.money(0n), '0');
     this.reels.show(this.reels.restingScreen());
@@ -352,9 +330,9 @@ class Game {
     if (!offer || this.freeSpinsLeft > 0 || this.ended) return;
     if ((await offerFreeRounds(offer, (d) => this.words.decimal(d))) !== 'now') return;
     this.freeRound = offer;
-    this.bet = this.betOf({ coin: offer.coin, bet_level: offer.bet_level }) ?? this.bet;
-    this.special = false;
-    this.renderBet();
+    this.bets.take({ coin: offer.coin, bet_level: offer.bet_level });
+    this.bets.special = false;
+    this.bets.render();
     this.freeRoundsStrip?.show(offer.rounds_left, this.words.decimal(offer.win));
   }
 
@@ -369,7 +347,7 @@ class Game {
     } catch {
       this.info = { ...this.info, free_rounds: [] };
     }
-    this.renderBet();
+    this.bets.render();
     this.hud.announce(t('freerounds.withdrawn_text'));
     await showMessage(
       t('freerounds.withdrawn_title'),
@@ -408,42 +386,9 @@ class Game {
     const kind = this.rules.symbols[screen.symbols[reel]?.[row] ?? -1]?.kind;
     if (value <= 0) return '';
     if (kind === 'multiplier') return `×${value}`;
-    const bet = this.shownBet ?? this.bet;
+    const bet = this.shownBet ?? this.bets.bet;
     if (kind === 'money') return this.words.money(BigInt(value) * bet.coinMinor * BigInt(bet.level));
     return '';
-  }
-
-  private betOf(round: Pick<Round, 'coin' | 'bet_level'>): BetChoice | null {
-    const coin = this.ladder.coins.find((c) => c.minor === toMinor(round.coin, this.currency));
-    return coin ? { coin: coin.text, coinMinor: coin.minor, level: round.bet_level } : null;
-  }
-
-  private mode(): Mode {
-    return this.special ? 'special' : 'base';
-  }
-
-  private changeBet(next: BetChoice): void {
-    const cap = this.market.max_stake ? toMinor(this.market.max_stake, this.currency) : null;
-    // A coin and level chosen in the settings that together cost more than the cap: the highest step that fits.
-    if (cap !== null && totalBet(this.ladder, next, 'base') > cap)
-      next = largestAffordable(this.ladder, cap, 'base') ?? next;
-    this.bet = next;
-    this.renderBet();
-  }
-
-  private renderBet(): void {
-    const total = totalBet(this.ladder, this.bet, this.mode());
-    // One list of totals: the coin and level behind a total are the server's business, not the player's.
-    this.hud.setBet(this.words.money(total), '', this.special);
-    this.hud.setLimits(canStep(this.ladder, this.bet, 1), canStep(this.ladder, this.bet, -1));
-    // Where the market wants them where the stake is placed (Germany, Spain): RTP and the top prize.
-    const unit = this.bet.coinMinor * BigInt(this.bet.level);
-    this.hud.setBetFacts(
-      this.market.show_rtp ? t('hud.rtp_short', { rtp: this.info.game.rtp || this.rules.rtp }) : '',
-      this.market.show_max_win
-        ? t('hud.max_win_short', { amount: this.words.money(BigInt(this.rules.maxWinCoins) * unit) })
-        : '',
-    );
   }
 
   private renderBalance(): void {
@@ -451,12 +396,12 @@ class Game {
   }
 
   private openPaytable(): void {
-    const unit = this.bet.coinMinor * BigInt(this.bet.level);
+    const unit = this.bets.unit();
     showPaytable({
       rules: this.rules,
       tagline: tagline(this.rules.slug, this.start.shell.tagline),
       nameOf: (symbol) => this.words.nameOf(symbol),
-      ruleTexts: this.words.ruleTexts(this.info, this.ladder, this.market),
+      ruleTexts: this.words.ruleTexts(this.info, this.bets.ladder, this.market),
       rtp: this.info.game.rtp || this.rules.rtp,
       maxWin: this.words.money(BigInt(this.rules.maxWinCoins) * unit),
       coinWorth: (coins) => this.words.money(BigInt(coins) * unit),
@@ -465,7 +410,7 @@ class Game {
   }
 
   private async buy(): Promise<void> {
-    const price = this.words.money(totalBet(this.ladder, this.bet, 'buy'));
+    const price = this.words.money(this.bets.total('buy'));
     const what = this.info.game.features.free_spins ? t('buy.what_free_spins') : t('buy.what_bonus');
     if (await confirmBuy(this.info.game.title, price, what)) await this.userPlay('buy');
   }
@@ -519,8 +464,8 @@ class Game {
     const free = this.freeSpinsLeft > 0;
     const grant = !free && mode !== 'buy' ? this.freeRound : null;
     const body: SpinRequest = this.pending ?? {
-      coin: grant ? grant.coin : this.bet.coin,
-      bet_level: grant ? grant.bet_level : this.bet.level,
+      coin: grant ? grant.coin : this.bets.bet.coin,
+      bet_level: grant ? grant.bet_level : this.bets.bet.level,
       special_bet: !free && !grant && mode === 'special',
       buy_feature: !free && mode === 'buy',
       client_round_id: newClientRoundId(),
@@ -652,8 +597,8 @@ class Game {
     while (!this.ended && !run.stopped) {
       await this.session.untilReady();
       if (this.session.due) run.stop('reality_check');
-      const mode = this.freeSpinsLeft > 0 ? 'base' : this.mode();
-      const stake = this.freeRound || this.freeSpinsLeft > 0 ? 0n : totalBet(this.ladder, this.bet, mode);
+      const mode = this.freeSpinsLeft > 0 ? 'base' : this.bets.mode();
+      const stake = this.freeRound || this.freeSpinsLeft > 0 ? 0n : this.bets.total(mode);
       if (run.beforeRound(stake, this.balance)) break;
       this.chain = { stake: 0n, win: 0n, feature: false, failed: null };
       await this.play(mode);
