@@ -14,14 +14,13 @@ import type {
 } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { BetControl } from './game/bet-control.ts';
-import { GameControls, speedCount } from './game/controls.ts';
+import { GameControls } from './game/controls.ts';
 import { MarketSession } from './game/market-session.ts';
 import { RoundPresenter } from './game/round-presenter.ts';
+import { createHud, mountTable } from './game/table.ts';
 import { GameWords } from './game/words.ts';
-import { language, type MessageKey, t, tagline } from './i18n/i18n.ts';
+import { language, t, tagline } from './i18n/i18n.ts';
 import { showIntro } from './identity/features.ts';
-import { mountFrame } from './identity/frame.ts';
-import { identityOf } from './identity/identity.ts';
 import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
 import type { BetChoice, Mode } from './logic/bet.ts';
 import { celebrates, rulesOf } from './logic/jurisdiction.ts';
@@ -29,26 +28,17 @@ import { messageFor } from './logic/messages.ts';
 import { formatAmount, formatDecimal, toMinor } from './logic/money.ts';
 import { loadPrefs, type Prefs } from './logic/prefs.ts';
 import { finalScreen, paidSequence } from './logic/presentation.ts';
-import { mountBackdrop } from './scene/backdrop.ts';
-import { ReelsView } from './scene/reels.ts';
-import { createStage } from './scene/stage.ts';
+import type { ReelsView } from './scene/reels.ts';
 import type { Palette } from './scene/symbols.ts';
 import { wait } from './scene/tween.ts';
 import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
-import { FeatureScene } from './ui/feature-scene.ts';
+import type { FeatureScene } from './ui/feature-scene.ts';
 import { freeSpinsOutro } from './ui/feature-screens.ts';
-import { fitLabels, fitStageToReels } from './ui/fit.ts';
+import { fitLabels } from './ui/fit.ts';
 import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
-import { Hud } from './ui/hud.ts';
+import type { Hud } from './ui/hud.ts';
 import { autoplaySettings } from './ui/protection.ts';
 import './styles/free-rounds.css';
-
-const BADGES: Record<string, MessageKey> = {
-  wild: 'badge.wild',
-  scatter: 'badge.scatter',
-  bonus: 'badge.bonus',
-  collector: 'badge.collector',
-};
 
 export interface Shell {
   symbol: string;
@@ -160,27 +150,14 @@ class Game {
   async mount(): Promise<void> {
     const { root, shell } = this.start;
     const device = this.info.session.device ?? this.start.device;
-    const returnUrl = this.info.session.return_url;
-    const hud = new Hud(root, {
-      title: this.info.game.title || shell.title,
-      emblem: '',
+    const hud = createHud({
+      root,
+      title: shell.title,
       device,
-      hasLobby: typeof returnUrl === 'string' && /^https?:\/\//i.test(returnUrl),
-      // A mode the market bans is left out of the session's ladder (modes null) and named in its rules.
-      hasSpecial:
-        this.info.game.features.special_bet &&
-        this.market.ante_allowed &&
-        this.bets.ladder.modeCoins.special !== null,
-      hasBuy:
-        this.info.game.features.buy_feature &&
-        this.market.feature_buy_allowed &&
-        this.bets.ladder.modeCoins.buy !== null,
+      info: this.info,
+      market: this.market,
+      ladder: this.bets.ladder,
       muted: this.sound.muted,
-      autoplay: this.market.autoplay.allowed,
-      speeds: speedCount(this.market),
-      fullscreen: this.market.fullscreen_allowed && document.fullscreenEnabled === true,
-      showSessionTime: this.market.show_session_time,
-      showNetPosition: this.market.show_net_position,
     });
     this.hud = hud;
     this.bets.showOn(hud);
@@ -218,42 +195,16 @@ class Game {
       },
     });
     this.controls.mountSettings();
-    fitStageToReels(hud.root, { device, reels: this.rules.reels, rows: this.rules.rows });
-    root.dataset.jurisdiction = this.info.jurisdiction?.code ?? 'default';
-    mountBackdrop(root, this.rules.slug, shell.palette);
-    const identity = identityOf(this.rules.slug);
-    if (identity) mountFrame(hud.stage, identity.frame, this.rules.rows);
-    hud.setState('loading');
-    const stage = await createStage(hud.stage);
-    root.dataset.renderer = stage.renderer;
-    this.start.progress(85);
-    this.reels = new ReelsView({
-      app: stage.app,
-      rules: this.rules,
-      palette: shell.palette,
-      device,
-      labelOf: (reel, row, screen) => this.cellLabel(reel, row, screen),
-      badgeOf: (kind) => {
-        const key = BADGES[kind];
-        return key ? t(key) : '';
-      },
-    });
-    this.reels.relayout();
-    this.scene = new FeatureScene({
+    ({ reels: this.reels, scene: this.scene } = await mountTable({
       root,
-      stage: hud.stage,
-      slug: this.rules.slug,
-      reels: this.rules.reels,
-      rows: this.rules.rows,
-      freeSpinsStrip: hud.root.querySelector('[data-testid="free-spins"]'),
-      setMusic: (scene) => this.sound.setScene(scene),
-    });
-    // The logo's emblem: the game's scatter (else its wild, else its top symbol) as drawn on the reels.
-    const hero =
-      this.rules.symbols.find((s) => s.kind === 'scatter') ??
-      this.rules.symbols.find((s) => s.kind === 'wild') ??
-      this.rules.symbols[this.rules.symbols.length - 1];
-    if (hero) hud.setEmblem(this.reels.art.iconUrl(hero.id, 64));
+      hud,
+      info: this.info,
+      device,
+      palette: shell.palette,
+      sound: this.sound,
+      progress: this.start.progress,
+      labelOf: (reel, row, screen) => this.cellLabel(reel, row, screen),
+    }));
     this.presenter = new RoundPresenter({
       root,
       hud,
