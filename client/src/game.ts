@@ -3,18 +3,11 @@
 // round it finds. Every word the player sees comes from the message catalog (i18n).
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
-import type {
-  FreeRoundOffer,
-  GameRules,
-  JurisdictionRules,
-  Round,
-  Screen,
-  SessionInfo,
-  SpinRequest,
-} from './api/types.ts';
+import type { GameRules, JurisdictionRules, Round, Screen, SessionInfo, SpinRequest } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { BetControl } from './game/bet-control.ts';
 import { GameControls } from './game/controls.ts';
+import { FreeRoundFlow } from './game/free-round-flow.ts';
 import { MarketSession } from './game/market-session.ts';
 import { RoundPresenter } from './game/round-presenter.ts';
 import { createHud, mountTable } from './game/table.ts';
@@ -35,7 +28,7 @@ import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs
 import type { FeatureScene } from './ui/feature-scene.ts';
 import { freeSpinsOutro } from './ui/feature-screens.ts';
 import { fitLabels } from './ui/fit.ts';
-import { demoBadge, FreeRoundsStrip, freeRoundsDone, offerFreeRounds } from './ui/free-rounds.ts';
+import { demoBadge } from './ui/free-rounds.ts';
 import type { Hud } from './ui/hud.ts';
 import { autoplaySettings } from './ui/protection.ts';
 import './styles/free-rounds.css';
@@ -100,9 +93,8 @@ class Game {
   private pending: SpinRequest | null = null;
   private busy = false;
   private ended = false;
-  /** The free-rounds grant being played (its rounds replace paid spins until used), else null. */
-  private freeRound: FreeRoundOffer | null = null;
-  private freeRoundsStrip: FreeRoundsStrip | null = null;
+  /** The free-rounds grant offered and played. */
+  private freeRounds!: FreeRoundFlow;
   private autoplay: AutoplayRun | null = null;
   /** What the current call and everything it started staked and won (for autoplay). */
   private chain = { stake: 0n, win: 0n, feature: false, failed: null as string | null };
@@ -236,7 +228,19 @@ class Game {
     this.reels.show(this.reels.restingScreen());
     hud.setState('idle');
     this.start.progress(100);
-    this.freeRoundsStrip = new FreeRoundsStrip(hud.root);
+    this.freeRounds = new FreeRoundFlow({
+      client: this.client,
+      hud,
+      bets: this.bets,
+      words: this.words,
+      info: () => this.info,
+      setInfo: (info) => {
+        this.info = info;
+      },
+      reload: () => this.refreshBalance(),
+      freeSpinsLeft: () => this.freeSpinsLeft,
+      ended: () => this.ended,
+    });
     fitLabels(hud.root);
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     await this.session.begin(hud);
@@ -245,7 +249,7 @@ class Game {
     this.sound.setScene(this.freeSpinsLeft > 0 ? 'feature' : 'base');
     if (this.controls.prefs.intro) await this.intro();
     if (last) await this.resume(last);
-    await this.offerFreeRounds();
+    await this.freeRounds.offer();
   }
 
   /** The intro screen: the game's key features, max win and volatility; it can be turned off. */
@@ -273,57 +277,6 @@ class Game {
     } catch {
       this.hud.announce('The demo balance could not be reset; try again');
     }
-  }
-
-  /** Offers the first live free-rounds grant; accepted, its rounds play in place of paid spins. */
-  private async offerFreeRounds(): Promise<void> {
-    const offer = this.info.free_rounds?.[0];
-    if (!offer || this.freeSpinsLeft > 0 || this.ended) return;
-    if ((await offerFreeRounds(offer, (d) => this.words.decimal(d))) !== 'now') return;
-    this.freeRound = offer;
-    this.bets.take({ coin: offer.coin, bet_level: offer.bet_level });
-    this.bets.special = false;
-    this.bets.render();
-    this.freeRoundsStrip?.show(offer.rounds_left, this.words.decimal(offer.win));
-  }
-
-  /** The server no longer offers the grant being played: drop it, take the server's state, say so. */
-  private async freeRoundsWithdrawn(): Promise<void> {
-    this.freeRound = null;
-    this.freeRoundsStrip?.hide();
-    try {
-      this.info = await this.client.session();
-      this.balance = toMinor(this.info.balance, this.currency);
-      this.renderBalance();
-    } catch {
-      this.info = { ...this.info, free_rounds: [] };
-    }
-    this.bets.render();
-    this.hud.announce(t('freerounds.withdrawn_text'));
-    await showMessage(
-      t('freerounds.withdrawn_title'),
-      t('freerounds.withdrawn_text'),
-      [{ id: 'close', label: t('freerounds.continue') }],
-      'free-rounds-withdrawn',
-    );
-    await this.offerFreeRounds();
-  }
-
-  /** After a round of a grant: the strip, and the summary once its rounds and their features are over. */
-  private async afterFreeRound(state: NonNullable<import('./api/types.ts').SpinResponse['free_round']>) {
-    this.freeRound = state.rounds_left > 0 && state.status === 'active' ? state : null;
-    if (this.freeRound || this.freeSpinsLeft > 0) {
-      this.freeRoundsStrip?.show(state.rounds_left, this.words.decimal(state.win));
-      return;
-    }
-    this.freeRoundsStrip?.hide();
-    const capped = state.end_reason === 'max_win_reached' && state.max_win !== null;
-    await freeRoundsDone(
-      this.words.decimal(state.win),
-      capped ? this.words.decimal(state.max_win as string) : null,
-    );
-    this.info = await this.client.session();
-    await this.offerFreeRounds();
   }
 
   /** The free-spins feature's win so far (for its counter as the next spin starts). */
@@ -413,7 +366,7 @@ class Game {
     await this.session.untilReady();
     this.hud.setState('spinning');
     const free = this.freeSpinsLeft > 0;
-    const grant = !free && mode !== 'buy' ? this.freeRound : null;
+    const grant = !free && mode !== 'buy' ? this.freeRounds.grant : null;
     const body: SpinRequest = this.pending ?? {
       coin: grant ? grant.coin : this.bets.bet.coin,
       bet_level: grant ? grant.bet_level : this.bets.bet.level,
@@ -475,7 +428,7 @@ class Game {
       continueFree = this.freeSpinsLeft > 0;
       // Free spins, a pick or a hold-and-collect played out in this round: back to the base track.
       this.sound.setScene(continueFree ? 'feature' : 'base');
-      if (response.free_round) await this.afterFreeRound(response.free_round);
+      if (response.free_round) await this.freeRounds.afterRound(response.free_round);
     } catch (error) {
       if (!(error instanceof RuntimeFailure)) throw error;
       this.closeSlamWindow();
@@ -502,7 +455,7 @@ class Game {
         this.pending = null;
         this.chain.failed = failure.code;
         if (this.autoplay) this.stopAutoplay('error');
-        await this.freeRoundsWithdrawn();
+        await this.freeRounds.withdrawn();
       } else if (failure.kind === 'api' && failure.code === 'reality_check_due') {
         // Nothing was played: the reality check comes first, then the player spins again.
         this.pending = null;
@@ -549,7 +502,7 @@ class Game {
       await this.session.untilReady();
       if (this.session.due) run.stop('reality_check');
       const mode = this.freeSpinsLeft > 0 ? 'base' : this.bets.mode();
-      const stake = this.freeRound || this.freeSpinsLeft > 0 ? 0n : this.bets.total(mode);
+      const stake = this.freeRounds.grant || this.freeSpinsLeft > 0 ? 0n : this.bets.total(mode);
       if (run.beforeRound(stake, this.balance)) break;
       this.chain = { stake: 0n, win: 0n, feature: false, failed: null };
       await this.play(mode);
@@ -631,13 +584,16 @@ class Game {
     return chosen;
   }
 
-  private async refreshBalance(): Promise<void> {
+  /** Reads the session again and shows its balance; false when it could not be read. */
+  private async refreshBalance(): Promise<boolean> {
     try {
       this.info = await this.client.session();
       this.balance = toMinor(this.info.balance, this.currency);
       this.renderBalance();
+      return true;
     } catch {
       // the shown balance stays; the next spin answers with the real one
+      return false;
     }
   }
 
