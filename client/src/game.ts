@@ -1,6 +1,8 @@
-// The game controller: session → bet → spin → presentation (anticipation, win tiers, the free-spins
-// intro and outro), the pick bonus, errors shown to the player, and a reloaded page picking up the
-// round it finds. Every word the player sees comes from the message catalog (i18n).
+// The game controller: the session's state (balance, free spins, the request in flight, autoplay) and
+// the spin flow (a call, its retry, the free-spins outro, errors shown to the player), and a reloaded
+// page picking up the round it finds. The parts it wires are in ./game/: the table, the bet, the
+// controls, the market's clock and reality check, a round's presentation, a free-rounds grant, and
+// the player's words. Every word the player sees comes from the message catalog (i18n).
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
 import type { GameRules, JurisdictionRules, Round, Screen, SessionInfo, SpinRequest } from './api/types.ts';
