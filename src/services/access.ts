@@ -1,27 +1,16 @@
-// Who a provider API request acts as (operator key or master key) and which catalog it may see.
+// The facts of who a provider API request acts as (a key's principal, an operator with its
+// allowlist, the switched-off games); what they decide is `decideAccess` (services/provider-access.ts).
 // Look-ups are cached briefly; the node that changes a key or operator drops its cache at once
 // (it listens to the change hook), other nodes see the change within ACCESS_CACHE_MS.
 import { hashApiKey, looksLikeApiKey } from '../domain/api-keys.ts';
-import type { CatalogScope } from '../domain/catalog.ts';
-import { type ApiError, errors } from '../domain/errors.ts';
-import type { ApiKeysRepo, OperatorRow, OperatorsRepo } from '../store/operators.repo.ts';
+import type { ApiKeysRepo, OperatorsRepo } from '../store/operators.repo.ts';
 import type { Changes } from './changes.ts';
+import type { OperatorAccess, Principal } from './provider-access.ts';
 
 export const ACCESS_CACHE_MS = 1000;
 const TOUCH_EVERY_MS = 60_000;
 
-export type Principal =
-  | { kind: 'operator'; keyId: string; operatorId: string }
-  | { kind: 'master'; keyId: string };
-
-export interface OperatorAccess {
-  operator: OperatorRow;
-  allowlist: ReadonlySet<string>;
-}
-
-export type ScopeResult =
-  | { ok: true; operator: OperatorRow | null; scope: CatalogScope }
-  | { ok: false; error: ApiError };
+export type { OperatorAccess, Principal };
 
 interface Cached<T> {
   value: T;
@@ -36,18 +25,12 @@ export interface AccessService {
   /** An operator with its allowlist, or null when it does not exist. */
   operatorAccess(operatorId: string): Promise<OperatorAccess | null>;
   /**
-   * The scope of a request. `requested` holds every operator id the request named (query,
-   * x-operator-id header, launch body), empty strings already removed.
+   * The same facts from the caches alone, without waiting: undefined when the fact is missing or
+   * stale (the read lane then leaves the request to the routes, which look it up).
    */
-  scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult>;
-  /**
-   * What principalFor() then scopeFor(principal, []) would give, answered only from the caches
-   * while every part is fresh: undefined when anything must be read (or would be refused), so the
-   * caller takes the ordinary path. The read lane answers from it without a promise.
-   */
-  cachedScope(
-    apiKey: string,
-  ): { principal: Principal; result: Extract<ScopeResult, { ok: true }> } | undefined;
+  cachedPrincipal(apiKey: string): Principal | null | undefined;
+  cachedOperator(operatorId: string): OperatorAccess | null | undefined;
+  cachedSwitchedOff(): ReadonlySet<string> | undefined;
 }
 
 export function createAccessService(deps: {
@@ -102,82 +85,10 @@ export function createAccessService(deps: {
   const noneOff: ReadonlySet<string> = new Set();
   const switchedOff = deps.switchedOff ?? (async () => noneOff);
 
-  async function activeScope(access: OperatorAccess | null, what: string): Promise<ScopeResult> {
-    if (!access) return { ok: false, error: errors.forbidden(`${what} does not exist`) };
-    if (access.operator.status !== 'active') {
-      return { ok: false, error: errors.forbidden(`operator ${access.operator.id} is inactive`) };
-    }
-    return {
-      ok: true,
-      operator: access.operator,
-      scope: {
-        kind: 'operator',
-        operatorId: access.operator.id,
-        allowlist: access.allowlist,
-        rtpVariant: access.operator.rtp_variant,
-        off: await switchedOff(),
-      },
-    };
-  }
-
-  async function scopeFor(principal: Principal, requested: readonly string[]): Promise<ScopeResult> {
-    const named = [...new Set(requested)];
-    if (principal.kind === 'operator') {
-      if (named.some((id) => id !== principal.operatorId)) {
-        return {
-          ok: false,
-          error: errors.forbidden(
-            'an operator key acts only for its own operator; do not send another operator_id',
-          ),
-        };
-      }
-      return activeScope(await operatorAccess(principal.operatorId), 'the key operator');
-    }
-    if (named.length > 1) {
-      return {
-        ok: false,
-        error: errors.invalidRequest('operator_id and x-operator-id name different operators'),
-      };
-    }
-    const [operatorId] = named;
-    if (operatorId === undefined)
-      return { ok: true, operator: null, scope: { kind: 'all', off: await switchedOff() } };
-    return activeScope(await operatorAccess(operatorId), `operator ${operatorId}`);
-  }
-
   const cachedSwitchedOff = deps.cachedSwitchedOff ?? (() => (deps.switchedOff ? undefined : noneOff));
 
-  function cachedScope(apiKey: string) {
-    const at = now();
-    const key = keyCache.get(apiKey);
-    if (!key || key.until <= at || !key.value) return undefined;
-    const principal = key.value;
-    const off = cachedSwitchedOff();
-    if (!off) return undefined;
-    if (principal.kind === 'master')
-      return {
-        principal,
-        result: { ok: true as const, operator: null, scope: { kind: 'all' as const, off } },
-      };
-    const cached = operatorCache.get(principal.operatorId);
-    const access = cached && cached.until > at ? cached.value : null;
-    if (!access) return undefined;
-    if (access.operator.status !== 'active') return undefined;
-    const { operator, allowlist } = access;
-    return {
-      principal,
-      result: {
-        ok: true as const,
-        operator,
-        scope: {
-          kind: 'operator' as const,
-          operatorId: operator.id,
-          allowlist,
-          rtpVariant: operator.rtp_variant,
-          off,
-        },
-      },
-    };
+  function fresh<T>(cached: Cached<T> | undefined): T | undefined {
+    return cached && cached.until > now() ? cached.value : undefined;
   }
 
   // A change on this node drops every cached look-up at once.
@@ -187,5 +98,12 @@ export function createAccessService(deps: {
     operatorCache.clear();
   });
 
-  return { principalFor, operatorAccess, scopeFor, switchedOff, cachedScope };
+  return {
+    principalFor,
+    operatorAccess,
+    switchedOff,
+    cachedPrincipal: (apiKey) => fresh(keyCache.get(apiKey)),
+    cachedOperator: (operatorId) => fresh(operatorCache.get(operatorId)),
+    cachedSwitchedOff,
+  };
 }

@@ -1,6 +1,7 @@
 // Staff sign-in, sessions, CSRF, lockout and roles on the Admin API, over a real server and
 // PostgreSQL, with an injected clock (expiry and lockout move time instead of waiting).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_PERMISSIONS, STAFF_ROLES } from '../../src/domain/staff.ts';
 import { totpCode } from '../../src/services/totp.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { createStaff, STAFF_PASSWORD, signedInStaff, signIn, staffClient } from '../helpers/staff.ts';
@@ -29,6 +30,7 @@ describe('sign-in', () => {
     expect(signed.body).toEqual({
       staff: expect.objectContaining({ id, email, role: 'viewer', totp_enabled: false }),
       csrf_token: expect.any(String),
+      roles: STAFF_ROLES.map((role) => ({ role, permissions: [...ROLE_PERMISSIONS[role]] })),
     });
     const cookie = signed.setCookie as string;
     expect(cookie).toMatch(/^rf_staff=rfs_[0-9A-Za-z]+;/);
@@ -43,6 +45,7 @@ describe('sign-in', () => {
     expect(me.body).toEqual({
       staff: expect.objectContaining({ id, role: 'viewer' }),
       csrf_token: signed.body.csrf_token,
+      roles: signed.body.roles,
     });
   });
 

@@ -3,6 +3,7 @@
 // defines are imported as types only (erased from the bundle), not written again.
 import type { OperatorView } from '../../../src/domain/operators.ts';
 import type { Permission, StaffRole } from '../../../src/domain/staff.ts';
+import { type RoleTable, roleAllows, rolesHolding } from './roles.ts';
 
 export type { Permission };
 export type Role = StaffRole;
@@ -14,25 +15,34 @@ export interface Staff {
   totp_enabled: boolean;
 }
 
-export const session: { staff: Staff | null; csrf: string } = { staff: null, csrf: '' };
-
-const PERMISSIONS: Record<Role, Permission[]> = {
-  admin: ['read', 'support', 'reports', 'admin'],
-  support: ['read', 'support'],
-  finance: ['read', 'reports'],
-  viewer: ['read'],
-};
-
-export function can(permission: Permission): boolean {
-  return session.staff !== null && PERMISSIONS[session.staff.role].includes(permission);
+/** The answer of sign-in and `auth/me`: who is signed in, the CSRF token, the server's role table. */
+export interface SignedIn {
+  staff: Staff;
+  csrf_token: string;
+  roles: RoleTable;
 }
 
-export const ROLE_FOR: Record<Permission, string> = {
-  read: 'any role',
-  support: 'support or admin',
-  reports: 'finance or admin',
-  admin: 'admin',
+export const session: { staff: Staff | null; csrf: string; roles: RoleTable } = {
+  staff: null,
+  csrf: '',
+  roles: [],
 };
+
+/** Holds the signed-in answer for every page to read. */
+export function signedIn(answer: SignedIn): void {
+  session.staff = answer.staff;
+  session.csrf = answer.csrf_token;
+  session.roles = answer.roles;
+}
+
+export function can(permission: Permission): boolean {
+  return session.staff !== null && roleAllows(session.roles, session.staff.role, permission);
+}
+
+/** Which role an action needs, in words ("finance or admin"). */
+export function roleFor(permission: Permission): string {
+  return rolesHolding(session.roles, permission);
+}
 
 export class HttpError extends Error {
   readonly status: number;

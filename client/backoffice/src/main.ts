@@ -1,6 +1,17 @@
 // The back office: sign-in, then a shell with the sections the signed-in role may use.
 import './backoffice.css';
-import { can, HttpError, json, onSignedOut, type Permission, ROLE_FOR, type Staff, session } from './api.ts';
+import {
+  can,
+  HttpError,
+  json,
+  onSignedOut,
+  type Permission,
+  roleFor,
+  type SignedIn,
+  type Staff,
+  session,
+  signedIn,
+} from './api.ts';
 import { clear, h } from './dom.ts';
 import { accountPage } from './pages/account.ts';
 import { approvalsPage } from './pages/approvals.ts';
@@ -68,9 +79,8 @@ function showSignIn(message?: string): void {
   leave = undefined;
   app.dataset.state = 'signed-out';
   clear(app);
-  signInPage(app, message, (staff, csrf) => {
-    session.staff = staff;
-    session.csrf = csrf;
+  signInPage(app, message, (answer) => {
+    signedIn(answer);
     showShell();
   });
 }
@@ -148,7 +158,7 @@ async function route(focus = true): Promise<void> {
       h(
         'p',
         { class: 'notice error', role: 'alert' },
-        `This page needs the ${ROLE_FOR[found.permission]} role; you are signed in as ${session.staff.role}.`,
+        `This page needs the ${roleFor(found.permission)} role; you are signed in as ${session.staff.role}.`,
       ),
     );
     main.dataset.state = 'denied';
@@ -187,9 +197,7 @@ onSignedOut((reason) =>
 
 async function start(): Promise<void> {
   try {
-    const me = await json<{ staff: Staff; csrf_token: string }>('GET', '/api/admin/v1/auth/me');
-    session.staff = me.staff;
-    session.csrf = me.csrf_token;
+    signedIn(await json<SignedIn>('GET', '/api/admin/v1/auth/me'));
     showShell();
   } catch {
     showSignIn();

@@ -1,5 +1,5 @@
 // Pieces every page uses: its heading, a message area, operator pickers, secrets shown once.
-import { can, describeError, operators, type Permission, ROLE_FOR } from './api.ts';
+import { can, describeError, operators, type Permission, roleFor } from './api.ts';
 import { clear, field, h } from './dom.ts';
 
 export interface Notice {
@@ -39,7 +39,7 @@ export function heading(title: string, intro?: string): HTMLElement[] {
 
 /** Says which role an action needs, where the action would be. */
 export function needs(permission: Permission, what: string): HTMLElement {
-  return h('p', { class: 'note' }, `${what} needs the ${ROLE_FOR[permission]} role.`);
+  return h('p', { class: 'note' }, `${what} needs the ${roleFor(permission)} role.`);
 }
 
 export function allowed(permission: Permission): boolean {

@@ -6,6 +6,7 @@ import type { RoundView } from '../../../src/domain/rounds.ts';
 import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engine/outcome.ts';
 import type { GameDescription } from '../../../src/games/play.ts';
 import type { FeatureFlags } from '../../../src/games/types.ts';
+import type { SpinBody } from '../../../src/http/runtime/schemas.ts';
 import type { FreeRoundOffer } from '../../../src/services/free-rounds.ts';
 import type { FreeRoundState } from '../../../src/services/rounds.ts';
 
@@ -87,15 +88,8 @@ export type Win = Jsonified<EngineWin>;
 /** The server's RoundView; history pages leave out the outcome's screens and draws. */
 export type Round = Omit<RoundView, 'outcome'> & { outcome?: Outcome };
 
-export interface SpinRequest {
-  coin: string;
-  bet_level: number;
-  special_bet: boolean;
-  buy_feature: boolean;
-  client_round_id: string;
-  /** Plays a round of this free-rounds grant. */
-  free_round_grant_id?: string;
-}
+/** The spin body as the server's route describes and validates it (SpinBody). */
+export type SpinRequest = SpinBody;
 
 export interface SpinResponse {
   round: Round;

@@ -2,6 +2,13 @@
 // set-up and password change. The session lives in the rf_staff cookie; see access.ts.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import {
+  PERMISSIONS,
+  type Permission,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  type StaffRole,
+} from '../../domain/staff.ts';
 import type { Services } from '../../services/index.ts';
 import { requireSession, setSessionCookie } from './access.ts';
 import { adminErrors, objectBody, unwrap } from './shared.ts';
@@ -10,12 +17,7 @@ export const StaffView = Type.Object(
   {
     id: Type.String(),
     email: Type.String(),
-    role: Type.Union([
-      Type.Literal('admin'),
-      Type.Literal('support'),
-      Type.Literal('finance'),
-      Type.Literal('viewer'),
-    ]),
+    role: Type.Union(STAFF_ROLES.map((role) => Type.Literal(role))),
     totp_enabled: Type.Boolean(),
     disabled: Type.Boolean(),
     locked_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -24,11 +26,32 @@ export const StaffView = Type.Object(
   { $id: 'AdminStaff' },
 );
 
+/** The server's role table as the console reads it (what to show, which role an action needs). */
+export interface RoleTableEntry {
+  role: StaffRole;
+  permissions: Permission[];
+}
+
+/** Every staff role with its permissions, most permissions first: `ROLE_PERMISSIONS`, served. */
+export function roleTable(): RoleTableEntry[] {
+  return STAFF_ROLES.map((role) => ({ role, permissions: [...ROLE_PERMISSIONS[role]] }));
+}
+
 const SignedIn = Type.Object({
   staff: Type.Ref('AdminStaff'),
   csrf_token: Type.String({
     description: 'Send it as x-csrf-token on every non-GET request of this session.',
   }),
+  roles: Type.Array(
+    Type.Object({
+      role: Type.Union(STAFF_ROLES.map((role) => Type.Literal(role))),
+      permissions: Type.Array(Type.Union(PERMISSIONS.map((permission) => Type.Literal(permission)))),
+    }),
+    {
+      description:
+        "Every staff role and its permissions, most first: the server's own table, which the console shows and hides by.",
+    },
+  ),
 });
 
 const staffSecurity: Array<Record<string, string[]>> = [{ staffSession: [] }];
@@ -59,7 +82,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
         await services.staff.signIn(request.body as Record<string, unknown>, request.ip),
       );
       setSessionCookie(reply, services, signedIn.token);
-      return { staff: signedIn.staff, csrf_token: signedIn.csrf_token };
+      return { staff: signedIn.staff, csrf_token: signedIn.csrf_token, roles: roleTable() };
     },
   );
 
@@ -94,7 +117,11 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services): vo
     },
     async (request) => {
       const session = requireSession(request);
-      return { staff: unwrap(await services.staff.me(session.staff.id)), csrf_token: session.csrfToken };
+      return {
+        staff: unwrap(await services.staff.me(session.staff.id)),
+        csrf_token: session.csrfToken,
+        roles: roleTable(),
+      };
     },
   );
 

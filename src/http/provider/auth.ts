@@ -1,22 +1,17 @@
-// Provider API authentication: the key in any of the contract's three forms, then the scope.
+// Provider API authentication: the key in any of the contract's three forms, then the scope, as
+// `decideAccess` decides them.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { extractApiKey } from '../../domain/api-keys.ts';
 import { ApiError, errors } from '../../domain/errors.ts';
-import type { Principal, ScopeResult } from '../../services/access.ts';
 import type { Services } from '../../services/index.ts';
+import {
+  type AccessDecision,
+  type AccessFacts,
+  type AccessRequest,
+  decideAccess,
+  type OperatorAccess,
+  type Principal,
+} from '../../services/provider-access.ts';
 import { credentialHeaders, operatorIdHeader } from '../edge-guard.ts';
-
-/** The key's principal, or throws 401: missing, malformed, unknown, revoked, or two different keys. */
-export async function authenticate(services: Services, request: FastifyRequest): Promise<Principal> {
-  const extracted = extractApiKey(credentialHeaders(request));
-  if (extracted.kind === 'none') throw errors.unauthorized('missing API key: send x-provider-api-key');
-  if (extracted.kind === 'conflict') throw errors.unauthorized('the request carries two different API keys');
-  if (extracted.kind === 'malformed')
-    throw errors.unauthorized('the Authorization header must be "Bearer <API_KEY>"');
-  const principal = await services.access.principalFor(extracted.apiKey);
-  if (!principal) throw errors.unauthorized('invalid or revoked API key');
-  return principal;
-}
 
 /** Every operator id a request names: the query, the x-operator-id header, and optionally the body. */
 export function requestedOperatorIds(request: FastifyRequest, bodyOperatorId?: unknown): string[] {
@@ -52,17 +47,41 @@ async function limitRate(services: Services, principal: Principal, reply: Fastif
   }
 }
 
+/**
+ * The request's key and the operator it acts for, decided by `decideAccess` (the read lane takes
+ * the same decision from its caches): facts are looked up as it asks for them. The rate limit is
+ * counted once the key is known, so a refused scope still counts and a bad key never does.
+ */
 export async function authorize(
   services: Services,
   request: FastifyRequest,
   reply: FastifyReply,
   bodyOperatorId?: unknown,
-): Promise<Extract<ScopeResult, { ok: true }> & { principal: Principal }> {
-  const principal = await authenticate(services, request);
-  await limitRate(services, principal, reply);
-  const result = await services.access.scopeFor(principal, requestedOperatorIds(request, bodyOperatorId));
-  if (!result.ok) throw result.error;
-  return { ...result, principal };
+): Promise<Extract<AccessDecision, { kind: 'granted' }>> {
+  const { access } = services;
+  const operators = new Map<string, OperatorAccess | null>();
+  const facts: AccessFacts = { operator: (id) => operators.get(id) };
+  const asked: AccessRequest = { headers: credentialHeaders(request), named: [] };
+  // Each fact is asked for at most once: the key, the operator, the switched-off games.
+  for (let step = 0; step < 4; step++) {
+    const decision = decideAccess(asked, facts);
+    if (decision.kind === 'granted') return decision;
+    if (decision.kind === 'refused') throw decision.error;
+    const { need } = decision;
+    if (need.kind === 'key') {
+      const principal = await access.principalFor(need.apiKey);
+      facts.principal = principal;
+      if (principal) {
+        await limitRate(services, principal, reply);
+        asked.named = requestedOperatorIds(request, bodyOperatorId);
+      }
+    } else if (need.kind === 'operator') {
+      operators.set(need.operatorId, await access.operatorAccess(need.operatorId));
+    } else {
+      facts.off = await access.switchedOff();
+    }
+  }
+  throw new Error('decideAccess asked for more facts than there are');
 }
 
 /** authorize() for routes that act for one operator: a master key must select it. */

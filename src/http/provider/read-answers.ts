@@ -6,8 +6,8 @@ import { describeCatalogGame, listCatalog, lookupGame } from '../../domain/catal
 import { etagOf } from '../../domain/game-art.ts';
 import { KEY_ART_SIZES, type KeyArtSize, renderKeyArtSvg } from '../../games/art/key-art.ts';
 import { findGameInfo } from '../../games/index.ts';
-import type { ScopeResult } from '../../services/access.ts';
 import type { Services } from '../../services/index.ts';
+import type { OperatorAccess } from '../../services/provider-access.ts';
 import { renderedCache } from './rendered.ts';
 
 const SVG_CACHE_LIMIT = 2000;
@@ -28,7 +28,7 @@ export interface KeyArt {
 
 export interface ReadAnswers {
   /** GET /games: the catalog of a scope. */
-  catalog(operator: Extract<ScopeResult, { ok: true }>['operator'], scope: CatalogScope): Buffer;
+  catalog(operator: OperatorAccess['operator'] | null, scope: CatalogScope): Buffer;
   /** GET /games/{symbol}: one game of the scope's catalog, or undefined when it is not in it (404). */
   game(symbolOrSlug: string, scope: CatalogScope): Buffer | undefined;
   /**

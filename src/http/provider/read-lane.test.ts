@@ -1,23 +1,36 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { extractApiKey } from '../../domain/api-keys.ts';
+import { decideAccess } from '../../services/provider-access.ts';
 import { artQuery, type ReadLane, readHeaders, serverWithLane } from './read-lane.ts';
 
 const KEY = `rf_live_${'a'.repeat(33)}`;
 
 describe('readHeaders', () => {
-  it('reads one credential in any of its three forms, names in any case', () => {
-    expect(readHeaders(['X-Provider-Api-Key', KEY])).toMatchObject({ apiKey: KEY, unusual: false });
-    expect(readHeaders(['x-api-key', ` ${KEY} `])).toMatchObject({ apiKey: KEY, unusual: false });
-    expect(readHeaders(['Authorization', `bearer ${KEY}`])).toMatchObject({ apiKey: KEY, unusual: false });
+  it('hands one credential in any of its three forms, names in any case, to the one key decision', () => {
+    for (const raw of [
+      ['X-Provider-Api-Key', KEY],
+      ['x-api-key', ` ${KEY} `],
+      ['Authorization', `bearer ${KEY}`],
+    ]) {
+      const read = readHeaders(raw);
+      expect(read.unusual).toBe(false);
+      expect(extractApiKey(read.credentials)).toEqual({ kind: 'key', apiKey: KEY });
+    }
   });
 
-  it('leaves to the route two credentials (even equal ones), none, a non-Bearer one and a named operator', () => {
+  it('leaves to the route two credentials (even equal ones), none and a named operator', () => {
     expect(readHeaders(['x-api-key', KEY, 'x-provider-api-key', KEY]).unusual).toBe(true);
     expect(readHeaders(['x-api-key', KEY, 'X-API-KEY', KEY]).unusual).toBe(true);
     expect(readHeaders(['accept', '*/*']).unusual).toBe(true);
-    expect(readHeaders(['authorization', `Basic ${KEY}`]).unusual).toBe(true);
     expect(readHeaders(['x-api-key', KEY, 'X-Operator-Id', 'op_1']).unusual).toBe(true);
+  });
+
+  it('hands a non-Bearer Authorization to the key decision, which refuses it (the lane then declines)', () => {
+    const read = readHeaders(['authorization', `Basic ${KEY}`]);
+    expect(read.unusual).toBe(false);
+    expect(decideAccess({ headers: read.credentials, named: [] }, {}).kind).toBe('refused');
   });
 
   it('notes a request id and an If-None-Match', () => {

@@ -2,9 +2,9 @@
 // key art), sent straight from Node's HTTP server without Fastify's per-request pipeline.
 //
 // It takes a request only when it can answer it from memory exactly as the Fastify route would: a
-// GET of the plain path, one credential header and no operator named, a key, operator and switch
-// list already cached and fresh (the same caches, so a revoked key or switched-off game stops here
-// when it stops there), and a body already rendered or renderable without I/O. Everything else — a
+// GET of the plain path, one credential header and no operator named, granted by the routes' own
+// decision (`decideAccess`) from a key, operator and switch list already cached and fresh (the same
+// caches, so a revoked key or switched-off game stops here when it stops there), and a body already rendered or renderable without I/O. Everything else — a
 // first request, any error, an uploaded image, a resized or rasterised image, a query it does not
 // read, a repeated header, a HEAD — returns false and goes to Fastify, which answers as it always has.
 // What every answer carries is kept: the x-request-id, the rate-limit count and headers (per key, and
@@ -15,9 +15,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { KeyHeaders } from '../../domain/api-keys.ts';
 import { ART_SYMBOL, MAX_TITLE_LENGTH } from '../../domain/game-art.ts';
-import type { Principal } from '../../services/access.ts';
 import type { Services } from '../../services/index.ts';
+import { type AccessFacts, decideAccess, type Principal } from '../../services/provider-access.ts';
 import type { CountRequest } from '../metrics.ts';
 import { rateHeaders } from '../public-limit.ts';
 import { requestIdFor } from '../request-id.ts';
@@ -41,18 +42,20 @@ export interface ReadLane {
   close(): void;
 }
 
-/** What the lane reads from the raw headers: the one credential, the request id, If-None-Match. */
+/** What the lane reads from the raw headers: the credential headers, the request id, If-None-Match. */
 export interface RawHeaders {
-  apiKey?: string;
-  /** A credential sent more than once, a malformed one, or an operator named: Fastify's case. */
+  /** The credential headers, for `decideAccess` to read the key from. */
+  credentials: KeyHeaders;
+  /** Not one credential header, or an operator named: Fastify's case. */
   unusual: boolean;
   requestId: boolean;
   ifNoneMatch?: string;
 }
 
 export function readHeaders(raw: string[]): RawHeaders {
-  const found: RawHeaders = { unusual: false, requestId: false };
-  let credentials = 0;
+  const credentials: Record<string, string> = {};
+  const found: RawHeaders = { credentials, unusual: false, requestId: false };
+  let count = 0;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i] as string;
     // Only names of these lengths can matter: 9 x-api-key, 12 x-request-id, 13 authorization and
@@ -60,20 +63,15 @@ export function readHeaders(raw: string[]): RawHeaders {
     const length = name.length;
     if (length !== 9 && length !== 12 && length !== 13 && length !== 18) continue;
     const lower = name.toLowerCase();
-    const value = (raw[i + 1] as string).trim();
-    if (lower === 'x-provider-api-key' || lower === 'x-api-key') {
-      credentials++;
-      found.apiKey = value;
-    } else if (lower === 'authorization') {
-      credentials++;
-      const match = /^Bearer\s+(\S+)$/i.exec(value);
-      if (match) found.apiKey = match[1];
-      else found.unusual = true;
+    const value = raw[i + 1] as string;
+    if (lower === 'x-provider-api-key' || lower === 'x-api-key' || lower === 'authorization') {
+      count++;
+      credentials[lower] = value;
     } else if (lower === 'x-operator-id') found.unusual = true;
     else if (lower === 'x-request-id') found.requestId = true;
-    else if (lower === 'if-none-match') found.ifNoneMatch = value;
+    else if (lower === 'if-none-match') found.ifNoneMatch = value.trim();
   }
-  if (credentials !== 1) found.unusual = true;
+  if (count !== 1) found.unusual = true;
   return found;
 }
 
@@ -180,14 +178,19 @@ export function readLane(deps: {
     symbol: string | undefined,
   ): boolean {
     const raw = readHeaders(req.rawHeaders);
-    if (raw.unusual || raw.apiKey === undefined) return false;
-    const cached = services.access.cachedScope(raw.apiKey);
-    if (!cached) return false;
-    const { principal, result } = cached;
-    const body =
-      symbol === undefined
-        ? answers.catalog(result.operator, result.scope)
-        : answers.game(symbol, result.scope);
+    if (raw.unusual) return false;
+    // The routes' own decision, given only what the caches hold: anything missing or refused is theirs.
+    const { access } = services;
+    const request = { headers: raw.credentials, named: [] };
+    const facts: AccessFacts = { operator: access.cachedOperator, off: access.cachedSwitchedOff() };
+    let decision = decideAccess(request, facts);
+    if (decision.kind === 'needs' && decision.need.kind === 'key') {
+      facts.principal = access.cachedPrincipal(decision.need.apiKey);
+      decision = decideAccess(request, facts);
+    }
+    if (decision.kind !== 'granted') return false;
+    const { principal, operator, scope } = decision;
+    const body = symbol === undefined ? answers.catalog(operator, scope) : answers.game(symbol, scope);
     if (!body) return false;
     const route = symbol === undefined ? GAMES : `${GAMES_PREFIX}:symbol`;
     limitedSend(req, res, fallback, principal, route, body, started, raw);

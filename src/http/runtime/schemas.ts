@@ -1,7 +1,32 @@
 // TypeBox schemas of the runtime API (docs/runtime-api.md).
 import { type Static, Type } from 'typebox';
-import type { RoundView } from '../../domain/rounds.ts';
+import { CLIENT_ROUND_ID, type RoundView, type SpinRequest } from '../../domain/rounds.ts';
 import { errorResponses } from '../schemas.ts';
+
+/**
+ * The body of POST /api/runtime/v1/spin, described once: the route validates with it, the OpenAPI
+ * document shows it, and the game client's `SpinRequest` is its type. The ladder's rules (which
+ * coins, levels and modes) are the domain's `readSpinRequest`, which reads the same fields.
+ */
+export const SpinBody = Type.Object({
+  coin: Type.String({ description: 'The coin value, a decimal string such as "0.10".' }),
+  bet_level: Type.Optional(Type.Integer({ description: "The game's default level when absent." })),
+  special_bet: Type.Optional(Type.Boolean()),
+  buy_feature: Type.Optional(Type.Boolean()),
+  client_round_id: Type.String({
+    pattern: CLIENT_ROUND_ID.source,
+    description: "The click's idempotency key: the same one again answers with the round it made.",
+  }),
+  free_round_grant_id: Type.Optional(
+    Type.String({ description: "Plays a round of this free-rounds grant, at the campaign's bet." }),
+  ),
+});
+export type SpinBody = Static<typeof SpinBody>;
+
+/** The domain reads exactly the fields the schema describes: one added to either fails type-checking. */
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const spinFieldsAgree: SameKeys<SpinBody, SpinRequest> = true;
+void spinFieldsAgree;
 
 export const FeatureState = Type.Object({
   free_spins_left: Type.Integer(),

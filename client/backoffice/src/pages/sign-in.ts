@@ -1,11 +1,11 @@
 // Sign-in: e-mail and password, then a TOTP code when the account asks for one.
-import { HttpError, json, type Staff } from '../api.ts';
+import { HttpError, json, type SignedIn } from '../api.ts';
 import { clear, field, h } from '../dom.ts';
 
 export function signInPage(
   root: HTMLElement,
   message: string | undefined,
-  done: (staff: Staff, csrf: string) => void,
+  done: (answer: SignedIn) => void,
 ): void {
   const email = h('input', { name: 'email', type: 'email', autocomplete: 'username', required: true });
   const password = h('input', {
@@ -45,13 +45,9 @@ export function signInPage(
     try {
       const body: Record<string, string> = { email: email.value.trim(), password: password.value };
       if (!totpField.hidden && totp.value.trim()) body.totp = totp.value.trim();
-      const answer = await json<{ staff: Staff; csrf_token: string }>(
-        'POST',
-        '/api/admin/v1/auth/sign-in',
-        body,
-      );
+      const answer = await json<SignedIn>('POST', '/api/admin/v1/auth/sign-in', body);
       status.textContent = '';
-      done(answer.staff, answer.csrf_token);
+      done(answer);
     } catch (error) {
       status.textContent = '';
       if (error instanceof HttpError && error.code === 'totp_required') {

@@ -4,12 +4,15 @@ import { get, json, type Role, session } from '../api.ts';
 import { formatTime, h, table } from '../dom.ts';
 import { action, badge, clear, field, heading, input, notice, select } from '../ui.ts';
 
-const ROLES: Array<[Role, string]> = [
-  ['admin', 'Admin: everything'],
-  ['support', 'Support: rounds, replay, wallet queue'],
-  ['finance', 'Finance: reports, read elsewhere'],
-  ['viewer', 'Viewer: read only'],
-];
+/** What each role is for, in the console's words; which roles there are, and their order, is the server's. */
+const ROLE_WORDS: Record<Role, string> = {
+  admin: 'Admin: everything',
+  support: 'Support: rounds, replay, wallet queue',
+  finance: 'Finance: reports, read elsewhere',
+  viewer: 'Viewer: read only',
+};
+
+const roleOptions = (): Array<[Role, string]> => session.roles.map(({ role }) => [role, ROLE_WORDS[role]]);
 
 export async function staffPage(main: HTMLElement): Promise<void> {
   const out = notice();
@@ -22,7 +25,7 @@ export async function staffPage(main: HTMLElement): Promise<void> {
         ['E-mail', 'Role', 'Second factor', 'State', 'Created', 'Change'],
         staff.map((member) => {
           const self = member.id === session.staff?.id;
-          const role = select('role', ROLES, member.role);
+          const role = select('role', roleOptions(), member.role);
           role.setAttribute('aria-label', `Role of ${member.email}`);
           const saveRole = h('button', { type: 'button', class: 'secondary', disabled: self }, 'Set role');
           saveRole.addEventListener(
@@ -84,7 +87,7 @@ export async function staffPage(main: HTMLElement): Promise<void> {
     minlength: 12,
     autocomplete: 'new-password',
   });
-  const role = select('role', ROLES, 'viewer');
+  const role = select('role', roleOptions(), 'viewer');
   const form = h(
     'form',
     { class: 'grid-form', 'aria-label': 'New staff account' },
