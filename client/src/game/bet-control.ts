@@ -1,5 +1,7 @@
 // The player's bet: the session's ladder (the market's cap applied, the round totals curated), the
 // chosen step, the ante toggle, and the HUD's bet line with the facts a market wants beside it.
+
+import { betUnit } from '../../../src/games/stake.ts';
 import type { JurisdictionRules, Round, SessionInfo } from '../api/types.ts';
 import { t } from '../i18n/i18n.ts';
 import {
@@ -102,6 +104,6 @@ export class BetControl {
 
   /** The coin times the level: what a coin of the paytable is worth at this bet. */
   unit(): bigint {
-    return this.bet.coinMinor * BigInt(this.bet.level);
+    return betUnit(this.bet.coinMinor, this.bet.level);
   }
 }

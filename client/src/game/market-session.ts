@@ -10,7 +10,7 @@ import {
   SessionMeter,
 } from '../logic/jurisdiction.ts';
 import { messageFor } from '../logic/messages.ts';
-import { toMinor } from '../logic/money.ts';
+import { toSignedMinor } from '../logic/money.ts';
 import type { Hud } from '../ui/hud.ts';
 import { realityCheck, safeLink } from '../ui/protection.ts';
 import type { GameWords } from './words.ts';
@@ -31,11 +31,6 @@ export interface MarketSessionDeps {
   fail(error: RuntimeFailure): Promise<unknown>;
   /** The player chose to leave (to this page, or the session's return URL). */
   leave(url: string | null): void;
-}
-
-/** Minor units of a signed decimal ("-12.50"). */
-function signedMinor(text: string, currency: string): bigint {
-  return text.startsWith('-') ? -toMinor(text.slice(1), currency) : toMinor(text, currency);
 }
 
 export class MarketSession {
@@ -90,7 +85,7 @@ export class MarketSession {
   /** The net position in the player's money (as sent when it cannot be read). */
   netText(): string {
     try {
-      return this.deps.words.money(signedMinor(this.meter.net, this.deps.currency));
+      return this.deps.words.money(toSignedMinor(this.meter.net, this.deps.currency));
     } catch {
       return this.meter.net;
     }

@@ -1,6 +1,8 @@
 // A round on screen: its steps in order (landing with anticipation, tumbles, wins counted on the meter,
 // the pick bonus, hold-and-collect respins, the free-spins intro, the caps), then the wins cycling on
 // the reels and read out. Only what was paid is counted and celebrated; the balance is not its business.
+
+import { betStake, betUnit } from '../../../src/games/stake.ts';
 import type { GameRules, JurisdictionRules, PickStep, Round, Screen } from '../api/types.ts';
 import type { Sound } from '../audio/sound.ts';
 import { t } from '../i18n/i18n.ts';
@@ -78,8 +80,13 @@ export class RoundPresenter {
     const { hud, reels, scene, root, words, currency } = this.deps;
     const outcome = round.outcome;
     if (!outcome) return;
-    const unit = toMinor(round.coin, currency) * BigInt(round.bet_level);
-    const baseBet = unit * BigInt(this.deps.ladder.modeCoins.base ?? this.deps.rules.lineCost);
+    const coin = toMinor(round.coin, currency);
+    const unit = betUnit(coin, round.bet_level);
+    const baseBet = betStake(
+      coin,
+      round.bet_level,
+      this.deps.ladder.modeCoins.base ?? this.deps.rules.lineCost,
+    );
     this.deps.showBet(round);
     const win = toMinor(round.win, currency);
     const planned = planPresentation(outcome, baseBet, unit);

@@ -1,12 +1,13 @@
 // The bet panel: the game's list of total bets (curateLadder, logic/bet.ts) as a grid of buttons.
 // One press chooses a total and closes the panel; the − / + buttons of the HUD step through the
 // same list. The server still receives the coin and level behind the total.
+import { betUnit } from '../../../src/games/stake.ts';
 import { t } from '../i18n/i18n.ts';
 import type { BetChoice, Ladder } from '../logic/bet.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
 
-const unit = (bet: BetChoice) => bet.coinMinor * BigInt(bet.level);
+const unit = (bet: BetChoice) => betUnit(bet.coinMinor, bet.level);
 
 /** Opens the panel at the current bet; resolves with the chosen step, or null when closed unchanged. */
 export function chooseTotalBet(
