@@ -10,6 +10,7 @@ export const WALLET_ACTION_TYPES = [
   'free_round',
   'free_round_feature',
   'rollback',
+  'jackpot_win',
 ] as const;
 export type WalletActionType = (typeof WALLET_ACTION_TYPES)[number];
 

@@ -38,6 +38,7 @@ import { securitySchemes } from './provider/security.ts';
 import { registerTransactionRoundGet } from './provider/transactions.round.get.ts';
 import { nextRequestId, requestIdFor } from './request-id.ts';
 import { registerRuntimeRoutes } from './runtime/index.ts';
+import { registerJackpotRoutes } from './jackpots/index.ts';
 import { sharedSchemas } from './schemas.ts';
 import { logWalletAttempts } from './wallet-log.ts';
 
@@ -191,6 +192,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerReportTransactions(app, services);
   registerReportSummary(app, services);
   registerRuntimeRoutes(app, services);
+  registerJackpotRoutes(app, services);
   const clientFiles = registerGameClient(app, undefined, services);
   if (services.config.demoLobby) registerLobby(app, services, { dist: clientFiles });
   registerBackoffice(app);

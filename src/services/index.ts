@@ -11,6 +11,7 @@ import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
+import { jackpotsRepo } from '../store/jackpots.repo.ts';
 import { gamesRepo } from '../store/games.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
 import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
@@ -33,6 +34,7 @@ import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
+import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
@@ -83,6 +85,8 @@ export interface Services {
   reports: ReportService;
   /** Both wallet modes and the retry worker (the node starts and stops it). */
   wallets: Wallets;
+  /** Jackpot pools: what rounds feed, the meters, the public ledger and its sealer (the node starts it). */
+  jackpots: JackpotService;
   /** Staff accounts, sign-in and sessions of the back office. */
   staff: StaffService;
   /** The hash-chained audit trail of every staff, token and CLI change. */
@@ -177,6 +181,11 @@ export async function createServices(
   const rateLimiter = rateLimiterFor(config, config.rateLimitPerMinute, 'rate', millis);
   const publicRateLimiter = rateLimiterFor(config, config.publicRateLimitPerMinute, 'public', millis);
   const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
+  const jackpots = createJackpotService({
+    repo: jackpotsRepo(db),
+    rng: () => playRng.source.forSession('jackpot'),
+    now,
+  });
   const roundDetails = createRoundDetailsService({
     ...repos,
     secret: await signingKeysRepo(db).get('round_details'),
@@ -229,6 +238,7 @@ export async function createServices(
       detailsUrl: roundDetails.urlOf,
       sessions,
       wallets,
+      jackpots,
       sessionTtlSeconds: config.sessionTtlSeconds,
       walletTimeoutMs: config.walletTimeoutMs,
       now,
@@ -241,6 +251,7 @@ export async function createServices(
     roundDetails,
     reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
+    jackpots,
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
@@ -253,6 +264,7 @@ export async function createServices(
     }),
     async close() {
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
+      await jackpots.stop();
       await rateLimiter?.close();
       await publicRateLimiter?.close();
       artwork.stop();

@@ -30,6 +30,7 @@ import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
 import type { PlayerWallet, SettleResult, Wallet } from '../wallet/wallet.ts';
 import type { Wallets } from '../wallet/wallets.ts';
 import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
+import type { JackpotService } from './jackpots.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
 
 /** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
@@ -43,6 +44,8 @@ export interface SpinAnswer {
   free_round: FreeRoundState | null;
   /** The session under its jurisdiction after this round (issue 13). */
   jurisdiction_state: ReturnType<typeof jurisdictionState>;
+  /** Jackpot tiers this round won, paid with it (issue 28); absent when none. */
+  jackpot_wins?: Array<{ pool_id: string; tier: string; amount: string }>;
 }
 
 export interface RealityCheckAnswer {
@@ -90,6 +93,8 @@ export interface RoundServiceDeps {
   detailsUrl(roundId: string, playedAt: Date): string;
   sessions: SessionService;
   wallets: Wallets;
+  /** Which jackpot pools a round feeds and what it adds (issue 28). */
+  jackpots: Pick<JackpotService, 'poolsFor' | 'feedsOf'>;
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
   now(): Date;
@@ -266,6 +271,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
     clientRoundId: string,
     requested: { coin: bigint; betLevel: number; mode: BetMode },
     grant: GrantPlay | null,
+    pools: Awaited<ReturnType<JackpotService['poolsFor']>>,
   ) {
     // A new free round plays at the campaign's bet in the base mode; its feature spins at the bet
     // that triggered them, as any feature spin. What it takes and pays is decided by playRound.
@@ -277,13 +283,8 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
           wonSoFar: grant.grant.win,
         }
       : null;
-    const { outcome, nextState, stake, win } = playRound(
-      session.model,
-      session.state,
-      requested,
-      terms,
-      deps.playRng.forSession(session.row.id),
-    );
+    const rng = deps.playRng.forSession(session.row.id);
+    const { outcome, nextState, stake, win } = playRound(session.model, session.state, requested, terms, rng);
     const kind = roundKind(outcome);
     const id = newId('rnd');
     const createdAt = deps.now();
@@ -328,6 +329,20 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       // The signed details link travels only in a callback credit (an HMAC per round otherwise spent).
       ...(walletOf(session).mode === 'callback' ? { details_url: deps.detailsUrl(id, createdAt) } : {}),
     };
+    // A paid round feeds the jackpots of its game (feature spins and free rounds stake nothing).
+    if (pools.length > 0 && stake > 0n) {
+      round.jackpot = deps.jackpots.feedsOf(
+        {
+          roundId: id,
+          operatorId: round.operator_id,
+          gameSymbol: round.game_symbol,
+          currency: round.currency,
+          stake,
+        },
+        pools,
+        rng,
+      );
+    }
     return { round, nextState };
   }
 
@@ -390,7 +405,16 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
         const held = await deps.sessions.claimPlay(session, now, new Date(now.getTime() + PLAY_HOLD_MS));
         if (!held) throw errors.gameInProgressElsewhere();
       }
-      const { round, nextState } = prepare(session, clientRoundId, bet, grant);
+      // Jackpots: real money, a market that allows them, a paid round (docs/jackpots.md).
+      const pools =
+        !isDemo(session) && session.jurisdiction.rules.jackpots_allowed && grant === null
+          ? await deps.jackpots.poolsFor(
+              session.row.operator_id,
+              session.row.game_symbol,
+              session.row.currency,
+            )
+          : [];
+      const { round, nextState } = prepare(session, clientRoundId, bet, grant, pools);
       const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlSeconds * 1000);
       const result = await walletOf(session).settle(round, playerOf(session), {
         tokenHash: session.row.token_hash,
@@ -407,7 +431,15 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
             grant ? (nextState.freeSpinsLeft > 0 ? grant.grant.id : null) : undefined,
             { startedAt: round.created_at, net },
           );
-          return answer(result.round, result.balance, session, nextState, net);
+          const answered = await answer(result.round, result.balance, session, nextState, net);
+          if (result.jackpotWins && result.jackpotWins.length > 0) {
+            answered.jackpot_wins = result.jackpotWins.map((jackpotWin) => ({
+              pool_id: jackpotWin.pool_id,
+              tier: jackpotWin.tier,
+              amount: formatAmount(jackpotWin.amount, session.row.currency),
+            }));
+          }
+          return answered;
         }
         case 'stale':
           continue;

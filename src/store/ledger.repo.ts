@@ -40,6 +40,7 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     // A round of a grant: whether it takes one of the grant's rounds or is a feature spin of one.
     free_round: round.free_round ? { new_round: round.free_round.new_round } : null,
     certificate_hash: round.certificate_hash,
+    ...(round.jackpot && round.jackpot.length > 0 ? { jackpot: round.jackpot } : {}),
     // No jurisdiction: the round's profile comes from its session row in the same statement
     // (rf_play_internal_round, rf_open_callback_round; the insert trigger for demo rounds).
   };
@@ -62,7 +63,13 @@ export interface SessionGuard {
 }
 
 export type InternalPlay =
-  | { result: 'played' | 'duplicate'; roundId: string; balance: bigint | null }
+  | {
+      result: 'played' | 'duplicate';
+      roundId: string;
+      balance: bigint | null;
+      /** The jackpot tiers this round won, paid with it (played only). */
+      jackpotWins: JackpotWin[];
+    }
   | { result: 'insufficient_funds' }
   | { result: 'stale' }
   | { result: 'revalidate' }
@@ -79,16 +86,45 @@ const GRANT_REFUSALS: ReadonlySet<string> = new Set([
   'not_started',
 ]);
 
+/** A jackpot tier a round won, as rf_jackpot_feed answers it. */
+export interface JackpotWin {
+  win_id: string;
+  tx_id: string;
+  tier_id: string;
+  tier: string;
+  pool_id: string;
+  /** Minor units of the round's currency. */
+  amount: bigint;
+}
+
+function jackpotWins(value: unknown): JackpotWin[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((win: Record<string, unknown>) => ({
+    win_id: String(win.win_id),
+    tx_id: String(win.tx_id),
+    tier_id: String(win.tier_id),
+    tier: String(win.tier),
+    pool_id: String(win.pool_id),
+    amount: BigInt(String(win.amount)),
+  }));
+}
+
 /** A row of rf_play_internal_round or rf_play_demo_round, as the caller's closed answer. */
 function internalPlay(row: {
   result: string;
   round_id: string | null;
   balance: bigint | null;
+  jackpot?: unknown;
 }): InternalPlay {
   switch (row.result) {
     case 'played':
     case 'duplicate':
-      return { result: row.result, roundId: row.round_id as string, balance: row.balance };
+      return {
+        result: row.result,
+        roundId: row.round_id as string,
+        balance: row.balance,
+        jackpotWins: jackpotWins(row.jackpot),
+      };
     case 'insufficient_funds':
     case 'stale':
     case 'revalidate':
@@ -148,6 +184,7 @@ interface InternalRow {
   result: string;
   round_id: string | null;
   balance: bigint | null;
+  jackpot: unknown;
 }
 
 /** Batch order: by player balance row, then session, so concurrent batches lock rows alike. */

@@ -40,7 +40,28 @@ export type NewRound = Pick<
   free_round?: { campaign_id: string; grant_id: string; new_round: boolean };
   /** The round's signed details page, sent with its credit. */
   details_url?: string;
+  /** What a paid round adds to the jackpot pools it feeds, and its progressive draws (issue 28). */
+  jackpot?: JackpotFeed[];
 };
+
+/** A round's share of one pool, as functions/rf_jackpot_feed.sql takes it (amounts in fine units). */
+export interface JackpotFeed {
+  pool_id: string;
+  /** Pool minor units per minor unit of the round's currency. */
+  num: string;
+  den: string;
+  tiers: Array<{
+    tier_id: string;
+    meter: string;
+    reserve: string;
+    dust: string;
+    /** A progressive tier's certified draw: whether this round triggers it. */
+    hit: boolean;
+    /** The ids a win of this tier is written under (derived from the round: the same if written again). */
+    win_id: string;
+    tx_id: string;
+  }>;
+}
 
 export interface RoundFilter {
   /** The round with this id. */

@@ -29,7 +29,12 @@ export function settleResultOf(
 ): SettleResult {
   switch (played.result) {
     case 'played':
-      return { kind: 'settled', round: settledRecord(round), balance: played.balance ?? start };
+      return {
+        kind: 'settled',
+        round: settledRecord(round),
+        balance: played.balance ?? start,
+        ...(played.jackpotWins.length > 0 ? { jackpotWins: played.jackpotWins } : {}),
+      };
     case 'duplicate':
       return { kind: 'duplicate' };
     case 'insufficient_funds':

@@ -3,7 +3,7 @@
 // use case hands either one a prepared round and gets back one closed result; it never asks
 // which mode it is talking to.
 import type { NewRound, RoundRecord } from '../domain/rounds.ts';
-import type { WalletMode } from '../store/ledger.repo.ts';
+import type { JackpotWin, WalletMode } from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { RoundRow } from '../store/rounds.repo.ts';
 
@@ -33,7 +33,7 @@ export interface RoundSession {
 /** How paying for a round ended. Expected outcomes are values; only bugs throw. */
 export type SettleResult =
   /** Paid (or, callback, debited and its credit under way): the round and the balance to show. */
-  | { kind: 'settled'; round: RoundRecord; balance: bigint | null }
+  | { kind: 'settled'; round: RoundRecord; balance: bigint | null; jackpotWins?: JackpotWin[] }
   /** This click already made a round: answer with that one. */
   | { kind: 'duplicate' }
   /** The session moved under the round (another click won): play it again from the new state. */

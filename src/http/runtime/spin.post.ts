@@ -30,6 +30,9 @@ export function registerSpinPost(app: FastifyInstance, services: Services): void
             state: FeatureState,
             free_round: FreeRoundState,
             jurisdiction_state: JurisdictionState,
+            jackpot_wins: Type.Optional(
+              Type.Array(Type.Object({ pool_id: Type.String(), tier: Type.String(), amount: Type.String() })),
+            ),
           }),
           ...runtimeErrors(402, 404, 409, 502, 503),
         },

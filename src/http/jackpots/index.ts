@@ -1,0 +1,359 @@
+// Jackpot routes (issue 28): the operator's meters for its lobby (provider API, additive), the
+// game's meters (runtime API), the public record of a pool that anyone can check (JSON and a page),
+// and staff's pools (admin API).
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errors } from '../../domain/errors.ts';
+import { checkPool } from '../../domain/jackpot-audit.ts';
+import { TIER_KINDS, type TierKind, type TierParams } from '../../domain/jackpots.ts';
+import { formatAmount, isSupportedCurrency, parseAmount } from '../../money.ts';
+import type { Services } from '../../services/index.ts';
+import type { PoolView } from '../../services/jackpots.ts';
+import { adminErrors, adminSecurity } from '../admin/shared.ts';
+import { authorizeOperator } from '../provider/auth.ts';
+import { providerSecurity } from '../provider/security.ts';
+import { limitPublic } from '../public-limit.ts';
+import { runtimeSession } from '../runtime/auth.ts';
+import { runtimeErrors } from '../runtime/schemas.ts';
+import { errorResponses } from '../schemas.ts';
+import { jackpotPage } from './page.ts';
+
+const TierView = Type.Object({
+  tier_id: Type.String(),
+  name: Type.String(),
+  kind: Type.Union(TIER_KINDS.map((kind) => Type.Literal(kind))),
+  value: Type.String({
+    description: "The live value, whole minor units of the pool's currency, rounded down.",
+  }),
+  value_in_currency: Type.Optional(Type.Object({ currency: Type.String(), value: Type.String() })),
+  seed: Type.String(),
+  ceiling: Type.Union([Type.String(), Type.Null()]),
+  cycle: Type.String(),
+  hits: Type.String(),
+  drop_commit: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "Must-drop tiers: SHA-256 committing the current cycle's hidden drop point, revealed with its win.",
+  }),
+});
+
+const PoolViewSchema = Type.Object({
+  pool_id: Type.String(),
+  name: Type.String(),
+  scope: Type.Union([Type.Literal('game'), Type.Literal('operator'), Type.Literal('network')]),
+  currency: Type.String(),
+  tiers: Type.Array(TierView),
+  updated_at: Type.String({ format: 'date-time' }),
+});
+
+const PoolParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export function registerJackpotRoutes(app: FastifyInstance, services: Services): void {
+  app.get(
+    '/api/provider/v1/jackpots',
+    {
+      schema: {
+        summary: "The jackpots of the operator's games, with their live values",
+        description:
+          "Added in 1.4.0. Every pool one of the operator's games feeds: its tiers' live values (in the pool's currency and, with `currency`, in that one at the pool's rate), the games that feed it, and for must-drop tiers the commitment of the hidden drop point. Values move with every paid spin; poll it (cheap) for a lobby.",
+        tags: ['jackpots'],
+        security: providerSecurity,
+        querystring: Type.Object({
+          currency: Type.Optional(Type.String({ minLength: 3, maxLength: 4 })),
+          operator_id: Type.Optional(Type.String()),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Boolean(),
+            data: Type.Object({
+              jackpots: Type.Array(
+                Type.Intersect([PoolViewSchema, Type.Object({ games: Type.Array(Type.String()) })]),
+              ),
+            }),
+          }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { operator } = await authorizeOperator(services, request, reply);
+      const { currency } = request.query as { currency?: string };
+      const jackpots = await services.jackpots.metersOfOperator(operator.id, currency);
+      return { success: true, data: { jackpots } };
+    },
+  );
+
+  app.get(
+    '/api/runtime/v1/jackpots',
+    {
+      schema: {
+        summary: "The jackpots this session's rounds feed, live",
+        tags: ['runtime'],
+        hide: true, // documented in docs/runtime-api.md; outside the operator contract
+        response: {
+          200: Type.Object({
+            eligible: Type.Boolean({ description: 'Whether this session can win them (market, play mode).' }),
+            jackpots: Type.Array(PoolViewSchema),
+          }),
+          ...runtimeErrors(),
+        },
+      },
+    },
+    async (request) => {
+      const session = await runtimeSession(services, request);
+      const eligible = session.row.play_mode !== 'demo' && session.jurisdiction.rules.jackpots_allowed;
+      const jackpots = eligible
+        ? await services.jackpots.metersFor(
+            session.row.operator_id,
+            session.row.game_symbol,
+            session.row.currency,
+          )
+        : [];
+      return { eligible, jackpots };
+    },
+  );
+
+  // The whole ledger is read and checked at most once a second per pool, however many ask.
+  const recent = new Map<
+    string,
+    { at: number; audit: Promise<Awaited<ReturnType<typeof services.jackpots.audit>>> }
+  >();
+  const auditOf = (id: string) => {
+    const now = Date.now();
+    const held = recent.get(id);
+    if (held && now - held.at < 1_000) return held.audit;
+    if (recent.size > 1_000) recent.clear();
+    const audit = services.jackpots.audit(id, 0n, true);
+    recent.set(id, { at: now, audit });
+    audit.catch(() => recent.delete(id));
+    return audit;
+  };
+
+  /** The record, with one page of the ledger: the 1,000 entries after `after`. */
+  const publicRecord = async (id: string, after = 0n) => {
+    const audit = await auditOf(id);
+    if (!audit) throw errors.notFound(`no jackpot pool ${id}`);
+    const tiers = audit.meters.map((tier) => ({
+      tier_id: tier.id,
+      name: tier.name,
+      kind: tier.kind,
+      seed: tier.seed.toString(),
+      contribution_ppm: tier.contribution_ppm.toString(),
+      reserve_ppm: tier.reserve_ppm.toString(),
+      ceiling: tier.ceiling?.toString() ?? null,
+      odds_stake: tier.odds_stake?.toString() ?? null,
+      deadline_minute: tier.deadline_minute,
+      cycle: tier.cycle.toString(),
+      hits: tier.hits.toString(),
+      meter: tier.meter.toString(),
+      reserve: tier.reserve.toString(),
+      drop_commit: tier.drop_commit,
+      next_drop_commit: tier.next_drop_commit,
+    }));
+    const ledger = audit.ledger.map((entry) => ({
+      seq: entry.seq.toString(),
+      block: entry.block.toString(),
+      kind: entry.kind,
+      round_id: entry.round_id,
+      body: entry.body,
+      prev_hash: entry.prev_hash,
+      hash: entry.hash,
+    }));
+    const blocks = audit.blocks.map((block) => ({
+      block: block.block.toString(),
+      first_seq: block.first_seq.toString(),
+      last_seq: block.last_seq.toString(),
+      merkle_root: block.merkle_root,
+      last_hash: block.last_hash,
+      sealed_at: block.sealed_at.toISOString(),
+    }));
+    const page = ledger.filter((entry) => BigInt(entry.seq) > after).slice(0, 1000);
+    const lastShown = page.at(-1)?.seq;
+    return {
+      pool: {
+        id: audit.pool.id,
+        name: audit.pool.name,
+        scope: audit.pool.scope,
+        currency: audit.pool.currency,
+        status: audit.pool.status,
+        created_at: audit.pool.created_at.toISOString(),
+      },
+      units: 'meters, seeds and contributions in fine units: millionths of a minor unit of the pool currency',
+      tiers,
+      pending: audit.pending,
+      ledger: page,
+      ledger_total: ledger.length,
+      next_after: lastShown !== undefined && BigInt(lastShown) < BigInt(ledger.length) ? lastShown : null,
+      blocks,
+      wins: audit.wins.slice(0, 20).map((win) => ({
+        at: win.created_at.toISOString(),
+        tier: win.tier,
+        cycle: win.cycle.toString(),
+        amount: formatAmount(win.amount, win.currency),
+        currency: win.currency,
+        status: win.status,
+        drop_at: win.drop_at?.toString() ?? null,
+        drop_salt: win.drop_salt,
+        drop_commit: win.drop_commit,
+      })),
+      check: checkPool(audit.pool.id, ledger, blocks, tiers, audit.pending),
+    };
+  };
+
+  app.get(
+    '/api/public/v1/jackpots/:id',
+    {
+      schema: {
+        summary: "A pool's public record: parameters, meters, the hash-chained ledger and its blocks",
+        tags: ['jackpots'],
+        params: PoolParams,
+        querystring: Type.Object({ after: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$' })) }),
+        hide: true, // described in docs/jackpots.md
+      },
+    },
+    async (request, reply) => {
+      await limitPublic(services, request, reply);
+      reply.header('cache-control', 'public, max-age=1');
+      const { after } = request.query as { after?: string };
+      return publicRecord((request.params as { id: string }).id, BigInt(after ?? '0'));
+    },
+  );
+
+  app.get('/jackpots/:id', { schema: { params: PoolParams, hide: true } }, async (request, reply) => {
+    await limitPublic(services, request, reply);
+    const record = await publicRecord((request.params as { id: string }).id);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(jackpotPage(record));
+  });
+
+  app.get(
+    '/api/admin/v1/jackpots',
+    {
+      schema: {
+        summary: 'Every jackpot pool with its meters',
+        tags: ['admin'],
+        security: adminSecurity,
+        response: { 200: Type.Object({ jackpots: Type.Array(PoolViewSchema) }), ...adminErrors() },
+      },
+    },
+    async () => ({ jackpots: await services.jackpots.allPools() }),
+  );
+
+  app.post(
+    '/api/admin/v1/jackpots',
+    {
+      schema: {
+        summary: 'Create a jackpot pool',
+        description:
+          'tiers: name, kind (progressive | must_drop_value | must_drop_time), seed and ceiling (decimal amounts in the pool currency), contribution_rate and reserve_rate (percent of the stake, as decimal text, e.g. "0.5"), odds_stake (progressive: the stake per expected hit, decimal amount) and deadline ("HH:MM" UTC, must_drop_time). members: [{operator_id, game_symbol}]. rates: [{currency, rate}] for a network pool across currencies: 1 unit of currency = rate units of the pool currency.',
+        tags: ['admin'],
+        security: adminSecurity,
+        body: Type.Object({
+          name: Type.String(),
+          scope: Type.Union([Type.Literal('game'), Type.Literal('operator'), Type.Literal('network')]),
+          currency: Type.String(),
+          owner_operator_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          members: Type.Array(Type.Object({ operator_id: Type.String(), game_symbol: Type.String() })),
+          rates: Type.Optional(Type.Array(Type.Object({ currency: Type.String(), rate: Type.String() }))),
+          tiers: Type.Array(
+            Type.Object({
+              name: Type.String(),
+              kind: Type.String(),
+              seed: Type.String(),
+              contribution_rate: Type.String(),
+              reserve_rate: Type.Optional(Type.String()),
+              ceiling: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+              odds_stake: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+              deadline: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+            }),
+          ),
+        }),
+        response: { 201: Type.Object({ pool: PoolViewSchema }), ...adminErrors(404) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as PoolBody;
+      const tiers = body.tiers.map((tier, index) => tierParams(tier, index, body.currency));
+      const id = await services.jackpots.create(
+        {
+          name: body.name,
+          scope: body.scope,
+          currency: body.currency,
+          ownerOperatorId: body.owner_operator_id ?? null,
+          members: body.members.map((member) => ({
+            operatorId: member.operator_id,
+            gameSymbol: member.game_symbol,
+          })),
+          rates: body.rates ?? [],
+          tiers,
+        },
+        request.actor.kind === 'staff' ? `staff:${request.actor.email}` : request.actor.kind,
+      );
+      const pools: PoolView[] = await services.jackpots.allPools();
+      return reply.code(201).send({ pool: pools.find((pool) => pool.pool_id === id) });
+    },
+  );
+}
+
+interface PoolBody {
+  name: string;
+  scope: 'game' | 'operator' | 'network';
+  currency: string;
+  owner_operator_id?: string | null;
+  members: Array<{ operator_id: string; game_symbol: string }>;
+  rates?: Array<{ currency: string; rate: string }>;
+  tiers: Array<{
+    name: string;
+    kind: string;
+    seed: string;
+    contribution_rate: string;
+    reserve_rate?: string;
+    ceiling?: string | null;
+    odds_stake?: string | null;
+    deadline?: string | null;
+  }>;
+}
+
+/** A percentage of the stake ("0.5" = 0.5 %) as parts per million, exactly (at most 4 decimals). */
+function ppmOf(text: string, field: string): bigint {
+  const match = /^(\d{1,2})(?:\.(\d{1,4}))?$/.exec(text);
+  if (!match)
+    throw errors.invalidRequest(`${field}: a percentage of the stake with at most 4 decimals, e.g. "0.5"`);
+  return BigInt(match[1] as string) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
+}
+
+function amountOf(text: string, currency: string, field: string): bigint {
+  if (!isSupportedCurrency(currency))
+    throw errors.invalidRequest(`currency: "${currency}" is not a supported currency`);
+  const parsed = parseAmount(text, currency);
+  if (!parsed.ok) {
+    throw errors.invalidRequest(
+      `${field}: "${text}" is not an amount in ${currency} (${parsed.reason.replace('_', ' ')})`,
+    );
+  }
+  return parsed.minor;
+}
+
+function tierParams(tier: PoolBody['tiers'][number], index: number, currency: string): TierParams {
+  const at = `tiers[${index}]`;
+  if (!(TIER_KINDS as readonly string[]).includes(tier.kind)) {
+    throw errors.invalidRequest(`${at}.kind: one of ${TIER_KINDS.join(', ')}`);
+  }
+  let deadlineMinute: number | null = null;
+  if (tier.deadline) {
+    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(tier.deadline);
+    if (!match) throw errors.invalidRequest(`${at}.deadline: "HH:MM" in UTC`);
+    deadlineMinute = Number(match[1]) * 60 + Number(match[2]);
+  }
+  return {
+    name: tier.name,
+    kind: tier.kind as TierKind,
+    seed: amountOf(tier.seed, currency, `${at}.seed`),
+    contributionPpm: ppmOf(tier.contribution_rate, `${at}.contribution_rate`),
+    reservePpm: tier.reserve_rate ? ppmOf(tier.reserve_rate, `${at}.reserve_rate`) : 0n,
+    ceiling: tier.ceiling ? amountOf(tier.ceiling, currency, `${at}.ceiling`) : null,
+    oddsStake: tier.odds_stake ? amountOf(tier.odds_stake, currency, `${at}.odds_stake`) : null,
+    deadlineMinute,
+  };
+}

@@ -1,0 +1,217 @@
+// Jackpots on the internal wallet, against a real server and PostgreSQL (issue 28): every paid spin
+// feeds the pool's tiers to the fine unit, a trigger wins the whole meter once per cycle even when
+// many spins trigger at once, the win is paid in the round's own statement, and the pool's ledger
+// adds up to its meters.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FINE_PER_MINOR, type TierParams } from '../../src/domain/jackpots.ts';
+import { cents, launchPlayer, playerFor } from '../helpers/runtime.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { verifyPool } from './verify.ts';
+
+let server: TestServer;
+let apiKey: string;
+let operatorId: string;
+const GAME = 'rf_ember_crown';
+
+const tier = (over: Partial<TierParams> & Pick<TierParams, 'name' | 'kind'>): TierParams => ({
+  seed: 1_000n,
+  contributionPpm: 10_000n,
+  reservePpm: 2_000n,
+  ceiling: null,
+  oddsStake: null,
+  deadlineMinute: null,
+  ...over,
+});
+
+async function createPool(tiers: TierParams[], name = 'Test pool', game = GAME): Promise<string> {
+  return server.services.jackpots.create(
+    {
+      name,
+      scope: 'operator',
+      currency: 'USD',
+      ownerOperatorId: operatorId,
+      members: [{ operatorId, gameSymbol: game }],
+      rates: [],
+      tiers,
+    },
+    'test',
+  );
+}
+
+async function meters(poolId: string) {
+  const audit = await server.services.jackpots.audit(poolId);
+  if (!audit) throw new Error('no pool');
+  return new Map(audit.meters.map((tierMeters) => [tierMeters.name, tierMeters]));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const operator = await server.createOperator({ wallet_mode: 'internal' });
+  apiKey = operator.apiKey;
+  operatorId = operator.id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('jackpot contributions and wins, internal wallet', () => {
+  it('a paid spin adds its exact share to every tier, and a game outside the pool adds nothing', async () => {
+    const poolId = await createPool(
+      [
+        tier({ name: 'mini', kind: 'progressive', oddsStake: 10n ** 15n }),
+        tier({ name: 'major', kind: 'must_drop_value', seed: 10_000n, ceiling: 10_000_000n }),
+      ],
+      'Feeds',
+      'rf_copper_sevens',
+    );
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-feed', symbol: 'rf_copper_sevens' });
+    const before = await meters(poolId);
+    const spun = await player.spin({ coin: '0.10', bet_level: 1 });
+    expect(spun.status).toBe(200);
+    const stake = cents(spun.body.round.stake);
+    const after = await meters(poolId);
+    for (const name of ['mini', 'major']) {
+      // 1 % of the stake to the meter, 0.2 % to the reserve, in millionths of a cent
+      expect((after.get(name)?.meter ?? 0n) - (before.get(name)?.meter ?? 0n)).toBe(stake * 10_000n);
+      expect((after.get(name)?.reserve ?? 0n) - (before.get(name)?.reserve ?? 0n)).toBe(stake * 2_000n);
+    }
+    // Ember Crown is not in this pool
+    const other = await launchPlayer(server, apiKey, { player: 'jp-feed', symbol: GAME });
+    await other.spin({ coin: '0.10', bet_level: 1 });
+    expect((await meters(poolId)).get('mini')?.meter).toBe(after.get('mini')?.meter);
+  });
+
+  it('a certain trigger wins the meter, paid in the same statement as its own credit, and the cycle starts again at the seed', async () => {
+    const poolId = await createPool(
+      [tier({ name: 'grand', kind: 'progressive', oddsStake: 1n, seed: 5_000n })],
+      'Certain',
+    );
+    // (each test feeds its own game: a certain trigger here must not reach the others' spins)
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-winner' });
+    const session = await player.get('session');
+    const start = cents(session.body.balance);
+    const spun = await player.spin({ coin: '0.10', bet_level: 1 });
+    expect(spun.status).toBe(200);
+    const stake = cents(spun.body.round.stake);
+    const win = spun.body.jackpot_wins?.[0];
+    expect(win).toMatchObject({ pool_id: poolId, tier: 'grand' });
+    // seed $50.00 + 1 % of the stake, in whole cents (the fraction stays in the pool)
+    const meterFine = 5_000n * FINE_PER_MINOR + stake * 10_000n;
+    expect(cents(win.amount)).toBe(meterFine / FINE_PER_MINOR);
+    expect(cents(spun.body.balance)).toBe(start - stake + cents(spun.body.round.win) + cents(win.amount));
+    const { rows } = await server.store.pool.query(
+      `select type, action_type, amount::text, status from wallet_transactions where round_id = $1 order by action_type`,
+      [spun.body.round.id],
+    );
+    expect(rows).toContainEqual({
+      type: 'credit',
+      action_type: 'jackpot_win',
+      amount: String(cents(win.amount)),
+      status: 'acknowledged',
+    });
+    const now = await meters(poolId);
+    expect(now.get('grand')?.cycle).toBe(2n);
+    expect(now.get('grand')?.meter).toBe(5_000n * FINE_PER_MINOR + (meterFine % FINE_PER_MINOR));
+  });
+
+  it('spins that trigger at once: each cycle has exactly one winner and the pool adds up to the fine unit', async () => {
+    const poolId = await createPool(
+      [
+        tier({ name: 'hot', kind: 'progressive', oddsStake: 1n, seed: 100n }),
+        tier({ name: 'cold', kind: 'progressive', oddsStake: 10n ** 15n }),
+      ],
+      'Contended',
+      'rf_harbor_haul',
+    );
+    server.services.jackpots.refresh();
+    const players = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        launchPlayer(server, apiKey, { player: `jp-race-${i}`, symbol: 'rf_harbor_haul' }),
+      ),
+    );
+    const answers = await Promise.all(
+      players.flatMap((player) => [0, 1, 2].map(() => player.spin({ coin: '0.10', bet_level: 1 }))),
+    );
+    const played = answers.filter((answer) => answer.status === 200);
+    expect(played.length).toBeGreaterThan(0);
+    const { rows } = await server.store.pool.query(
+      `select w.cycle::text, w.round_id from jackpot_wins w join jackpot_tiers t on t.id = w.tier_id
+        where t.pool_id = $1 and t.name = 'hot' order by w.cycle`,
+      [poolId],
+    );
+    const cycles = rows.map((row) => row.cycle);
+    expect(new Set(cycles).size).toBe(cycles.length);
+    // cycles are won in order, none skipped
+    expect(cycles).toEqual(cycles.map((_, i) => String(i + 1)));
+    const wonInAnswers = played.filter((answer) => answer.body.jackpot_wins?.length).length;
+    expect(wonInAnswers).toBe(rows.length);
+    await server.services.jackpots.sealOnce();
+    const report = await verifyPool(server, poolId);
+    expect(report.problems).toEqual([]);
+  });
+
+  it('a must-drop tier falls at its committed point, and the point and salt are revealed with the win', async () => {
+    // seed 100, ceiling 101: the drawn point can only be $1.00, which the meter already holds
+    const poolId = await createPool(
+      [tier({ name: 'drop', kind: 'must_drop_value', seed: 100n, ceiling: 101n })],
+      'Drops',
+      'rf_dune_lantern',
+    );
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-drop', symbol: 'rf_dune_lantern' });
+    const spun = await player.spin({ coin: '0.10', bet_level: 1 });
+    expect(spun.body.jackpot_wins?.[0]).toMatchObject({ tier: 'drop' });
+    await server.services.jackpots.sealOnce();
+    const report = await verifyPool(server, poolId);
+    expect(report.problems).toEqual([]);
+    expect(report.dropsChecked).toBe(1);
+  });
+
+  it('a market without jackpots and a demo session feed nothing, and are told they cannot win', async () => {
+    const poolId = await server.services.jackpots.create(
+      {
+        name: 'Eligibility',
+        scope: 'operator',
+        currency: 'EUR',
+        ownerOperatorId: operatorId,
+        members: [{ operatorId, gameSymbol: 'rf_jade_paths' }],
+        rates: [],
+        tiers: [tier({ name: 'only', kind: 'progressive', oddsStake: 10n ** 15n })],
+      },
+      'test',
+    );
+    server.services.jackpots.refresh();
+    const launch = async (fields: Record<string, unknown>) => {
+      const launched = await server.request('/api/provider/v1/launch-url', {
+        method: 'POST',
+        headers: { 'x-provider-api-key': apiKey },
+        json: { symbol: 'rf_jade_paths', currency: 'EUR', ...fields },
+      });
+      expect(launched.status).toBe(200);
+      return playerFor(server, ((await launched.json()) as { session_id: string }).session_id);
+    };
+    const german = await launch({ external_player_id: 'jp-de', jurisdiction: 'de' });
+    const demo = await launch({ external_player_id: 'jp-demo', play_mode: 'demo' });
+    const plain = await launch({ external_player_id: 'jp-plain' });
+    for (const player of [german, demo]) {
+      const spun = await player.spin({ coin: '0.01', bet_level: 1 });
+      expect(spun.status).toBe(200);
+      const meters = await player.get('jackpots');
+      expect(meters.body).toEqual({ eligible: false, jackpots: [] });
+    }
+    expect((await meters(poolId)).get('only')?.contributed).toBe(0n);
+    // the same game under the default market feeds it and shows it
+    const spun = await plain.spin({ coin: '0.01', bet_level: 1 });
+    expect(spun.status).toBe(200);
+    expect((await meters(poolId)).get('only')?.contributed).toBe(cents(spun.body.round.stake) * 10_000n);
+    const shown = await plain.get('jackpots');
+    expect(shown.body.eligible).toBe(true);
+    expect(shown.body.jackpots[0]).toMatchObject({
+      pool_id: poolId,
+      currency: 'EUR',
+      tiers: [{ name: 'only', value: '10.00' }],
+    });
+  });
+});
