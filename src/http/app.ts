@@ -14,6 +14,7 @@ import {
 } from './errors.ts';
 import { registerGameClient } from './gs2c/index.ts';
 import { INTEGRATION_GUIDE_PAGE, registerIntegrationGuide } from './integration-doc.ts';
+import { registerJackpotRoutes } from './jackpots/index.ts';
 import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { CONTRACT_VERSION, publicDocument } from './openapi.ts';
@@ -38,7 +39,6 @@ import { securitySchemes } from './provider/security.ts';
 import { registerTransactionRoundGet } from './provider/transactions.round.get.ts';
 import { nextRequestId, requestIdFor } from './request-id.ts';
 import { registerRuntimeRoutes } from './runtime/index.ts';
-import { registerJackpotRoutes } from './jackpots/index.ts';
 import { sharedSchemas } from './schemas.ts';
 import { logWalletAttempts } from './wallet-log.ts';
 
