@@ -125,6 +125,15 @@ export function checkPool(
         break;
       }
       case 'void':
+        // A round whose stake was never taken: its shares come off (they are negative here) and
+        // its wins go back into the meters.
+        for (const share of body.tiers as Array<{ tier_id: string; meter: string; reserve: string }>) {
+          sumOf(share.tier_id).contributions += BigInt(share.meter);
+          sumOf(share.tier_id).reserveIn += BigInt(share.reserve);
+        }
+        for (const win of body.wins as Array<{ tier_id: string; consumed: string }>) {
+          sumOf(win.tier_id).wins -= BigInt(win.consumed);
+        }
         break;
       default:
         problems.push(`entry ${entry.seq}: unknown kind ${entry.kind}`);

@@ -208,6 +208,11 @@ function internalItemJson(item: InternalItem) {
 }
 
 export type OpenResult = 'opened' | 'existing' | 'stale' | 'busy' | 'blocked' | { refused: string };
+/** An opening's answer, with the jackpot tiers an opened round won in the same write. */
+export interface OpenAnswer {
+  result: OpenResult;
+  jackpotWins: JackpotWin[];
+}
 export type DebitRecorded = 'credit' | 'rejected' | 'rollback' | 'late';
 
 interface OpenItem {
@@ -226,6 +231,8 @@ interface DebitItem {
   balance: bigint | null;
   error: string | null;
   next: NewWalletTx | null;
+  /** With an acknowledgement: the round's jackpot credits, written with its credit. */
+  jackpot: NewWalletTx[];
   giveUpAfterMs: number;
 }
 
@@ -283,16 +290,28 @@ export function ledgerRepo(db: Kysely<Database>) {
     error: string | null,
     next: NewWalletTx | null,
     giveUpAfterMs: number,
-    options: { durable: boolean; executor?: Kysely<Database> },
+    options: { durable: boolean; executor?: Kysely<Database>; jackpot?: NewWalletTx[] },
   ): Promise<DebitRecorded> {
-    const { durable, executor = db } = options;
+    const { durable, executor = db, jackpot = [] } = options;
     // A spin's debit answer joins the batch of its event-loop turn; the retry worker's abandonment
     // runs in the worker's own transaction (durable: it writes a rollback).
     if (executor === db) {
       return unwrap(
-        await debitBatches.write({ durable, debitId, attempt, answer, balance, error, next, giveUpAfterMs }),
+        await debitBatches.write({
+          durable,
+          debitId,
+          attempt,
+          answer,
+          balance,
+          error,
+          next,
+          jackpot,
+          giveUpAfterMs,
+        }),
       );
     }
+    if (jackpot.length > 0)
+      throw new Error('jackpot credits are written only with a debit answer of the batch');
     const { rows } = await sql<{ result: DebitRecorded }>`
       select rf_record_debit(${debitId}, ${attempt ? JSON.stringify(attempt) : null}::jsonb, ${answer},
         ${balance?.toString() ?? null}::bigint, ${error}, ${next ? txJson(next) : null}::jsonb,
@@ -328,7 +347,7 @@ export function ledgerRepo(db: Kysely<Database>) {
   }
   // Opens go in session order (a session's row lock is the first each takes); a session has at most
   // one debit waiting for its answer, so debit answers of one batch never share a session.
-  const openBatches = stepBatches<OpenItem, OpenResult>(
+  const openBatches = stepBatches<OpenItem, OpenAnswer>(
     'open',
     (item) => item.round.session_id,
     (item) => ({
@@ -338,7 +357,10 @@ export function ledgerRepo(db: Kysely<Database>) {
       first: txColumns(item.first),
       give_up_ms: item.giveUpAfterMs,
     }),
-    (row) => openResult(row.result),
+    (row) => ({
+      result: openResult(row.result),
+      jackpotWins: row.result === 'opened' && row.detail !== null ? jackpotWins(JSON.parse(row.detail)) : [],
+    }),
   );
   const debitBatches = stepBatches<DebitItem, DebitRecorded>(
     'debit',
@@ -350,6 +372,7 @@ export function ledgerRepo(db: Kysely<Database>) {
       balance: item.balance?.toString() ?? null,
       error: item.error,
       next: item.next ? txColumns(item.next) : null,
+      ...(item.jackpot.length > 0 ? { jackpot: item.jackpot.map(txColumns) } : {}),
       give_up_ms: item.giveUpAfterMs,
     }),
     undefined,
@@ -424,7 +447,7 @@ export function ledgerRepo(db: Kysely<Database>) {
       guard: SessionGuard,
       first: NewWalletTx,
       giveUpAfterMs: number,
-    ): Promise<OpenResult> {
+    ): Promise<OpenAnswer> {
       if (!round.free_round) {
         // Rounds opened in the same turn of the event loop share one statement and one commit.
         return unwrap(await openBatches.write({ round, guard, first, giveUpAfterMs }));
@@ -436,7 +459,8 @@ export function ledgerRepo(db: Kysely<Database>) {
           ${giveUpAfterMs}) as result`.execute(db);
       const result = rows[0]?.result;
       if (!result) throw new Error('rf_open_callback_round answered no row');
-      return openResult(result);
+      // A free round stakes nothing, so it feeds and wins no jackpot.
+      return { result: openResult(result), jackpotWins: [] };
     },
 
     /**
@@ -512,7 +536,7 @@ export function ledgerRepo(db: Kysely<Database>) {
     async claimStaleDebit(
       debitId: string,
       leaseMs: number,
-    ): Promise<{ debit: WalletTxRow; win: bigint; playedAt: Date } | undefined> {
+    ): Promise<{ debit: WalletTxRow; win: bigint; playedAt: Date; jackpotWins: JackpotWin[] } | undefined> {
       return db.transaction().execute(async (trx) => {
         const debit = await trx
           .selectFrom('wallet_transactions')
@@ -538,7 +562,11 @@ export function ledgerRepo(db: Kysely<Database>) {
           .where('id', '=', debitId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        return { debit: claimed, win: round.win, playedAt: round.created_at };
+        const { rows: won } = await sql<Record<string, unknown>>`
+          select w.id as win_id, w.transaction_id as tx_id, w.tier_id, t.name as tier, w.pool_id, w.amount
+            from jackpot_wins w join jackpot_tiers t on t.id = w.tier_id
+            where w.round_id = ${debit.round_id} and w.status = 'won'`.execute(trx);
+        return { debit: claimed, win: round.win, playedAt: round.created_at, jackpotWins: jackpotWins(won) };
       });
     },
 

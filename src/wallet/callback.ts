@@ -77,8 +77,9 @@ export function createCallbackWallet(deps: {
       if (opened.kind !== 'opened') return { kind: opened.kind };
       let credit = opened.first;
       let balance: bigint | null = null;
+      let jackpotCredits: Parameters<Settlement['deliver']>[0][] = [];
       if (credit.type === 'debit') {
-        const debited = await settlement.debit(credit, round);
+        const debited = await settlement.debit(credit, round, opened.jackpotWins);
         if (debited.kind === 'rejected') {
           return debited.error === 'insufficient_funds'
             ? { kind: 'insufficient_funds', message: debited.message }
@@ -89,10 +90,17 @@ export function createCallbackWallet(deps: {
           return { kind: 'unavailable', error: debited.error };
         }
         credit = debited.credit;
+        jackpotCredits = debited.jackpotCredits;
         balance = debited.balance;
       }
       const delivered = await settlement.deliver(credit);
-      const balanceAfter = delivered.balance ?? balance;
+      let balanceAfter = delivered.balance ?? balance;
+      // A jackpot win's credit follows the round's; unacknowledged, the worker sends it again.
+      for (const jackpotCredit of jackpotCredits) {
+        const paid = await settlement.deliver(jackpotCredit);
+        if (paid.balance !== undefined) balanceAfter = paid.balance;
+      }
+      const jackpot = jackpotCredits.length > 0 ? { jackpotWins: opened.jackpotWins } : {};
       // A settled round is the one written, closed when the credit's record says (rf_callback_steps.sql);
       // a round still waiting for its credit is read back as it stands.
       if (delivered.settledAt !== null) {
@@ -100,11 +108,12 @@ export function createCallbackWallet(deps: {
           kind: 'settled',
           round: { ...settledRecord(round), finished_at: delivered.settledAt },
           balance: balanceAfter,
+          ...jackpot,
         };
       }
       const row = await timedStep(deps.observeStep, 'read', () => deps.rounds.find(round.id));
       if (!row) throw new Error(`round ${round.id} vanished`);
-      return { kind: 'settled', round: row, balance: balanceAfter };
+      return { kind: 'settled', round: row, balance: balanceAfter, ...jackpot };
     },
 
     async balance(player) {

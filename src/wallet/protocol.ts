@@ -23,6 +23,9 @@ export interface WalletRequestFields {
   /** Additive (1.2.0): on a free round's transactions, the operator's campaign id and the grant. */
   free_round_campaign_id?: string;
   free_round_grant_id?: string;
+  /** Additive (1.4.0): on a jackpot win's credit (action_type jackpot_win), the pool and the tier. */
+  jackpot_id?: string;
+  jackpot_tier?: string;
 }
 
 /**
@@ -50,6 +53,8 @@ export function walletRequestBody(fields: WalletRequestFields): string {
   if (fields.free_round_campaign_id !== undefined)
     body.free_round_campaign_id = fields.free_round_campaign_id;
   if (fields.free_round_grant_id !== undefined) body.free_round_grant_id = fields.free_round_grant_id;
+  if (fields.jackpot_id !== undefined) body.jackpot_id = fields.jackpot_id;
+  if (fields.jackpot_tier !== undefined) body.jackpot_tier = fields.jackpot_tier;
   return JSON.stringify(body);
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type CallAnswer,
   type CallType,
+  callOf,
   RECOVERY,
   type RoundStage,
   TRANSITIONS,
@@ -10,7 +11,7 @@ import {
   transitionTableMarkdown,
 } from './round-machine.ts';
 
-const CALLS: CallType[] = ['debit', 'credit', 'rollback'];
+const CALLS: CallType[] = ['debit', 'credit', 'rollback', 'jackpot'];
 const ANSWERS: CallAnswer[] = ['acknowledged', 'rejected', 'failed'];
 const STAGES: RoundStage[] = ['debit', 'credit', 'rollback', 'settled', 'cancelled'];
 
@@ -34,7 +35,7 @@ describe('the callback round table', () => {
 
   it('names as the next call the stage it moves to, and ends with none', () => {
     for (const row of TRANSITIONS) {
-      if (row.to === 'settled' || row.to === 'cancelled') expect(row.next).toBeNull();
+      if (row.to === 'settled' || row.to === 'cancelled' || row.to === 'paid') expect(row.next).toBeNull();
       else expect(row.next).toBe(row.to);
     }
   });
@@ -47,12 +48,23 @@ describe('the callback round table', () => {
   it('knows what recovery does in every stage, and never sends a debit again unless the database restarted', () => {
     for (const stage of STAGES) expect(RECOVERY[stage]).toBeDefined();
     expect(RECOVERY.debit).toMatchObject({ leaseExpired: 'abandon', storeRestarted: 'resend' });
-    for (const stage of ['credit', 'rollback'] as const) {
+    for (const stage of ['credit', 'rollback', 'jackpot'] as const) {
       expect(RECOVERY[stage]).toMatchObject({ leaseExpired: 'resend', storeRestarted: 'resend' });
     }
     for (const stage of ['settled', 'cancelled'] as const) {
       expect(RECOVERY[stage]).toMatchObject({ leaseExpired: 'none', storeRestarted: 'none' });
     }
+  });
+
+  it('pays a jackpot win by a call of its own that never moves the round, and reads a jackpot_win credit as that call', () => {
+    expect(
+      TRANSITIONS.filter((row) => row.from === 'jackpot')
+        .map((row) => row.to)
+        .sort(),
+    ).toEqual(['jackpot', 'jackpot', 'paid']);
+    expect(callOf({ type: 'credit', action_type: 'jackpot_win' })).toBe('jackpot');
+    expect(callOf({ type: 'credit', action_type: 'spin' })).toBe('credit');
+    expect(callOf({ type: 'rollback', action_type: 'rollback' })).toBe('rollback');
   });
 
   it('is the table docs/architecture.md shows', () => {

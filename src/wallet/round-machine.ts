@@ -9,6 +9,9 @@
 //     │ rejected ─────────────────────────────────> cancelled
 //     └ failed / no answer ──> rollback ──acknowledged──> cancelled
 //   credit and rollback: sent again with backoff until acknowledged, parked after giveUpAfterMs.
+//   jackpot: a tier the round won at its opening is paid by a credit of its own (action_type
+//   jackpot_win), written with the round's credit and sent after it ──acknowledged──> paid; it
+//   never moves the round, and is retried like a credit (issue 28).
 //
 // One durable write on the critical path: the round, its outcome and its debit intent are flushed
 // together before the debit call (the opening). Everything after that is re-driven from that record
@@ -19,8 +22,16 @@
 /** Where a round stands: the wallet call it waits for, or how it ended. */
 export type RoundStage = 'debit' | 'credit' | 'rollback' | 'settled' | 'cancelled';
 
+/** Where a jackpot win's credit stands: waiting for its acknowledgement, or paid. */
+export type JackpotStage = 'jackpot' | 'paid';
+
 /** The wallet calls a round makes; each is one transaction row with its own transaction_id. */
-export type CallType = 'debit' | 'credit' | 'rollback';
+export type CallType = 'debit' | 'credit' | 'rollback' | 'jackpot';
+
+/** The call a transaction row is: a credit with action_type jackpot_win is the 'jackpot' call. */
+export function callOf(tx: { type: 'debit' | 'credit' | 'rollback'; action_type: string }): CallType {
+  return tx.type === 'credit' && tx.action_type === 'jackpot_win' ? 'jackpot' : tx.type;
+}
 
 /** What one attempt of a wallet call came back with (callback-client.ts classifies the answer). */
 export type CallAnswer = 'acknowledged' | 'rejected' | 'failed';
@@ -29,7 +40,8 @@ export interface Transition {
   /** The stage the round is in: the call it waits for. */
   readonly from: CallType;
   readonly on: CallAnswer;
-  readonly to: RoundStage;
+  /** The round's stage after it (a jackpot call moves its win's credit, never the round). */
+  readonly to: RoundStage | JackpotStage;
   /** What the record of this answer writes, in one statement. */
   readonly writes: string;
   /** The call the round makes next (its row is written by this transition), if any. */
@@ -47,7 +59,8 @@ export const TRANSITIONS: readonly Transition[] = [
     from: 'debit',
     on: 'acknowledged',
     to: 'credit',
-    writes: "the debit's answer and the credit row (its id follows from the debit's)",
+    writes:
+      "the debit's answer, the credit row (its id follows from the debit's) and a jackpot credit row for each tier the opening won",
     next: 'credit',
     durable: false,
   },
@@ -116,6 +129,32 @@ export const TRANSITIONS: readonly Transition[] = [
     next: 'rollback',
     durable: false,
   },
+  {
+    from: 'jackpot',
+    on: 'acknowledged',
+    to: 'paid',
+    writes: "the jackpot credit's answer (the round is not touched)",
+    next: null,
+    durable: false,
+  },
+  {
+    from: 'jackpot',
+    on: 'rejected',
+    to: 'jackpot',
+    writes:
+      "the attempt; the jackpot credit's next attempt after backoff, or parked for staff after giveUpAfterMs",
+    next: 'jackpot',
+    durable: false,
+  },
+  {
+    from: 'jackpot',
+    on: 'failed',
+    to: 'jackpot',
+    writes:
+      "the attempt; the jackpot credit's next attempt after backoff, or parked for staff after giveUpAfterMs",
+    next: 'jackpot',
+    durable: false,
+  },
 ];
 
 /** The move for an answer to a call: exactly one row of the table (its test checks that). */
@@ -144,7 +183,7 @@ export interface RecoveryRule {
   readonly why: string;
 }
 
-export const RECOVERY: Readonly<Record<RoundStage, RecoveryRule>> = {
+export const RECOVERY: Readonly<Record<RoundStage | JackpotStage, RecoveryRule>> = {
   debit: {
     leaseExpired: 'abandon',
     storeRestarted: 'resend',
@@ -163,6 +202,15 @@ export const RECOVERY: Readonly<Record<RoundStage, RecoveryRule>> = {
     storeRestarted: 'resend',
     why: 'the rollback is sent again until acknowledged',
   },
+  jackpot: {
+    leaseExpired: 'resend',
+    storeRestarted: 'resend',
+    why:
+      'the jackpot credit is sent again until acknowledged, whether or not the player is still playing; ' +
+      'its row is lost with an unflushed debit record only together with that record, and the debit re-driven ' +
+      'after the restart writes it again under the same id',
+  },
+  paid: { leaseExpired: 'none', storeRestarted: 'none', why: 'finished' },
   settled: { leaseExpired: 'none', storeRestarted: 'none', why: 'finished' },
   cancelled: { leaseExpired: 'none', storeRestarted: 'none', why: 'finished' },
 };

@@ -6,14 +6,21 @@ import { derivedId, newId } from '../domain/ids.ts';
 import { signingSecret } from '../domain/operators.ts';
 import type { NewRound } from '../domain/rounds.ts';
 import { type WalletActionType, walletActionType } from '../domain/wallet-actions.ts';
-import type { AttemptLog, LedgerRepo, NewWalletTx, OpenResult, SessionGuard } from '../store/ledger.repo.ts';
+import type {
+  AttemptLog,
+  JackpotWin,
+  LedgerRepo,
+  NewWalletTx,
+  OpenResult,
+  SessionGuard,
+} from '../store/ledger.repo.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { WalletTxType } from '../store/schema.ts';
 import type { WalletTxRow } from '../store/wallet.repo.ts';
 import type { AttemptRecord, CallbackClient, WalletCallRef } from './callback-client.ts';
 import { type CallbackType, walletRequestBody } from './protocol.ts';
 import { backoffDelayMs, type RetryPolicy } from './retry-policy.ts';
-import { transition } from './round-machine.ts';
+import { callOf, transition } from './round-machine.ts';
 
 /**
  * The store's share of a callback round, step by step (the wallet's share is in the attempt
@@ -74,7 +81,7 @@ export type TxRef = Pick<
 };
 
 export type OpenStep =
-  | { kind: 'opened'; first: TxRef }
+  | { kind: 'opened'; first: TxRef; jackpotWins: JackpotWin[] }
   | { kind: Exclude<OpenResult, 'opened' | { refused: string }> }
   | { kind: 'refused'; reason: string };
 
@@ -82,6 +89,8 @@ export type OpenStep =
 export interface RoundExtras {
   detailsUrl?: string;
   freeRound?: { campaign_id: string; grant_id: string };
+  /** A jackpot win's credit: the pool and the tier it pays. */
+  jackpot?: { jackpot_id: string; jackpot_tier: string };
 }
 
 /** The round's extras as newTx takes them. */
@@ -98,6 +107,8 @@ function extrasOf(round: NewRound): RoundExtras {
 export interface CreditFacts {
   win: bigint;
   extras: RoundExtras;
+  /** Jackpot tiers the round won at its opening: each is paid by a credit of its own. */
+  jackpotWins: JackpotWin[];
 }
 
 /** The transaction_id of the credit that follows a debit: the same whenever the round is driven. */
@@ -106,7 +117,7 @@ export function creditIdOf(debitId: string): string {
 }
 
 export type DebitResult =
-  | { kind: 'debited'; credit: TxRef; balance: bigint }
+  | { kind: 'debited'; credit: TxRef; jackpotCredits: TxRef[]; balance: bigint }
   | { kind: 'rejected'; error: string; message: string | undefined }
   | { kind: 'rolled_back'; error: string; rollback: TxRef | undefined };
 
@@ -151,6 +162,7 @@ export function callbackBody(
           free_round_grant_id: extras.freeRound.grant_id,
         }
       : {}),
+    ...(type === 'credit' && extras?.jackpot ? extras.jackpot : {}),
   });
 }
 
@@ -256,11 +268,11 @@ export function createSettlement(deps: SettlementDeps) {
       },
       leaseMs(),
     );
-    const result = await timedStep(deps.observeStep, 'open', () =>
+    const { result, jackpotWins } = await timedStep(deps.observeStep, 'open', () =>
       ledger.openCallbackRound(round, guard, first.row, policy.giveUpAfterMs),
     );
     if (typeof result === 'object') return { kind: 'refused', reason: result.refused };
-    return result === 'opened' ? { kind: 'opened', first: first.ref } : { kind: result };
+    return result === 'opened' ? { kind: 'opened', first: first.ref, jackpotWins } : { kind: result };
   }
 
   /** One attempt of one wallet call, signed with the operator's current secret. */
@@ -301,6 +313,7 @@ export function createSettlement(deps: SettlementDeps) {
     balance: bigint | null,
     error: string | null,
     durable: boolean,
+    jackpot: NewWalletTx[] = [],
   ) {
     return timedStep(deps.observeStep, 'debit_record', () =>
       ledger.recordDebit(
@@ -311,8 +324,28 @@ export function createSettlement(deps: SettlementDeps) {
         error,
         next?.row ?? null,
         policy.giveUpAfterMs,
-        { durable },
+        { durable, jackpot },
       ),
+    );
+  }
+
+  /**
+   * A jackpot win's credit (the table's 'jackpot' call): its own transaction, under the id the win
+   * was written with, sent after the round's credit and retried like it until acknowledged; it
+   * carries the round's session_id as every call of the round does, but needs no live session.
+   */
+  function jackpotCreditOf(debitTx: TxRef, win: JackpotWin) {
+    return newTx(
+      debitTx,
+      'credit',
+      {
+        actionType: 'jackpot_win',
+        amount: win.amount,
+        sessionToken: sessionOf(debitTx),
+        extras: { jackpot: { jackpot_id: win.pool_id, jackpot_tier: win.tier } },
+      },
+      leaseMs(),
+      win.tx_id,
     );
   }
 
@@ -363,6 +396,8 @@ export function createSettlement(deps: SettlementDeps) {
         : move.next === 'rollback'
           ? rollbackOf(debitTx, leaseMs())
           : null;
+    const jackpot =
+      move.next === 'credit' ? facts.jackpotWins.map((win) => jackpotCreditOf(debitTx, win)) : [];
     const result = await recordDebit(
       debitTx,
       record,
@@ -370,6 +405,7 @@ export function createSettlement(deps: SettlementDeps) {
       answer.kind === 'acknowledged' ? answer.balance : null,
       answer.kind === 'acknowledged' ? null : answer.error,
       move.durable,
+      jackpot.map((credit) => credit.row),
     );
     // 'late': the lease ran out before the answer came, and the worker has rolled the round back.
     const late: DebitResult = {
@@ -379,7 +415,12 @@ export function createSettlement(deps: SettlementDeps) {
     };
     if (answer.kind === 'acknowledged') {
       return result === 'credit' && next
-        ? { kind: 'debited', credit: next.ref, balance: answer.balance }
+        ? {
+            kind: 'debited',
+            credit: next.ref,
+            jackpotCredits: jackpot.map((credit) => credit.ref),
+            balance: answer.balance,
+          }
         : late;
     }
     if (answer.kind === 'rejected') {
@@ -395,8 +436,16 @@ export function createSettlement(deps: SettlementDeps) {
   }
 
   /** Step 2 in the spin request: the debit's one and only attempt, and what follows from its answer. */
-  async function debit(debitTx: TxRef, round: NewRound): Promise<DebitResult> {
-    return answerDebit(debitTx, { win: round.win, extras: extrasOf(round) }, await send(debitTx));
+  async function debit(
+    debitTx: TxRef,
+    round: NewRound,
+    jackpotWins: JackpotWin[] = [],
+  ): Promise<DebitResult> {
+    return answerDebit(
+      debitTx,
+      { win: round.win, extras: extrasOf(round), jackpotWins },
+      await send(debitTx),
+    );
   }
 
   /**
@@ -411,7 +460,7 @@ export function createSettlement(deps: SettlementDeps) {
     const { answer } = record;
     // The table's move: an acknowledgement ends the round (no next call); anything else keeps the
     // call due, after backoff (recordDelivery parks it once its give-up time has passed).
-    const acknowledged = answer.kind === 'acknowledged' && transition(tx.type, answer.kind).next === null;
+    const acknowledged = answer.kind === 'acknowledged' && transition(callOf(tx), answer.kind).next === null;
     const { settledAt } = await timedStep(
       deps.observeStep,
       tx.type === 'rollback' ? 'rollback_record' : 'credit_record',
@@ -456,8 +505,15 @@ export function createSettlement(deps: SettlementDeps) {
     const extras: RoundExtras = deps.detailsUrl
       ? { detailsUrl: deps.detailsUrl(claimed.debit.round_id, claimed.playedAt) }
       : {};
-    const result = await answerDebit(claimed.debit, { win: claimed.win, extras }, record);
-    if (result.kind === 'debited') await deliver(result.credit);
+    const result = await answerDebit(
+      claimed.debit,
+      { win: claimed.win, extras, jackpotWins: claimed.jackpotWins },
+      record,
+    );
+    if (result.kind === 'debited') {
+      await deliver(result.credit);
+      for (const credit of result.jackpotCredits) await deliver(credit);
+    }
     return true;
   }
 

@@ -4,7 +4,7 @@
 // FOR UPDATE SKIP LOCKED under a lease, so any number of nodes can run it side by side.
 import type { WalletRepo } from '../store/wallet.repo.ts';
 import type { RetryPolicy } from './retry-policy.ts';
-import { RECOVERY } from './round-machine.ts';
+import { callOf, RECOVERY } from './round-machine.ts';
 import type { Settlement } from './settlement.ts';
 
 export interface WorkerLog {
@@ -40,7 +40,7 @@ export function createRetryWorker(deps: {
     const claimed = await repo.claimDue(BATCH, deps.timeoutMs + deps.policy.leaseGraceMs);
     await Promise.all(
       claimed
-        .filter((tx) => RECOVERY[tx.type].leaseExpired === 'resend')
+        .filter((tx) => RECOVERY[callOf(tx)].leaseExpired === 'resend')
         .map((tx) => deps.settlement.deliver(tx)),
     );
     return stale.length + claimed.length;

@@ -12,6 +12,9 @@
 -- writes no session row. The net position counts the round from its opening; a round that does not
 -- go ahead gives it back (trigger rf_round_cancelled_net).
 --
+-- A paid round that feeds jackpots adds its share and claims what it triggers in this same write
+-- (rf_jackpot_feed); rf_callback_steps answers the wins with 'opened'.
+--
 -- Answers opened, or with nothing written: existing | stale (token replaced, session expired, state
 -- moved, or the grant's win moved since it was read) | blocked (a parked transaction of the player
 -- in this game) | busy (a debit of the session still waits for its answer) | the grant's refusal
@@ -83,6 +86,9 @@ begin
       r.certificate_hash, coalesce(v_code, 'default'), v_profile_version, v_grant
     from jsonb_populate_record(null::rounds, p_round) r;
   perform rf_insert_wallet_transaction(p_first, p_give_up_ms);
+  -- A paid round's jackpot share and any win, durable with the round (rf_jackpot_feed); a debit
+  -- that does not go ahead gives them back (rf_jackpot_void, from rf_record_debit).
+  if p_round ? 'jackpot' then perform rf_jackpot_feed(p_round, v_created); end if;
   return 'opened';
 end;
 $$;

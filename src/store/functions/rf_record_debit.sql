@@ -55,6 +55,8 @@ begin
   if p_answer <> 'acknowledged' then
     update game_sessions set state = v_round.state_before, state_version = state_version + 1
       where id = v_round.session_id;
+    -- The stake was never taken: what the round fed the jackpots, and any win, is given back.
+    perform rf_jackpot_void(v_round.id, now());
   end if;
   if p_answer = 'rejected' then return 'rejected'; end if;
   perform rf_insert_wallet_transaction(p_next, p_give_up_ms);

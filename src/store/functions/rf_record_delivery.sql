@@ -24,11 +24,12 @@ begin
         acknowledged_attempt = p_attempt
       where id = p_tx_id and status in ('pending', 'failed')
       returning * into v_tx;
-    if found then
+    -- A jackpot win's credit is a step of its own: it never closes the round (its credit does).
+    if found and v_tx.action_type <> 'jackpot_win' then
       update rounds set stage = 'done', status = case v_tx.type when 'credit' then 'settled' else 'cancelled' end,
           finished_at = now()
         where id = v_tx.round_id and stage = v_tx.type;
-    else
+    elsif not found then
       perform rf_insert_wallet_attempt(p_attempt);
     end if;
   else

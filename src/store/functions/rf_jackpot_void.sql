@@ -1,0 +1,48 @@
+-- A round that did not go ahead gives back what it fed the jackpots (issue 28): its debit was
+-- rejected or failed (rf_record_debit), so its stake was never taken. Its contribution comes off the
+-- meters (this connection's shard rows take the negative amounts), a win it claimed is void and its
+-- amount goes back into the tier's meter (into the cycle running now: the won cycle stays closed,
+-- its drop point revealed), and a 'void' entry says so in the pool's ledger. Idempotent: a round is
+-- voided once (its wins' status, and the void entry's existence, are the marks).
+create or replace function rf_jackpot_void(p_round_id text, p_now timestamptz) returns void
+language plpgsql as $$
+declare
+  v_shard smallint := (pg_backend_pid() % 16)::smallint;
+  v_entry record;
+  v_share jsonb;
+  v_win record;
+  v_wins jsonb;
+begin
+  for v_entry in
+    select p.pool_id, p.body from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
+    union all
+    select l.pool_id, l.body::jsonb from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'contribution'
+  loop
+    if exists (select 1 from jackpot_pending p where p.round_id = p_round_id and p.kind = 'void' and p.pool_id = v_entry.pool_id)
+      or exists (select 1 from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'void' and l.pool_id = v_entry.pool_id) then
+      continue;
+    end if;
+    for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
+      insert into jackpot_meter_shards as s (tier_id, shard, meter_fine, reserve_fine)
+        values (v_share ->> 'tier_id', v_shard, -(v_share ->> 'meter')::numeric, -(v_share ->> 'reserve')::numeric)
+        on conflict (tier_id, shard) do update
+          set meter_fine = s.meter_fine + excluded.meter_fine, reserve_fine = s.reserve_fine + excluded.reserve_fine;
+    end loop;
+    v_wins := '[]'::jsonb;
+    for v_win in
+      update jackpot_wins w set status = 'void'
+        where w.round_id = p_round_id and w.pool_id = v_entry.pool_id and w.status = 'won'
+        returning w.id, w.tier_id, w.consumed_fine
+    loop
+      update jackpot_tiers set won_fine = won_fine - v_win.consumed_fine where id = v_win.tier_id;
+      v_wins := v_wins || jsonb_build_object('win_id', v_win.id, 'tier_id', v_win.tier_id, 'consumed', v_win.consumed_fine::text);
+    end loop;
+    insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
+      values (v_entry.pool_id, 'void', p_round_id, jsonb_build_object('round_id', p_round_id,
+        'tiers', (select jsonb_agg(jsonb_build_object('tier_id', x ->> 'tier_id',
+          'meter', (-(x ->> 'meter')::numeric)::text, 'reserve', (-(x ->> 'reserve')::numeric)::text))
+          from jsonb_array_elements(v_entry.body -> 'tiers') x),
+        'wins', v_wins), p_now);
+  end loop;
+end;
+$$;
