@@ -315,6 +315,15 @@ export const WalletCallbackRequest = Type.Object(
       }),
     ),
     free_round_grant_id: Type.Optional(Type.String({ description: 'Added in 1.2.0: the grant played.' })),
+    jackpot_id: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.4.0, on a jackpot win's credit (action_type jackpot_win): the jackpot pool (GET /api/provider/v1/jackpots).",
+      }),
+    ),
+    jackpot_tier: Type.Optional(
+      Type.String({ description: "Added in 1.4.0, on a jackpot win's credit: the tier won (e.g. grand)." }),
+    ),
   },
   { $id: 'WalletCallbackRequest' },
 );

@@ -14,6 +14,7 @@ import {
   drawValueDrop,
   entryHash,
   FINE_PER_MINOR,
+  merklePath,
   merkleRoot,
   progressiveHit,
   SAME_CURRENCY,
@@ -409,6 +410,32 @@ export function createJackpotService(deps: {
       });
       const wins = await deps.repo.wins(poolId);
       return { pool, meters, ledger, blocks, wins, pending };
+    },
+
+    /**
+     * The proof that a round's contribution (and any win or void of it) is in the pool's ledger:
+     * each entry, its hash, and the Merkle path from it to its block's published root.
+     */
+    async proofOf(poolId: string, roundId: string) {
+      const found = await deps.repo.roundEntries(poolId, roundId);
+      return found.entries.map((entry) => {
+        const hashes = found.hashesOf(entry.block);
+        const index = hashes.findIndex((row) => row.seq === entry.seq);
+        const block = found.blockOf(entry.block);
+        return {
+          seq: entry.seq.toString(),
+          kind: entry.kind,
+          body: entry.body,
+          prev_hash: entry.prev_hash,
+          hash: entry.hash,
+          block: entry.block.toString(),
+          merkle_root: block?.merkle_root ?? null,
+          path: merklePath(
+            hashes.map((row) => row.hash),
+            index,
+          ),
+        };
+      });
     },
 
     sealOnce,

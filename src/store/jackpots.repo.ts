@@ -397,6 +397,31 @@ export function jackpotsRepo(db: Kysely<Database>) {
       return Number(rows[0]?.n ?? 0);
     },
 
+    /** A round's entries in a pool's ledger, and every entry hash of the block each is in. */
+    async roundEntries(poolId: string, roundId: string) {
+      const { rows } = await sql<LedgerEntry>`
+        select * from jackpot_ledger where pool_id = ${poolId} and round_id = ${roundId} order by seq`.execute(
+        db,
+      );
+      const entries = rows.map((row) => ({ ...row, seq: big(row.seq), block: big(row.block) }));
+      const blocks = [...new Set(entries.map((entry) => entry.block.toString()))];
+      const { rows: hashes } = await sql<{ block: string; seq: string; hash: string }>`
+        select block, seq, hash from jackpot_ledger where pool_id = ${poolId} and block = any(${blocks}::bigint[])
+          order by seq`.execute(db);
+      const { rows: blockRows } = await sql<BlockRow>`
+        select * from jackpot_blocks where pool_id = ${poolId} and block = any(${blocks}::bigint[])`.execute(
+        db,
+      );
+      return {
+        entries,
+        hashesOf: (block: bigint) =>
+          hashes
+            .filter((row) => big(row.block) === block)
+            .map((row) => ({ seq: big(row.seq), hash: row.hash })),
+        blockOf: (block: bigint) => blockRows.find((row) => big(row.block) === block),
+      };
+    },
+
     /** Runs `work` in one repeatable-read snapshot: meters, pending and ledger as of one moment. */
     snapshot<T>(work: (exec: Kysely<Database>) => Promise<T>): Promise<T> {
       return db.transaction().setIsolationLevel('repeatable read').execute(work);

@@ -3,8 +3,8 @@
 // many spins trigger at once, the win is paid in the round's own statement, and the pool's ledger
 // adds up to its meters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FINE_PER_MINOR, type TierParams } from '../../src/domain/jackpots.ts';
-import { cents, launchPlayer, playerFor } from '../helpers/runtime.ts';
+import { entryHash, FINE_PER_MINOR, rootFromPath, type TierParams } from '../../src/domain/jackpots.ts';
+import { cents, eventually, launchPlayer, playerFor } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { verifyPool } from './verify.ts';
 
@@ -213,5 +213,89 @@ describe('jackpot contributions and wins, internal wallet', () => {
       currency: 'EUR',
       tiers: [{ name: 'only', value: '10.00' }],
     });
+  });
+
+  it("proves a round's contribution is in the ledger: its entry hashes to its body and folds up to its block's root", async () => {
+    const poolId = await createPool(
+      [tier({ name: 'proof', kind: 'progressive', oddsStake: 10n ** 15n })],
+      'Proofs',
+      'rf_orbit_orchard',
+    );
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-proof', symbol: 'rf_orbit_orchard' });
+    const rounds: string[] = [];
+    for (let i = 0; i < 3; i++)
+      rounds.push((await player.spin({ coin: '0.10', bet_level: 1 })).body.round.id);
+    const unknown = await server.request(`/api/public/v1/jackpots/${poolId}/rounds/rnd_unknown`);
+    expect(unknown.status).toBe(404);
+    // (the node's own sealer may be sealing at the same moment: wait for the seal, not for a pass)
+    for (const roundId of rounds) {
+      const response = await eventually(async () => {
+        await server.services.jackpots.sealOnce();
+        const answer = await server.request(`/api/public/v1/jackpots/${poolId}/rounds/${roundId}`);
+        return answer.status === 200 ? answer : undefined;
+      });
+      const proof = (await response.json()) as { entries: Array<Record<string, any>> };
+      const [entry] = proof.entries;
+      expect(entry?.kind).toBe('contribution');
+      expect(JSON.parse(entry?.body).round_id).toBe(roundId);
+      expect(entryHash(entry?.prev_hash, `${poolId}|${entry?.seq}|${entry?.body}`)).toBe(entry?.hash);
+      expect(rootFromPath(entry?.hash, entry?.path)).toBe(entry?.merkle_root);
+    }
+    const page = await server.request(`/jackpots/${poolId}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('The ledger checks out');
+    expect(html).toContain('Proofs');
+    expect((await server.request('/jackpots/jp_nothing')).status).toBe(404);
+  });
+
+  it('a network pool takes two operators in two currencies at its rate, exactly, and shows each its value', async () => {
+    const other = await server.createOperator({ wallet_mode: 'internal', currency: 'EUR' });
+    const poolId = await server.services.jackpots.create(
+      {
+        name: 'Network',
+        scope: 'network',
+        currency: 'USD',
+        ownerOperatorId: null,
+        members: [
+          { operatorId, gameSymbol: 'rf_orbit_orchard' },
+          { operatorId: other.id, gameSymbol: 'rf_orbit_orchard' },
+        ],
+        rates: [{ currency: 'EUR', rate: '1.08' }],
+        tiers: [tier({ name: 'net', kind: 'progressive', oddsStake: 10n ** 15n, contributionPpm: 3_333n })],
+      },
+      'test',
+    );
+    server.services.jackpots.refresh();
+    const dollars = await launchPlayer(server, apiKey, { player: 'jp-net-usd', symbol: 'rf_orbit_orchard' });
+    const euros = await launchPlayer(server, other.apiKey, {
+      player: 'jp-net-eur',
+      symbol: 'rf_orbit_orchard',
+      currency: 'EUR',
+    });
+    const before = (await meters(poolId)).get('net')?.contributed ?? 0n;
+    const a = await dollars.spin({ coin: '0.10', bet_level: 1 });
+    const b = await euros.spin({ coin: '0.10', bet_level: 1 });
+    const usd = cents(a.body.round.stake) * 3_333n;
+    // €x · 1.08 $/€ · 0.3333 %: 108/100 of the cents, in fine units, the fraction kept as dust
+    const eurExact = cents(b.body.round.stake) * 108n * 3_333n;
+    const after = (await meters(poolId)).get('net')?.contributed ?? 0n;
+    expect(after - before).toBe(usd + eurExact / 100n);
+    await server.services.jackpots.sealOnce();
+    const report = await verifyPool(server, poolId);
+    expect(report.problems).toEqual([]);
+    const { rows } = await server.store.pool.query(
+      `select body from jackpot_ledger where pool_id = $1 and round_id = $2`,
+      [poolId, b.body.round.id],
+    );
+    expect(JSON.parse(rows[0].body).tiers[0].dust).toBe((eurExact % 100n).toString());
+    const lobby = await server.request('/api/provider/v1/jackpots?currency=EUR', {
+      headers: { 'x-provider-api-key': other.apiKey },
+    });
+    expect(lobby.status).toBe(200);
+    const listed = ((await lobby.json()) as any).data.jackpots.find((pool: any) => pool.pool_id === poolId);
+    expect(listed).toMatchObject({ scope: 'network', currency: 'USD', games: ['rf_orbit_orchard'] });
+    expect(listed.tiers[0].value_in_currency.currency).toBe('EUR');
   });
 });

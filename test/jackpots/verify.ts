@@ -23,5 +23,6 @@ export async function verifyPool(
   if (JSON.stringify(check.problems) !== JSON.stringify(record.check.problems)) {
     throw new Error(`the server's check differs: ${JSON.stringify(record.check.problems)}`);
   }
+  if (record.pending !== 0) throw new Error('entries were pending when the record was read');
   return { ...check, pending: record.pending };
 }

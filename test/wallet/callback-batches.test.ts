@@ -141,7 +141,7 @@ describe('callback round steps in batches', () => {
         ledger.openCallbackRound(round, guardOf(versions[i] as SessionOf), debit, GIVE_UP_MS),
       ),
     );
-    expect(results).toEqual(['opened', 'opened', 'opened']);
+    expect(results.map((answer) => answer.result)).toEqual(['opened', 'opened', 'opened']);
     expect(count('open')).toBe(1);
     const { rows: stages } = await server.store.pool.query(
       'select stage, status from rounds where id = any($1) order by id',
@@ -263,7 +263,7 @@ describe('callback round steps in batches', () => {
       ledger.openCallbackRound(two.round, guardOf(session), two.debit, GIVE_UP_MS),
     ]);
     // One round at a time per session: the second sees the first waiting for its debit.
-    expect(results).toEqual(['opened', 'busy']);
+    expect(results.map((answer) => answer.result)).toEqual(['opened', 'busy']);
     expect(count('open')).toBe(2);
   });
 
@@ -285,7 +285,7 @@ describe('callback round steps in batches', () => {
       ledger.openCallbackRound(orphan.round, guardOf(otherSession), orphan.debit, GIVE_UP_MS),
     ]);
     expect(count('open')).toBe(1);
-    expect(opened).toEqual({ status: 'fulfilled', value: 'opened' });
+    expect(opened).toEqual({ status: 'fulfilled', value: { result: 'opened', jackpotWins: [] } });
     expect(failed.status).toBe('rejected');
     expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
     const { rows } = await server.store.pool.query('select id from rounds where id = any($1) order by id', [
@@ -312,20 +312,24 @@ describe('callback round steps in batches', () => {
         replaced.debit,
         GIVE_UP_MS,
       ),
-    ).toBe('stale');
+    ).toEqual({ result: 'stale', jackpotWins: [] });
     // The clock of the round is past the session's expiry.
     expired.round.created_at = new Date(Date.now() + 48 * 3600_000);
-    expect(await ledger.openCallbackRound(expired.round, guardOf(session), expired.debit, GIVE_UP_MS)).toBe(
-      'stale',
-    );
+    expect(
+      await ledger.openCallbackRound(expired.round, guardOf(session), expired.debit, GIVE_UP_MS),
+    ).toEqual({
+      result: 'stale',
+      jackpotWins: [],
+    });
     const { rows } = await server.store.pool.query('select id from rounds where id = any($1)', [
       [replaced.round.id, expired.round.id],
     ]);
     expect(rows).toEqual([]);
     // The same session with its own token, in time: it opens.
-    expect(await ledger.openCallbackRound(live.round, guardOf(session), live.debit, GIVE_UP_MS)).toBe(
-      'opened',
-    );
+    expect(await ledger.openCallbackRound(live.round, guardOf(session), live.debit, GIVE_UP_MS)).toEqual({
+      result: 'opened',
+      jackpotWins: [],
+    });
   });
 
   it('reads the sessions and the rounds asked for in one turn with one statement each', async () => {

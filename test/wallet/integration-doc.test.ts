@@ -46,6 +46,7 @@ function fieldsTheCodeSends(): Set<string> {
         extras: {
           detailsUrl: 'https://rgs.example/round-details/rnd_1',
           freeRound: { campaign_id: 'c-1', grant_id: 'frg_1' },
+          jackpot: { jackpot_id: 'jp_1', jackpot_tier: 'grand' },
         },
       },
     );

@@ -218,6 +218,32 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
     },
   );
 
+  app.get(
+    '/api/public/v1/jackpots/:id/rounds/:round_id',
+    {
+      schema: {
+        summary: "The proof that a round's contribution is in a pool's ledger",
+        tags: ['jackpots'],
+        params: Type.Object({
+          id: Type.String({ minLength: 1, maxLength: 64 }),
+          round_id: Type.String({ minLength: 1, maxLength: 64 }),
+        }),
+        hide: true, // described in docs/jackpots.md
+      },
+    },
+    async (request, reply) => {
+      await limitPublic(services, request, reply);
+      const { id, round_id: roundId } = request.params as { id: string; round_id: string };
+      const entries = await services.jackpots.proofOf(id, roundId);
+      if (entries.length === 0) {
+        throw errors.notFound(
+          `round ${roundId} has no sealed entry in pool ${id} (entries are sealed within about a second of the round)`,
+        );
+      }
+      return { pool_id: id, round_id: roundId, entries };
+    },
+  );
+
   app.get('/jackpots/:id', { schema: { params: PoolParams, hide: true } }, async (request, reply) => {
     await limitPublic(services, request, reply);
     const record = await publicRecord((request.params as { id: string }).id);
