@@ -98,7 +98,7 @@ async function run(name: string, options: autocannon.Options): Promise<LoadResul
 let loads = 0;
 
 /** Spins rotating over the sessions, each with a fresh client_round_id. */
-function spinLoad(name: string, base: string, tokens: string[], common: Partial<autocannon.Options>) {
+export function spinLoad(name: string, base: string, tokens: string[], common: Partial<autocannon.Options>) {
   loads += 1;
   const prefix = `b${loads}`;
   let n = 0;

@@ -299,3 +299,39 @@ describe('jackpot contributions and wins, internal wallet', () => {
     expect(listed.tiers[0].value_in_currency.currency).toBe('EUR');
   });
 });
+
+describe('staff pools through the admin API', () => {
+  it('refuses without the admin token or a staff session, and creates a pool with it', async () => {
+    const body = {
+      name: 'Via admin',
+      scope: 'operator',
+      currency: 'USD',
+      owner_operator_id: operatorId,
+      members: [{ operator_id: operatorId, game_symbol: 'rf_orbit_orchard' }],
+      tiers: [
+        { name: 'mini', kind: 'must_drop_value', seed: '10.00', ceiling: '20.00', contribution_rate: '0.5' },
+      ],
+    };
+    for (const method of ['GET', 'POST']) {
+      const refused = await server.request('/api/admin/v1/jackpots', {
+        method,
+        ...(method === 'POST' ? { json: body } : {}),
+      });
+      expect(refused.status).toBe(401);
+    }
+    const created = await server.admin('POST', '/api/admin/v1/jackpots', body);
+    expect(created.status).toBe(201);
+    expect(created.body.pool).toMatchObject({
+      name: 'Via admin',
+      tiers: [{ name: 'mini', value: '10.00', kind: 'must_drop_value' }],
+    });
+    // the must-drop point is committed at once
+    expect(created.body.pool.tiers[0].drop_commit).toMatch(/^[0-9a-f]{64}$/);
+    const bad = await server.admin('POST', '/api/admin/v1/jackpots', {
+      ...body,
+      tiers: [{ ...body.tiers[0], contribution_rate: 'lots' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/tiers\[0\]\.contribution_rate/);
+  });
+});

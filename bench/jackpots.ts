@@ -1,0 +1,140 @@
+// Jackpots' cost on the spin path (issue 28, "no hot row"): one network pool of four tiers that every
+// spin of the fed operators feeds, against the same game of operators outside the pool, in the same
+// run, internal and callback wallets alike. The two loads take turns in short slices, so that a change
+// of the machine's load lands on both; each figure is the median of the slices' own ratios.
+
+import { type LoadResult, merge, spread, startChild } from './http.ts';
+import { ADMIN_TOKEN, admin, createCallbackOperator, launchSessions, spinLoad } from './runtime.ts';
+
+const GAME = 'rf_copper_sevens';
+const GOAL = 0.9;
+
+async function internalOperator(base: string, name: string): Promise<{ id: string; apiKey: string }> {
+  const created = await admin(base, 'POST', '/api/admin/v1/operators', { name, wallet_mode: 'internal' });
+  const id = created.operator.id as string;
+  await admin(base, 'PUT', `/api/admin/v1/operators/${id}/catalog`, { symbols: [GAME] });
+  const apiKey = (await admin(base, 'POST', `/api/admin/v1/operators/${id}/api-keys`)).api_key as string;
+  return { id, apiKey };
+}
+
+/** The pool every fed spin feeds: four tiers, the kinds a lobby shows, all in USD. */
+function networkPool(members: string[]) {
+  return {
+    name: 'Bench network',
+    scope: 'network',
+    currency: 'USD',
+    members: members.map((operatorId) => ({ operator_id: operatorId, game_symbol: GAME })),
+    tiers: [
+      { name: 'mini', kind: 'must_drop_value', seed: '10.00', ceiling: '20.00', contribution_rate: '0.5' },
+      { name: 'minor', kind: 'must_drop_value', seed: '100.00', ceiling: '250.00', contribution_rate: '0.3' },
+      {
+        name: 'major',
+        kind: 'progressive',
+        seed: '1000.00',
+        odds_stake: '5000000.00',
+        contribution_rate: '0.2',
+        reserve_rate: '0.05',
+      },
+      {
+        name: 'grand',
+        kind: 'progressive',
+        seed: '100000.00',
+        odds_stake: '500000000.00',
+        contribution_rate: '0.1',
+        reserve_rate: '0.05',
+      },
+    ],
+  };
+}
+
+export async function runJackpotBench(options: { quick?: boolean } = {}): Promise<string> {
+  const slices = options.quick ? 2 : 5;
+  const sliceSeconds = options.quick ? 2 : 3;
+  const connections = 32;
+  const server = await startChild<{ url: string; apiKey: string; operatorId: string }>('bench/serve.ts', {
+    WALLET_TIMEOUT_MS: '2000',
+  });
+  const mock = await startChild<{ url: string }>('bench/runtime.ts', { RUNTIME_BENCH_ROLE: 'mock-wallet' });
+  try {
+    const base = server.info.url;
+    const fedInternal = await internalOperator(base, 'Bench Fed Casino');
+    const plainInternal = await internalOperator(base, 'Bench Plain Casino');
+    const fedCallback = await createCallbackOperator(base, mock.info.url, 'Bench Fed Callback');
+    const plainCallback = await createCallbackOperator(base, mock.info.url, 'Bench Plain Callback');
+    const created = await fetch(`${base}/api/admin/v1/jackpots`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(networkPool([fedInternal.id, fedCallback.id])),
+    });
+    if (created.status !== 201) throw new Error(`pool: ${created.status} ${await created.text()}`);
+    const poolId = ((await created.json()) as { pool: { pool_id: string } }).pool.pool_id;
+    const tokens = {
+      fedInternal: await launchSessions(base, fedInternal.apiKey),
+      plainInternal: await launchSessions(base, plainInternal.apiKey),
+      fedCallback: await launchSessions(base, fedCallback.apiKey),
+      plainCallback: await launchSessions(base, plainCallback.apiKey),
+    };
+    // Warm both paths (the pool view is cached per node; the first spins read it).
+    const warm = { duration: 1, connections };
+    await spinLoad('warm', base, tokens.fedInternal, warm);
+    await spinLoad('warm', base, tokens.fedCallback, warm);
+
+    const pairs = async (fed: string[], plain: string[], label: string) => {
+      const slice = { duration: sliceSeconds, connections };
+      const with_: LoadResult[] = [];
+      const without: LoadResult[] = [];
+      for (let i = 0; i < slices; i++) {
+        // alternate which goes first, so neither always meets the other's leftovers
+        const order = i % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+        for (const which of order) {
+          if (which === 'with')
+            with_.push(await spinLoad(`POST spin, ${label}, pool of 4 tiers`, base, fed, slice));
+          else without.push(await spinLoad(`POST spin, ${label}, no jackpot`, base, plain, slice));
+        }
+      }
+      const ratios = with_.map(
+        (result, i) => result.requestsPerSecond / (without[i] as LoadResult).requestsPerSecond,
+      );
+      return { with: merge(with_), without: merge(without), ratio: spread(ratios) };
+    };
+    const internal = await pairs(tokens.fedInternal, tokens.plainInternal, 'internal wallet');
+    const callback = await pairs(tokens.fedCallback, tokens.plainCallback, 'callback wallet');
+    const meters = (await (
+      await fetch(`${base}/api/admin/v1/jackpots`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+    ).json()) as {
+      jackpots: Array<{ pool_id: string; tiers: Array<{ name: string; value: string; hits: string }> }>;
+    };
+    const pool = meters.jackpots.find((candidate) => candidate.pool_id === poolId);
+    const audit = (await (await fetch(`${base}/api/public/v1/jackpots/${poolId}`)).json()) as {
+      check: { problems: string[]; entriesChecked: number };
+      pending: number;
+    };
+    const row = (r: LoadResult) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
+    const verdict = (ratio: { median: number; low: number; high: number }) =>
+      `${ratio.median.toFixed(2)} (slices ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}) ${ratio.median >= GOAL ? 'met' : 'NOT met'}`;
+    return [
+      '## Jackpots on the spin path',
+      '',
+      `One network pool of four tiers (two must-drop, two progressive; ${connections} connections) that every spin of the fed operators feeds, against the same game of operators outside the pool. ${slices} slices of ${sliceSeconds} s each, taking turns; the ratio is the median of the slices' own. Goal (issue 28): ≥ ${GOAL}× the same run without jackpots.`,
+      '',
+      '| load | req/s | p50 ms | p99 ms | non-2xx |',
+      '|---|---:|---:|---:|---:|',
+      row(internal.with),
+      row(internal.without),
+      row(callback.with),
+      row(callback.without),
+      '',
+      `- Internal wallet, with ÷ without: ${verdict(internal.ratio)}.`,
+      `- Callback wallet, with ÷ without: ${verdict(callback.ratio)}.`,
+      `- The pool after the run: ${pool?.tiers.map((tier) => `${tier.name} ${tier.value} (${tier.hits} hits)`).join(', ')}; its public check: ${audit.check.problems.length === 0 ? 'no problems' : audit.check.problems.join('; ')} over ${audit.check.entriesChecked} ledger entries (${audit.pending} pending).`,
+    ].join('\n');
+  } finally {
+    await mock.stop();
+    await server.stop();
+  }
+}
+
+if (import.meta.main) {
+  process.stdout.write(`${await runJackpotBench({ quick: process.argv.includes('--quick') })}\n`);
+}
