@@ -4,7 +4,7 @@
 // must-drop points before they can be reached.
 
 import { errors } from '../domain/errors.ts';
-import { derivedId, newId } from '../domain/ids.ts';
+import { newId } from '../domain/ids.ts';
 import {
   type Conversion,
   commitText,
@@ -134,8 +134,8 @@ export function createJackpotService(deps: {
   }
 
   /**
-   * What a paid round adds to every pool its game feeds, and the progressive tiers' certified draws.
-   * The ids a win would be written under follow from the round, so a repeat writes the same ones.
+   * What a paid round adds to every pool its game feeds, and the progressive tiers' certified draws
+   * (the ids of a win follow from the round and the tier, made where the win is: rf_jackpot_feed).
    */
   function feedsOf(play: JackpotPlay, fed: readonly CachedPool[], rng: Rng): JackpotFeed[] {
     if (play.stake <= 0n) return [];
@@ -153,6 +153,7 @@ export function createJackpotService(deps: {
           );
           return {
             tier_id: tier.id,
+            position: tier.position,
             meter: share.meter.toString(),
             reserve: share.reserve.toString(),
             dust: share.dust.toString(),
@@ -160,8 +161,6 @@ export function createJackpotService(deps: {
               tier.kind === 'progressive' && tier.odds_stake !== null
                 ? progressiveHit(rng, play.stake, tier.odds_stake, conversion)
                 : false,
-            win_id: derivedId('jpw', play.roundId, tier.id),
-            tx_id: derivedId('tx', play.roundId, `jackpot:${tier.id}`),
           };
         }),
       };

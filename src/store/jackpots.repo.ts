@@ -159,8 +159,6 @@ export function jackpotsRepo(db: Kysely<Database>) {
               ${tier.oddsStake?.toString() ?? null}, ${tier.deadlineMinute}, ${now}, ${seedFine})`.execute(
             trx,
           );
-          await sql`insert into jackpot_meter_shards (tier_id, shard)
-            select ${tier.id}, s from generate_series(0, ${SHARDS - 1}) s`.execute(trx);
           await sql`insert into jackpot_pending (pool_id, kind, body, created_at)
             values (${pool.id}, 'seed', ${JSON.stringify({
               tier_id: tier.id,
@@ -171,6 +169,10 @@ export function jackpotsRepo(db: Kysely<Database>) {
               from_house: seedFine,
             })}::jsonb, ${now})`.execute(trx);
         }
+        const zeros = `{${pool.tiers.map(() => '0').join(',')}}`;
+        await sql`insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
+          select ${pool.id}, s, ${zeros}::numeric[], ${zeros}::numeric[]
+            from generate_series(0, ${SHARDS - 1}) s`.execute(trx);
         for (const member of pool.members) {
           await sql`insert into jackpot_pool_members (pool_id, operator_id, game_symbol)
             values (${pool.id}, ${member.operatorId}, ${member.gameSymbol})`.execute(trx);
@@ -247,8 +249,9 @@ export function jackpotsRepo(db: Kysely<Database>) {
         select ${TIER_COLUMNS}, t.seeded_fine, t.won_fine, t.reserve_used_fine,
             coalesce(s.meter_fine, 0) as contributed_fine, coalesce(s.reserve_fine, 0) as reserve_fine
           from jackpot_tiers t
-          left join lateral (select sum(m.meter_fine) as meter_fine, sum(m.reserve_fine) as reserve_fine
-            from jackpot_meter_shards m where m.tier_id = t.id) s on true
+          left join lateral (select sum(m.meter_fine[t.position + 1]) as meter_fine,
+              sum(m.reserve_fine[t.position + 1]) as reserve_fine
+            from jackpot_meter_shards m where m.pool_id = t.pool_id) s on true
           where t.pool_id = any(${[...poolIds]}::text[])
           order by t.pool_id, t.position`.execute(exec);
       return rows.map((row) => {

@@ -50,16 +50,15 @@ export interface JackpotFeed {
   /** Pool minor units per minor unit of the round's currency. */
   num: string;
   den: string;
+  /** In position order. */
   tiers: Array<{
     tier_id: string;
+    position: number;
     meter: string;
     reserve: string;
     dust: string;
     /** A progressive tier's certified draw: whether this round triggers it. */
     hit: boolean;
-    /** The ids a win of this tier is written under (derived from the round: the same if written again). */
-    win_id: string;
-    tx_id: string;
   }>;
 }
 

@@ -2,20 +2,21 @@
 -- tier of every pool it feeds, and any win it triggers, so a win is as durable as the round that won
 -- it. Called by rf_play_internal_round and rf_open_callback_round.
 --
--- No hot row: the contribution goes to one of the tier's 16 shard rows, the one this connection's
--- process id picks (rf_jackpot_lock_shards takes them for a batch first, in tier order), and the
--- meter is read as a sum. Only a trigger touches the tier row, with SKIP LOCKED: if another round is
--- claiming the same cycle at this moment, or has claimed it since this round read it, this round's
--- trigger is void (the rule the rules screen states); exactly one round wins a cycle, held by the
--- tier row's cycle number and by jackpot_wins' unique (tier_id, cycle).
+-- No hot row: the contribution goes to one of the pool's 16 shard rows, the one this connection's
+-- process id picks, all tiers in one row update (rf_jackpot_lock_shards takes a batch's rows first,
+-- in pool order); a tier's meter is read as a sum. Only a trigger touches the tier row, with SKIP
+-- LOCKED: if another round is claiming the same cycle at this moment, or has claimed it since this
+-- round read it, this round's trigger is void (the rule the rules screen states). Exactly one round
+-- wins a cycle, held by the tier row's cycle number and by jackpot_wins' unique (tier_id, cycle).
 --
 -- The winner takes the meter as this statement sees it: contributions of rounds that commit after it
 -- count towards the next cycle. It is paid in whole minor units of the round's currency; the fine
 -- units below that stay in the pool. The next cycle starts at the tier's seed, taken from the
--- reserve as far as it goes and funded by the house for the rest, each entered in the ledger.
+-- reserve as far as it goes and funded by the house for the rest, each entered in the ledger. The
+-- ids of a win and its credit follow from the round and the tier (the same if written again).
 --
--- p_round -> 'jackpot': [{ "pool_id", "num", "den", "stake", "tiers": [{ "tier_id", "meter",
---   "reserve", "dust", "hit" (progressive: the certified draw's answer), "win_id", "tx_id" }] }]
+-- p_round -> 'jackpot': [{ "pool_id", "num", "den", "tiers": [{ "tier_id", "position", "meter",
+--   "reserve", "dust", "hit" (progressive: the certified draw's answer) }] }], tiers in position order.
 -- Answers the wins: [{ "win_id", "tx_id", "tier_id", "tier", "pool_id", "amount" }] (amount in the
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz) returns jsonb
@@ -24,6 +25,9 @@ declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_pool jsonb;
   v_tier jsonb;
+  v_meters numeric[];
+  v_reserves numeric[];
+  v_pos integer;
   t jackpot_tiers%rowtype;
   v_hit boolean;
   v_meter numeric;
@@ -33,6 +37,8 @@ declare
   v_consumed numeric;
   v_seed numeric;
   v_from_reserve numeric;
+  v_win_id text;
+  v_tx_id text;
   v_wins jsonb := '[]'::jsonb;
 begin
   for v_pool in select value from jsonb_array_elements(coalesce(p_round -> 'jackpot', '[]'::jsonb)) loop
@@ -45,35 +51,49 @@ begin
           'reserve', x ->> 'reserve', 'dust', x ->> 'dust')) from jsonb_array_elements(v_pool -> 'tiers') x)),
         p_now);
 
-    for v_tier in select value from jsonb_array_elements(v_pool -> 'tiers') loop
-      insert into jackpot_meter_shards as s (tier_id, shard, meter_fine, reserve_fine)
-        values (v_tier ->> 'tier_id', v_shard, (v_tier ->> 'meter')::numeric, (v_tier ->> 'reserve')::numeric)
-        on conflict (tier_id, shard) do update
-          set meter_fine = s.meter_fine + excluded.meter_fine, reserve_fine = s.reserve_fine + excluded.reserve_fine;
+    select array_agg((x ->> 'meter')::numeric order by (x ->> 'position')::integer),
+        array_agg((x ->> 'reserve')::numeric order by (x ->> 'position')::integer)
+      into v_meters, v_reserves
+      from jsonb_array_elements(v_pool -> 'tiers') x;
+    update jackpot_meter_shards s
+      set meter_fine = (select array_agg(coalesce(s.meter_fine[i], 0) + coalesce(v_meters[i], 0) order by i)
+            from generate_series(1, greatest(cardinality(s.meter_fine), cardinality(v_meters))) i),
+          reserve_fine = (select array_agg(coalesce(s.reserve_fine[i], 0) + coalesce(v_reserves[i], 0) order by i)
+            from generate_series(1, greatest(cardinality(s.reserve_fine), cardinality(v_reserves))) i)
+      where s.pool_id = v_pool ->> 'pool_id' and s.shard = v_shard;
+    if not found then
+      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
+        values (v_pool ->> 'pool_id', v_shard, v_meters, v_reserves);
+    end if;
 
+    for v_tier in select value from jsonb_array_elements(v_pool -> 'tiers') loop
+      v_pos := (v_tier ->> 'position')::integer + 1;
       select * into t from jackpot_tiers where id = v_tier ->> 'tier_id';
       v_hit := case t.kind
         when 'progressive' then coalesce((v_tier ->> 'hit')::boolean, false)
         when 'must_drop_time' then t.drop_at is not null
           and (extract(epoch from p_now) * 1000)::numeric >= t.drop_at
-        else t.drop_at is not null and t.seeded_fine - t.won_fine
-          + (select sum(m.meter_fine) from jackpot_meter_shards m where m.tier_id = t.id) >= t.drop_at
+        else t.drop_at is not null and t.seeded_fine - t.won_fine + coalesce((select sum(m.meter_fine[v_pos])
+          from jackpot_meter_shards m where m.pool_id = t.pool_id), 0) >= t.drop_at
       end;
       continue when not v_hit;
 
       -- The claim: the tier row as it is now, unless another round holds it.
       select * into t from jackpot_tiers where id = t.id and cycle = t.cycle for update skip locked;
       continue when not found;
-      v_meter := t.seeded_fine - t.won_fine
-        + (select sum(m.meter_fine) from jackpot_meter_shards m where m.tier_id = t.id);
+      select t.seeded_fine - t.won_fine + coalesce(sum(m.meter_fine[v_pos]), 0),
+          coalesce(sum(m.reserve_fine[v_pos]), 0) - t.reserve_used_fine
+        into v_meter, v_reserve
+        from jackpot_meter_shards m where m.pool_id = t.pool_id;
       -- A must-drop value tier is re-checked on the row it now holds.
       continue when t.kind = 'must_drop_value' and (t.drop_at is null or v_meter < t.drop_at);
       v_per_unit := (v_pool ->> 'num')::numeric * 1000000;
       v_paid := floor(v_meter * (v_pool ->> 'den')::numeric / v_per_unit);
       v_consumed := ceil(v_paid * v_per_unit / (v_pool ->> 'den')::numeric);
-      v_reserve := (select sum(m.reserve_fine) from jackpot_meter_shards m where m.tier_id = t.id) - t.reserve_used_fine;
       v_seed := t.seed::numeric * 1000000;
       v_from_reserve := least(greatest(v_reserve, 0), v_seed);
+      v_win_id := 'jpw_' || left(encode(sha256(convert_to(p_round ->> 'id' || '/' || t.id, 'UTF8')), 'hex'), 24);
+      v_tx_id := 'tx_' || left(encode(sha256(convert_to(p_round ->> 'id' || '/jackpot/' || t.id, 'UTF8')), 'hex'), 24);
 
       update jackpot_tiers set cycle = t.cycle + 1, cycle_started_at = p_now,
           won_fine = t.won_fine + v_consumed, seeded_fine = t.seeded_fine + v_seed,
@@ -83,11 +103,11 @@ begin
         where id = t.id;
       insert into jackpot_wins (id, tier_id, pool_id, cycle, round_id, operator_id, player_id, currency,
           meter_fine, consumed_fine, amount, drop_at, drop_salt, drop_commit, transaction_id, created_at)
-        values (v_tier ->> 'win_id', t.id, t.pool_id, t.cycle, p_round ->> 'id', p_round ->> 'operator_id',
+        values (v_win_id, t.id, t.pool_id, t.cycle, p_round ->> 'id', p_round ->> 'operator_id',
           p_round ->> 'player_id', p_round ->> 'currency', v_meter, v_consumed, v_paid::bigint,
-          t.drop_at, t.drop_salt, t.drop_commit, v_tier ->> 'tx_id', p_now);
+          t.drop_at, t.drop_salt, t.drop_commit, v_tx_id, p_now);
       insert into jackpot_pending (pool_id, kind, round_id, body, created_at) values
-        (t.pool_id, 'win', p_round ->> 'id', jsonb_build_object('win_id', v_tier ->> 'win_id',
+        (t.pool_id, 'win', p_round ->> 'id', jsonb_build_object('win_id', v_win_id,
           'tier_id', t.id, 'tier', t.name, 'cycle', t.cycle, 'meter', v_meter::text,
           'consumed', v_consumed::text, 'amount', v_paid::text, 'currency', p_round ->> 'currency',
           'operator_id', p_round ->> 'operator_id', 'drop_at', t.drop_at::text, 'drop_salt', t.drop_salt,
@@ -95,7 +115,7 @@ begin
         (t.pool_id, 'seed', null, jsonb_build_object('tier_id', t.id, 'tier', t.name, 'cycle', t.cycle + 1,
           'seed', v_seed::text, 'from_reserve', v_from_reserve::text, 'from_house', (v_seed - v_from_reserve)::text,
           'drop_commit', t.next_drop_commit), p_now);
-      v_wins := v_wins || jsonb_build_object('win_id', v_tier ->> 'win_id', 'tx_id', v_tier ->> 'tx_id',
+      v_wins := v_wins || jsonb_build_object('win_id', v_win_id, 'tx_id', v_tx_id,
         'tier_id', t.id, 'tier', t.name, 'pool_id', t.pool_id, 'amount', v_paid::bigint);
     end loop;
   end loop;

@@ -1,6 +1,6 @@
 -- A round that did not go ahead gives back what it fed the jackpots (issue 28): its debit was
 -- rejected or failed (rf_record_debit), so its stake was never taken. Its contribution comes off the
--- meters (this connection's shard rows take the negative amounts), a win it claimed is void and its
+-- meters (this connection's shard row of the pool takes them off), a win it claimed is void and its
 -- amount goes back into the tier's meter (into the cycle running now: the won cycle stays closed,
 -- its drop point revealed), and a 'void' entry says so in the pool's ledger. Idempotent: a round is
 -- voided once (its wins' status, and the void entry's existence, are the marks).
@@ -9,7 +9,6 @@ language plpgsql as $$
 declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_entry record;
-  v_share jsonb;
   v_win record;
   v_wins jsonb;
 begin
@@ -22,12 +21,17 @@ begin
       or exists (select 1 from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'void' and l.pool_id = v_entry.pool_id) then
       continue;
     end if;
-    for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
-      insert into jackpot_meter_shards as s (tier_id, shard, meter_fine, reserve_fine)
-        values (v_share ->> 'tier_id', v_shard, -(v_share ->> 'meter')::numeric, -(v_share ->> 'reserve')::numeric)
-        on conflict (tier_id, shard) do update
-          set meter_fine = s.meter_fine + excluded.meter_fine, reserve_fine = s.reserve_fine + excluded.reserve_fine;
-    end loop;
+    -- The same shares, taken off this connection's shard row of the pool (tiers by position).
+    update jackpot_meter_shards s
+      set meter_fine = (select array_agg(coalesce(s.meter_fine[tr.position + 1], 0)
+              - coalesce((select (x ->> 'meter')::numeric from jsonb_array_elements(v_entry.body -> 'tiers') x
+                  where x ->> 'tier_id' = tr.id), 0) order by tr.position)
+            from jackpot_tiers tr where tr.pool_id = v_entry.pool_id),
+          reserve_fine = (select array_agg(coalesce(s.reserve_fine[tr.position + 1], 0)
+              - coalesce((select (x ->> 'reserve')::numeric from jsonb_array_elements(v_entry.body -> 'tiers') x
+                  where x ->> 'tier_id' = tr.id), 0) order by tr.position)
+            from jackpot_tiers tr where tr.pool_id = v_entry.pool_id)
+      where s.pool_id = v_entry.pool_id and s.shard = v_shard;
     v_wins := '[]'::jsonb;
     for v_win in
       update jackpot_wins w set status = 'void'

@@ -1,8 +1,8 @@
 -- Issue 28: jackpot pools. A pool has tiers; a tier's meter is kept in fine units (millionths of a
 -- minor unit of the pool's currency, src/domain/jackpots.ts) and is never one hot row: every spin
--- adds to one of the tier's 16 shard rows (the one its connection's process id picks), and the meter
--- is the tier's seeds, plus its shards, less its wins. Only a win locks the tier row, and only with
--- SKIP LOCKED, so no spin waits for another's win.
+-- adds to one of the pool's 16 shard rows (the one its connection's process id picks), and a tier's
+-- meter is its seeds, plus its element of the shards, less its wins. Only a win locks the tier row,
+-- and only with SKIP LOCKED, so no spin waits for another's win.
 create table jackpot_pools (
   id text primary key,
   name text not null,
@@ -46,7 +46,7 @@ create table jackpot_tiers (
   ceiling bigint,
   odds_stake bigint,
   deadline_minute integer,
-  -- The meter: seeded_fine + Σ shards.meter_fine − won_fine; the reserve: Σ shards.reserve_fine − reserve_used_fine.
+  -- The meter: seeded_fine + Σ shards.meter_fine[position + 1] − won_fine; the reserve likewise.
   cycle bigint not null default 1,
   cycle_started_at timestamptz not null default now(),
   seeded_fine numeric(38) not null,
@@ -64,13 +64,16 @@ create table jackpot_tiers (
   unique (pool_id, name)
 );
 
+-- The contributions, spread over 16 rows a pool: a round adds to the one its connection's process id
+-- picks, all of the pool's tiers in one row update (element i is the tier at position i - 1).
+-- Half-full pages leave room for the next version of a row on its own page (a HOT update).
 create table jackpot_meter_shards (
-  tier_id text not null references jackpot_tiers (id),
+  pool_id text not null references jackpot_pools (id),
   shard smallint not null,
-  meter_fine numeric(38) not null default 0,
-  reserve_fine numeric(38) not null default 0,
-  primary key (tier_id, shard)
-);
+  meter_fine numeric[] not null,
+  reserve_fine numeric[] not null,
+  primary key (pool_id, shard)
+) with (fillfactor = 50);
 
 -- A win, written in the same statement as the round that won it.
 create table jackpot_wins (
