@@ -229,6 +229,7 @@ interface LedgerTx {
   id: string;
   round_id: string;
   type: 'debit' | 'credit' | 'rollback';
+  action_type: string;
   status: string;
   amount: bigint;
   player_id: string;
@@ -324,6 +325,38 @@ async function main(): Promise<number> {
     wallet_base_url: walletUrl,
     wallet_secret: WALLET_SECRET,
   });
+
+  // A network jackpot pool both operators' games feed (issue 28), with tiers that drop often enough
+  // that drops meet the faults below: two must-drop, two progressive.
+  const jackpot = await admin('POST', '/api/admin/v1/jackpots', {
+    name: 'Rehearsal network',
+    scope: 'network',
+    currency: 'USD',
+    members: [internalOp, callbackOp].flatMap((operatorId) =>
+      GAMES.map((symbol) => ({ operator_id: operatorId, game_symbol: symbol })),
+    ),
+    tiers: [
+      {
+        name: 'mini',
+        kind: 'must_drop_value',
+        seed: '1.00',
+        ceiling: '3.00',
+        contribution_rate: '2',
+        reserve_rate: '0.5',
+      },
+      { name: 'minor', kind: 'progressive', seed: '5.00', odds_stake: '40.00', contribution_rate: '1' },
+      { name: 'major', kind: 'must_drop_value', seed: '20.00', ceiling: '60.00', contribution_rate: '1' },
+      {
+        name: 'grand',
+        kind: 'progressive',
+        seed: '1000.00',
+        odds_stake: '100000000.00',
+        contribution_rate: '0.5',
+      },
+    ],
+  });
+  const poolId = jackpot.pool.pool_id as string;
+  say(`rehearsal: jackpot pool ${poolId}, fed by ${GAMES.join(', ')} of both operators`);
 
   const proofs: Proof[] = [];
   const prove = (name: string, ok: boolean, detail: string) => {
@@ -517,7 +550,7 @@ async function main(): Promise<number> {
 
   // Callback wallet: the mock wallet's balances and log against our ledger.
   const { rows: txs } = await db.query<LedgerTx>(
-    `select id, round_id, type, status, amount, player_id, original_transaction_id
+    `select id, round_id, type, action_type, status, amount, player_id, original_transaction_id
        from wallet_transactions where operator_id = $1`,
     [callbackOp],
   );
@@ -588,7 +621,8 @@ async function main(): Promise<number> {
   );
   const byRound = new Map<string, { debited: bigint; credited: bigint }>();
   for (const tx of txs) {
-    if (!effective(tx) || tx.type === 'rollback') continue;
+    // A jackpot win's credit is proved against the pool's wins below.
+    if (!effective(tx) || tx.type === 'rollback' || tx.action_type === 'jackpot_win') continue;
     const sums = byRound.get(tx.round_id) ?? { debited: 0n, credited: 0n };
     if (tx.type === 'debit') sums.debited += tx.amount;
     else sums.credited += tx.amount;
@@ -613,7 +647,9 @@ async function main(): Promise<number> {
   // Internal wallet: balance = start − stakes + wins of settled rounds, and the ledger rows agree.
   const { rows: internal } = await db.query(
     `select r.player_id, r.currency,
-            coalesce(sum(r.win - r.stake) filter (where r.status = 'settled'), 0)::bigint as delta,
+            (coalesce(sum(r.win - r.stake) filter (where r.status = 'settled'), 0)
+              + coalesce((select sum(w.amount) from jackpot_wins w
+                  where w.operator_id = r.operator_id and w.player_id = r.player_id and w.status = 'won'), 0))::bigint as delta,
             count(*)::int as rounds,
             (select balance from wallet_balances b
               where b.operator_id = r.operator_id and b.player_id = r.player_id and b.currency = r.currency) as balance,
@@ -633,11 +669,79 @@ async function main(): Promise<number> {
     'internal wallet: no money lost or doubled',
     internalMisses.length === 0 && internal.length > 0,
     internalMisses.length === 0
-      ? `${internal.length} players, ${internalRounds} rounds: balance = start − stakes + wins of settled rounds, ledger rows agree`
+      ? `${internal.length} players, ${internalRounds} rounds: balance = start − stakes + wins of settled rounds + jackpot wins, ledger rows agree`
       : `${internalMisses.length} players differ: ${internalMisses
           .slice(0, 3)
           .map((r) => `${r.player_id} balance ${r.balance} delta ${r.delta} ledger ${r.ledger}`)
           .join('; ')}`,
+  );
+
+  // The jackpot pool: every entry sealed, then anyone's check of its public record.
+  type PublicRecord = {
+    pending: number;
+    check: { problems: string[]; entriesChecked: number; blocksChecked: number; dropsChecked: number };
+  };
+  let record: PublicRecord | undefined;
+  for (let tries = 0; tries < 60; tries++) {
+    record = (await call(base, 'GET', `/api/public/v1/jackpots/${poolId}`, {}).catch(() => undefined))?.body as
+      | PublicRecord
+      | undefined;
+    if (record?.pending === 0) break;
+    await sleep(1000);
+  }
+  prove(
+    'jackpot pool: seeds + contributions − wins = every meter, to the fine unit',
+    record?.pending === 0 && record.check.problems.length === 0,
+    record
+      ? `${record.check.entriesChecked} ledger entries in ${record.check.blocksChecked} blocks, ${record.check.dropsChecked} drops checked against their commitments; ${record.pending} pending; ${record.check.problems.length === 0 ? 'no problems' : record.check.problems.slice(0, 3).join('; ')}`
+      : 'the public record did not answer',
+  );
+  const { rows: tierRows } = await db.query(
+    `select t.id, t.name, t.cycle, (select count(*) from jackpot_wins w where w.tier_id = t.id)::bigint as wins,
+            (select count(distinct w.cycle) from jackpot_wins w where w.tier_id = t.id)::bigint as cycles
+       from jackpot_tiers t where t.pool_id = $1 order by t.position`,
+    [poolId],
+  );
+  // Every cycle before the current one closed with exactly one win (a void one included: its round's
+  // stake was never taken), and none has two.
+  const cycleMisses = tierRows.filter((row) => row.wins !== row.cycle - 1n || row.cycles !== row.wins);
+  prove(
+    'jackpot: exactly one winner per drop',
+    cycleMisses.length === 0 && tierRows.some((row) => row.wins > 0n),
+    `${tierRows.map((row) => `${row.name} ${row.wins} wins in ${row.cycle - 1n} closed cycles`).join(', ')}` +
+      (cycleMisses.length ? `; differ: ${cycleMisses.map((row) => row.name).join(', ')}` : ''),
+  );
+  const { rows: wonRows } = await db.query(
+    `select w.id, w.round_id, w.amount, w.status, w.transaction_id, w.operator_id, r.status as round_status,
+            t.status as tx_status, t.amount as tx_amount
+       from jackpot_wins w join rounds r on r.id = w.round_id
+       left join wallet_transactions t on t.id = w.transaction_id
+      where w.pool_id = $1`,
+    [poolId],
+  );
+  const creditMisses: string[] = [];
+  for (const win of wonRows) {
+    if (win.status === 'void') {
+      if (win.round_status === 'settled' || win.tx_status)
+        creditMisses.push(`${win.id} void but its round settled or credited`);
+      continue;
+    }
+    if (win.round_status !== 'settled') creditMisses.push(`${win.id} won by a round that did not settle`);
+    if (win.tx_status !== 'acknowledged' || win.tx_amount !== win.amount)
+      creditMisses.push(`${win.id} credit ${win.tx_status ?? 'missing'}`);
+    if (win.operator_id === callbackOp && wallet.applications.get(win.transaction_id) !== 1)
+      creditMisses.push(
+        `${win.id} applied ${wallet.applications.get(win.transaction_id) ?? 0} times at the wallet`,
+      );
+  }
+  const paid = wonRows.filter((win) => win.status === 'won');
+  prove(
+    'jackpot: every win credited and acknowledged once',
+    creditMisses.length === 0 && paid.length > 0,
+    `${paid.length} wins paid (${paid.filter((win) => win.operator_id === callbackOp).length} through the callback wallet), ${wonRows.length - paid.length} void with their rounds` +
+      (creditMisses.length
+        ? `; ${creditMisses.length} problems: ${creditMisses.slice(0, 3).join('; ')}`
+        : ''),
   );
 
   const victimServedAfter = (tally.lastAt.get(victim.upstream) ?? 0) > victimBackAt && victimBackAt > 0;
