@@ -96,7 +96,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function launch(player: string): Promise<string> {
+/** A certain jackpot trigger: every paid spin of the operator's game wins the tier (issue 28). */
+const CERTAIN_POOL = (operatorId: string) => ({
+  name: `Crash pool ${operatorId}`,
+  scope: 'operator',
+  currency: 'USD',
+  owner_operator_id: operatorId,
+  members: [{ operator_id: operatorId, game_symbol: 'rf_ember_crown' }],
+  tiers: [{ name: 'grand', kind: 'progressive', seed: '7.00', odds_stake: '0.01', contribution_rate: '1' }],
+});
+
+async function launch(player: string, options: { jackpot?: boolean } = {}): Promise<string> {
   const operator = await call('POST', '/api/admin/v1/operators', {
     name: `Crash ${player}`,
     wallet_mode: 'callback',
@@ -105,6 +115,12 @@ async function launch(player: string): Promise<string> {
   });
   const id = operator.body.operator.id;
   await call('PUT', `/api/admin/v1/operators/${id}/catalog`, { symbols: ['rf_ember_crown'] });
+  if (options.jackpot) {
+    const pool = await call('POST', '/api/admin/v1/jackpots', CERTAIN_POOL(id));
+    if (pool.status !== 201) throw new Error(`pool: ${JSON.stringify(pool.body)}`);
+    // the node's view of the pools is cached for 2 s
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+  }
   const key = await call('POST', `/api/admin/v1/operators/${id}/api-keys`);
   const response = await fetch(`${base()}/api/provider/v1/launch-url`, {
     method: 'POST',
@@ -297,5 +313,65 @@ describe('killed between each pair of steps', () => {
     expect(applied).toEqual([1, 1]);
     expect(cents(wallet.balanceOf(player))).toBe(10000n - BigInt(round.stake) + BigInt(round.win));
     expect(wallet.calls.filter((c) => c.type === 'rollback' && c.body.player_id === player)).toEqual([]);
+  });
+});
+
+describe('killed between each pair of steps of a round that won a jackpot', () => {
+  const cases = [
+    {
+      between: 'the opening and the debit reaching the wallet',
+      at: 'debit',
+      apply: false,
+      ends: 'cancelled',
+    },
+    { between: "the debit's application and its record", at: 'debit', apply: true, ends: 'cancelled' },
+    {
+      between: "the debit's record and the credit reaching the wallet",
+      at: 'credit',
+      apply: false,
+      ends: 'settled',
+    },
+    { between: "the credit's application and its record", at: 'credit', apply: true, ends: 'settled' },
+  ] as const;
+
+  it.each(cases)('between $between: the round ends $ends, its win paid once or void', async (step) => {
+    const player = `p-jackpot-${step.at}-${step.apply}`;
+    wallet.setPlayer(player, '100.00');
+    const token = await launch(player, { jackpot: true });
+    await spinAndKillAt(token, player, step.at, step.apply, `jackpot-${step.at}-${step.apply}`);
+    await startNode();
+    const { round } = await recovered(player);
+    expect(round.status).toBe(step.ends);
+    const [win] = await query(
+      'select status, amount, transaction_id, pool_id from jackpot_wins where round_id = $1',
+      [round.id],
+    );
+    if (step.ends === 'cancelled') {
+      expect(win.status).toBe('void');
+      expect(cents(wallet.balanceOf(player))).toBe(10000n);
+      expect(wallet.applications.get(win.transaction_id)).toBeUndefined();
+    } else {
+      expect(win.status).toBe('won');
+      const [tx] = await eventually(async () => {
+        const rows = await query(`select status from wallet_transactions where id = $1`, [
+          win.transaction_id,
+        ]);
+        return rows[0]?.status === 'acknowledged' ? rows : undefined;
+      }, 15_000);
+      expect(tx.status).toBe('acknowledged');
+      expect(wallet.applications.get(win.transaction_id)).toBe(1);
+      expect(cents(wallet.balanceOf(player))).toBe(
+        10000n - BigInt(round.stake) + BigInt(round.win) + BigInt(win.amount),
+      );
+    }
+    // The pool adds up either way, from its public record alone.
+    const record = await eventually(async () => {
+      const answer = (await (await fetch(`${base()}/api/public/v1/jackpots/${win.pool_id}`)).json()) as {
+        pending: number;
+        check: { problems: string[] };
+      };
+      return answer.pending === 0 ? answer : undefined;
+    }, 15_000);
+    expect(record.check.problems).toEqual([]);
   });
 });
