@@ -97,7 +97,7 @@ const shownTiers = (page: Page) =>
     })),
   );
 
-/** The bar lies above the reels' stage and clear of the controls. */
+/** The bar lies above the reels' stage and clear of the controls (below them upright, beside them sideways). */
 async function expectBarClear(page: Page): Promise<void> {
   const [bar, stage, controls] = await Promise.all(
     ['[data-testid="jackpots"]', '[data-testid="stage"]', 'footer.bar'].map((s) =>
@@ -106,7 +106,12 @@ async function expectBarClear(page: Page): Promise<void> {
   );
   if (!bar || !stage || !controls) throw new Error('bar, stage or controls not laid out');
   expect(bar.y + bar.height).toBeLessThanOrEqual(stage.y + 1);
-  expect(bar.y + bar.height).toBeLessThanOrEqual(controls.y + 1);
+  const apart =
+    bar.y + bar.height <= controls.y + 1 ||
+    controls.y + controls.height <= bar.y + 1 ||
+    bar.x + bar.width <= controls.x + 1 ||
+    controls.x + controls.width <= bar.x + 1;
+  expect(apart).toBe(true);
   expect(bar.height).toBeLessThan(stage.height / 3);
   // The reels' frame stays centred on the grid below the bar (it was once pushed down by a line above).
   const offCentre = await page.evaluate(() => {
@@ -183,7 +188,7 @@ describe('jackpots in the game', () => {
     await page.context().close();
   });
 
-  it('on a phone the bar sits between the logo and the reels', async () => {
+  it('on a phone the bar sits between the logo and the reels, upright and sideways, and the win fits', async () => {
     const { page } = await open('jp-phone', PHONE);
     await page.locator('[data-testid="jackpots"]').waitFor({ state: 'visible' });
     expect((await shownTiers(page)).map((shown) => shown.name)).toEqual(['Grand', 'Major', 'Minor', 'Mini']);
@@ -196,6 +201,19 @@ describe('jackpots in the game', () => {
     );
     expect(clipped).toBe(0);
     await screenshot(page, 'jackpots-phone');
+    await page.getByRole('button', { name: 'Spin', exact: true }).click();
+    const overlay = page.locator('[data-testid="overlay"][data-screen="jackpot"]');
+    await overlay.waitFor({ state: 'visible' });
+    await screenshot(page, 'jackpots-win-phone');
+    await overlay.click();
+    await page.waitForSelector('#app[data-state="idle"]');
+    // Turned sideways: one slim line above the reels, the controls beside them.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await expectBarClear(page);
+    await screenshot(page, 'jackpots-phone-landscape');
     await page.context().close();
   });
 
