@@ -5,11 +5,20 @@
 // the player's words. Every word the player sees comes from the message catalog (i18n).
 
 import { createRuntimeClient, newClientRoundId, type RuntimeClient, RuntimeFailure } from './api/runtime.ts';
-import type { GameRules, JurisdictionRules, Round, Screen, SessionInfo, SpinRequest } from './api/types.ts';
+import type {
+  GameRules,
+  JackpotWin,
+  JurisdictionRules,
+  Round,
+  Screen,
+  SessionInfo,
+  SpinRequest,
+} from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { BetControl } from './game/bet-control.ts';
 import { GameControls } from './game/controls.ts';
 import { FreeRoundFlow } from './game/free-round-flow.ts';
+import { JackpotMeters } from './game/jackpot-meters.ts';
 import { MarketSession } from './game/market-session.ts';
 import { RoundPresenter } from './game/round-presenter.ts';
 import { createHud, mountTable } from './game/table.ts';
@@ -18,14 +27,16 @@ import { language, t, tagline } from './i18n/i18n.ts';
 import { showIntro } from './identity/features.ts';
 import { AutoplayRun, type StopReason } from './logic/autoplay.ts';
 import type { BetChoice, Mode } from './logic/bet.ts';
+import { jackpotRules, tierName } from './logic/jackpots.ts';
 import { celebrates, rulesOf } from './logic/jurisdiction.ts';
 import { messageFor } from './logic/messages.ts';
-import { formatAmount, formatDecimal, toMinor } from './logic/money.ts';
+import { formatAmount, formatDecimal, formatMoney, toMinor } from './logic/money.ts';
 import { loadPrefs, type Prefs } from './logic/prefs.ts';
 import { finalScreen, paidSequence } from './logic/presentation.ts';
 import type { ReelsView } from './scene/reels.ts';
 import type { Palette } from './scene/symbols.ts';
 import { wait } from './scene/tween.ts';
+import { celebrateJackpot } from './ui/celebrate.ts';
 import { confirmBuy, showHistory, showMessage, showPaytable } from './ui/dialogs.ts';
 import type { FeatureScene } from './ui/feature-scene.ts';
 import { freeSpinsOutro } from './ui/feature-screens.ts';
@@ -34,6 +45,7 @@ import { demoBadge } from './ui/free-rounds.ts';
 import type { Hud } from './ui/hud.ts';
 import { autoplaySettings } from './ui/protection.ts';
 import './styles/free-rounds.css';
+import './styles/jackpots.css';
 
 export interface Shell {
   symbol: string;
@@ -97,6 +109,8 @@ class Game {
   private ended = false;
   /** The free-rounds grant offered and played. */
   private freeRounds!: FreeRoundFlow;
+  /** The jackpot meters above the reels. */
+  private jackpots!: JackpotMeters;
   private autoplay: AutoplayRun | null = null;
   /** What the current call and everything it started staked and won (for autoplay). */
   private chain = { stake: 0n, win: 0n, feature: false, failed: null as string | null };
@@ -244,6 +258,8 @@ class Game {
       ended: () => this.ended,
     });
     fitLabels(hud.root);
+    this.jackpots = new JackpotMeters({ client: this.client, bar: hud.jackpots });
+    void this.jackpots.start();
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     await this.session.begin(hud);
     if (this.ended) return;
@@ -312,7 +328,22 @@ class Game {
       maxWin: this.words.money(BigInt(this.rules.maxWinCoins) * unit),
       coinWorth: (coins) => this.words.money(BigInt(coins) * unit),
       iconOf: (id) => this.reels.art.iconUrl(id),
+      jackpot: jackpotRules(this.jackpots.latest, this.market.jackpots_allowed, (decimal, currency) =>
+        formatMoney(toMinor(decimal, currency), currency, language()),
+      ),
     });
+  }
+
+  /** Each jackpot tier the round won, after its own win, in the player's money. */
+  private async celebrateJackpots(wins: JackpotWin[]): Promise<void> {
+    for (const win of wins) {
+      this.sound.play('big');
+      await celebrateJackpot(this.hud.overlay, {
+        tier: tierName(win.tier),
+        tone: this.jackpots.toneOf(win.pool_id, win.tier),
+        amount: this.words.decimal(win.amount),
+      });
+    }
   }
 
   private async buy(): Promise<void> {
@@ -404,7 +435,15 @@ class Game {
       if (round.kind === 'free_spin') this.freeSpinsPlayed++;
       else this.freeSpinsPlayed = 0;
       this.hud.setState('presenting');
+      const jackpotWins = response.jackpot_wins ?? [];
+      // The meters read again at once (a tier another player just won shows its reset); after a
+      // jackpot of this spin only once it is shown, so its reset does not give the win away.
+      if (jackpotWins.length === 0) void this.jackpots.refresh();
       await this.presenter.present(round, null, response.free_round?.end_reason === 'max_win_reached');
+      if (jackpotWins.length > 0) {
+        await this.celebrateJackpots(jackpotWins);
+        void this.jackpots.refresh();
+      }
       if (response.balance !== null) {
         this.balance = toMinor(response.balance, this.currency);
         this.renderBalance();
@@ -536,6 +575,7 @@ class Game {
   private leave(url: string | null): void {
     this.ended = true;
     this.session.schedule(null);
+    this.jackpots?.stop();
     this.hud.lock();
     if (url && /^https?:\/\//i.test(url)) {
       this.hud.setState('ended');
@@ -563,6 +603,7 @@ class Game {
     this.hud.setState('error');
     if (message.fatal) {
       this.ended = true;
+      this.jackpots?.stop();
       this.hud.lock();
       this.hud.setState('ended');
     }

@@ -15,6 +15,7 @@ import {
   merkleRoot,
   nextDeadline,
   payoutOf,
+  ppmAsPercent,
   progressiveHit,
   rootFromPath,
   SAME_CURRENCY,
@@ -201,5 +202,16 @@ describe('Merkle proofs', () => {
       if (size > 1)
         expect(rootFromPath(commitOf('other', 0n, 0n, 'x'), merklePath(leaves, 0))).not.toBe(root);
     }
+  });
+});
+
+describe('rates for the rules screen', () => {
+  it('states parts per million as an exact percentage with at least one decimal', () => {
+    expect(ppmAsPercent(10_000n)).toBe('1.0');
+    expect(ppmAsPercent(2_000n)).toBe('0.2');
+    expect(ppmAsPercent(12_500n)).toBe('1.25');
+    expect(ppmAsPercent(1n)).toBe('0.0001');
+    expect(ppmAsPercent(0n)).toBe('0.0');
+    expect(ppmAsPercent(1_000_000n)).toBe('100.0');
   });
 });

@@ -212,6 +212,16 @@ export function shownMinor(meter: bigint): bigint {
 }
 
 /**
+ * A rate in parts per million as a percentage of the stake, exact, with at least one decimal
+ * ("1.0" for 10,000 ppm, "0.25" for 2,500, "0.0001" for 1): what a player's rules screen states.
+ */
+export function ppmAsPercent(ppm: bigint): string {
+  const whole = ppm / 10_000n;
+  const fraction = (ppm % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return `${whole}.${fraction || '0'}`;
+}
+
+/**
  * The long-run return of a pool's tiers to players, as parts per million of the stake: every
  * contribution is paid out by some win, and the reserve funds the next seeds. (A seed the house
  * funds beyond the reserve adds to it; that part depends on turnover, and is left out: the figure

@@ -16,6 +16,7 @@ import {
   FINE_PER_MINOR,
   merklePath,
   merkleRoot,
+  ppmAsPercent,
   progressiveHit,
   SAME_CURRENCY,
   type TierParams,
@@ -61,6 +62,10 @@ export interface TierView {
   value_in_currency?: { currency: string; value: string };
   seed: string;
   ceiling: string | null;
+  /** The share of every stake that feeds the meter, as a percentage ("1.0"). */
+  contribution_rate: string;
+  /** The share of every stake set aside for the next seed, as a percentage ("0.2"). */
+  reserve_rate: string;
   cycle: string;
   hits: string;
   /** The hash committing the current cycle's hidden drop point (must-drop tiers). */
@@ -181,6 +186,8 @@ export function createJackpotService(deps: {
       value: formatAmount(shown, currency),
       seed: formatAmount(tier.seed, currency),
       ceiling: tier.ceiling === null ? null : formatAmount(tier.ceiling, currency),
+      contribution_rate: ppmAsPercent(tier.contribution_ppm),
+      reserve_rate: ppmAsPercent(tier.reserve_ppm),
       cycle: tier.cycle.toString(),
       hits: tier.hits.toString(),
       drop_commit: tier.drop_commit,

@@ -3,6 +3,7 @@
 import type { Failure } from '../logic/messages.ts';
 import type {
   HistoryPage,
+  JackpotsAnswer,
   RealityCheckAnswer,
   Round,
   SessionInfo,
@@ -55,6 +56,8 @@ export interface RuntimeClient {
   resetDemo(): Promise<{ balance: string }>;
   /** The player's answer to a reality check. */
   realityCheck(action: 'continue' | 'leave'): Promise<RealityCheckAnswer>;
+  /** The jackpots this session's rounds feed, with their live values. */
+  jackpots(): Promise<JackpotsAnswer>;
 }
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
@@ -133,6 +136,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     },
     resetDemo: () => call<{ balance: string }>('POST', '/demo/reset', {}),
     realityCheck: (action) => call<RealityCheckAnswer>('POST', '/reality-check', { action }),
+    jackpots: () => call<JackpotsAnswer>('GET', '/jackpots'),
     async round(id) {
       return (await call<{ round: Round }>('GET', `/rounds/${encodeURIComponent(id)}`)).round;
     },

@@ -8,6 +8,7 @@ import type { GameDescription } from '../../../src/games/play.ts';
 import type { FeatureFlags } from '../../../src/games/types.ts';
 import type { SpinBody } from '../../../src/http/runtime/schemas.ts';
 import type { FreeRoundOffer } from '../../../src/services/free-rounds.ts';
+import type { PoolView, TierView } from '../../../src/services/jackpots.ts';
 import type { FreeRoundState } from '../../../src/services/rounds.ts';
 
 export type { FeatureEvent, PickStep, Screen, WinKind } from '../../../src/engine/outcome.ts';
@@ -98,7 +99,24 @@ export interface SpinResponse {
   state: FeatureState;
   free_round?: FreeRoundState | null;
   jurisdiction_state?: JurisdictionState;
+  /** Jackpot tiers this paid spin won (amounts in the player's currency, already in `balance`). */
+  jackpot_wins?: JackpotWin[];
 }
+
+export interface JackpotWin {
+  pool_id: string;
+  /** The tier's name. */
+  tier: string;
+  amount: string;
+}
+
+/** `GET jackpots`: the pools this session's rounds feed, live (none when it is not eligible). */
+export interface JackpotsAnswer {
+  eligible: boolean;
+  jackpots: PoolView[];
+}
+export type JackpotPool = PoolView;
+export type JackpotTier = TierView;
 
 export interface HistoryPage {
   rounds: Round[];

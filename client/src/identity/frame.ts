@@ -219,9 +219,10 @@ export function mountFrame(stage: HTMLElement, kind: FrameKind, rows: number): H
     if (!grid || text === drawn) return;
     drawn = text ?? '';
     const { svg, ring } = frameSvg(kind, grid, rows);
-    // The grid is in the stage's coordinates; the frame sits beside the stage in the same parent.
-    frame.style.left = `${stage.offsetLeft + grid.x - ring}px`;
-    frame.style.top = `${stage.offsetTop + grid.y - ring}px`;
+    // The grid is in the stage's coordinates, and the frame is inside the stage (its offset parent):
+    // adding the stage's own offset put the ring a line too low whenever a line sat above the reels.
+    frame.style.left = `${grid.x - ring}px`;
+    frame.style.top = `${grid.y - ring}px`;
     frame.style.width = `${grid.width + 2 * ring}px`;
     frame.style.height = `${grid.height + 2 * ring}px`;
     // Our own constant drawing from numbers: no player or operator text in it.

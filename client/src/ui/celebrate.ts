@@ -1,7 +1,7 @@
 // Full-stage screens over the reels: the big-win celebration (the amount counted up, its title
 // rising through BIG, MEGA and EPIC as the count passes each threshold, the win meter counting with
 // it; smaller wins stay on the reels; the free-spins intro and outro are staged in
-// feature-screens.ts). It can be skipped with a tap, a click or any key: the first skip jumps to the
+// feature-screens.ts; a jackpot win after it, by celebrateJackpot). It can be skipped with a tap, a click or any key: the first skip jumps to the
 // end, the next closes. The overlay carries data-screen and data-tier for tests and tools.
 import { t } from '../i18n/i18n.ts';
 import { type ScreenTier, TIER_FROM } from '../logic/presentation.ts';
@@ -19,6 +19,8 @@ const HOLD_MS = 1200;
 function skippable(
   overlay: HTMLElement,
   ms: number,
+  /** Reduced motion shortens what is only motion; a screen to be read keeps its time. */
+  shortenWhenReduced = true,
 ): { done: Promise<'skipped' | 'time'>; cancel: () => void } {
   let cancel = () => {};
   const done = new Promise<'skipped' | 'time'>((resolve) => {
@@ -38,7 +40,10 @@ function skippable(
       event.stopPropagation();
       finish('skipped');
     };
-    const timer = setTimeout(() => finish('time'), motion.reduced ? Math.min(ms, 400) : ms / motion.speed);
+    const timer = setTimeout(
+      () => finish('time'),
+      motion.reduced && shortenWhenReduced ? Math.min(ms, 400) : ms / motion.speed,
+    );
     overlay.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey, true);
     cancel = () => finish('time');
@@ -70,6 +75,7 @@ function hide(overlay: HTMLElement): void {
   overlay.replaceChildren();
   delete overlay.dataset.screen;
   delete overlay.dataset.tier;
+  delete overlay.dataset.tone;
 }
 
 /** The tier a count has reached, by the multiple of the stake (it starts as a big win). */
@@ -138,5 +144,41 @@ export async function celebrateWin(overlay: HTMLElement, c: Celebration): Promis
     hint.remove();
     await skippable(overlay, 700).done;
   }
+  hide(overlay);
+}
+
+/** How long a jackpot win stays when the player does not close it (read at any motion setting). */
+const JACKPOT_MS = 8_000;
+
+export interface JackpotCelebration {
+  /** The tier's name as the player reads it. */
+  tier: string;
+  /** Its colour on the meters (grand, major, minor, mini), or null. */
+  tone: string | null;
+  /** The amount won, in the player's money. */
+  amount: string;
+}
+
+/**
+ * A jackpot win over the reels, after the round's own win: the tier and the amount, read out at
+ * once (role alert); closed by a tap, a click or any key, or by itself after a few seconds.
+ */
+export async function celebrateJackpot(overlay: HTMLElement, c: JackpotCelebration): Promise<void> {
+  show(
+    overlay,
+    'jackpot',
+    coins(28),
+    h(
+      'div',
+      { class: 'tier-box jackpot-box', 'aria-hidden': 'true' },
+      h('span', { class: 'jackpot-tier', 'data-testid': 'jackpot-won-tier' }, c.tier),
+      h('strong', { class: 'tier-title jackpot-title' }, t('jackpot.title')),
+      h('output', { class: 'tier-amount', 'data-testid': 'jackpot-amount' }, c.amount),
+      h('small', { class: 'skip-hint' }, t('jackpot.continue')),
+    ),
+    h('p', { class: 'sr-only', role: 'alert' }, t('jackpot.won', { tier: c.tier, amount: c.amount })),
+  );
+  if (c.tone) overlay.dataset.tone = c.tone;
+  await skippable(overlay, JACKPOT_MS, false).done;
   hide(overlay);
 }

@@ -4,6 +4,7 @@
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { GameRules, Round } from '../api/types.ts';
 import { formatDateTime, language, type MessageKey, t } from '../i18n/i18n.ts';
+import type { JackpotRules } from '../logic/jackpots.ts';
 import { h } from './dom.ts';
 import { showModal } from './modal.ts';
 
@@ -70,6 +71,31 @@ export interface PaytableFacts {
   coinWorth: (coins: number) => string;
   /** The symbol's icon as an image URL (data:), or '' to show the name alone. */
   iconOf?: (id: number) => string;
+  /** The jackpots the session feeds, or that the market has none (RTS 9A). */
+  jackpot?: JackpotRules;
+}
+
+/** The rules' jackpot section: each pool, its tiers, its public record; or why there is none. */
+function jackpotSection(rules: JackpotRules | undefined): HTMLElement | '' {
+  if (!rules || rules.kind === 'none') return '';
+  if (rules.kind === 'unavailable')
+    return h('p', { class: 'jackpot-rules', 'data-testid': 'jackpot-rules' }, rules.text);
+  return h(
+    'section',
+    { class: 'jackpot-rules', 'aria-labelledby': 'pt-jackpot', 'data-testid': 'jackpot-rules' },
+    h('h3', { id: 'pt-jackpot' }, t('jackpot.rules.title')),
+    ...rules.pools.flatMap((pool) => [
+      h('p', {}, pool.intro),
+      h('ul', {}, ...pool.tiers.map((line) => h('li', {}, line))),
+      h(
+        'p',
+        {},
+        `${pool.record} `,
+        h('a', { href: pool.href, target: '_blank', rel: 'noopener noreferrer' }, pool.poolName),
+      ),
+    ]),
+    ...rules.notes.map((note) => h('p', {}, note)),
+  );
 }
 
 const KIND_KEYS: Record<string, MessageKey> = {
@@ -152,6 +178,7 @@ export function showPaytable(facts: PaytableFacts): void {
       : '',
     h('h3', {}, t('paytable.rules')),
     h('ul', { 'data-testid': 'rules' }, ...facts.ruleTexts.map((rule) => h('li', {}, rule))),
+    jackpotSection(facts.jackpot),
     h('p', { class: 'small' }, t('paytable.malfunction')),
     h(
       'div',

@@ -82,6 +82,8 @@ export class Hud {
   private readonly live: HTMLElement;
   /** Full-stage screens: win celebrations and the free-spins intro and outro. */
   readonly overlay: HTMLElement;
+  /** The jackpot meters' bar above the reels (filled by game/jackpot-meters.ts; hidden without jackpots). */
+  readonly jackpots: HTMLElement;
   private readonly keysHint: HTMLElement;
   private readonly logo: HTMLElement;
   private busy = false;
@@ -207,6 +209,12 @@ export class Hud {
     );
     if (options.emblem) this.setEmblem(options.emblem);
     this.overlay = h('div', { class: 'overlay', hidden: true, 'data-testid': 'overlay' });
+    this.jackpots = h('section', {
+      class: 'jackpots',
+      'aria-label': t('jackpot.bar'),
+      'data-testid': 'jackpots',
+      hidden: true,
+    });
     this.keysHint = h('p', { class: 'sr-only', id: 'keys-hint' });
     this.spin.setAttribute('aria-describedby', 'keys-hint');
 
@@ -230,6 +238,7 @@ export class Hud {
         { class: 'stage-wrap' },
         // Lines about the session (market clock, demo play, free rounds): above the reels, never on them.
         h('div', { class: 'notes', 'data-testid': 'notes' }, strip ?? ''),
+        this.jackpots,
         this.stage,
         this.noticeBox,
         this.freeSpins,

@@ -26,6 +26,14 @@ const TierView = Type.Object({
   value_in_currency: Type.Optional(Type.Object({ currency: Type.String(), value: Type.String() })),
   seed: Type.String(),
   ceiling: Type.Union([Type.String(), Type.Null()]),
+  contribution_rate: Type.String({
+    description:
+      'The share of every stake that feeds the meter, as a decimal percentage ("1.0"). Added in 1.4.0.',
+  }),
+  reserve_rate: Type.String({
+    description:
+      'The share of every stake set aside for the next seed, as a decimal percentage ("0.2"). Added in 1.4.0.',
+  }),
   cycle: Type.String(),
   hits: Type.String(),
   drop_commit: Type.Union([Type.String(), Type.Null()], {

@@ -423,4 +423,32 @@ export const de: Catalog = {
   'pick.award': 'Bonusgewinn',
   'pick.gate': 'Tor geschlossen',
   'pick.keys': 'Pfeiltasten wechseln zwischen den Feldern, Eingabe oder Leertaste wählt eines.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Jackpots',
+  'jackpot.title': 'JACKPOT',
+  'jackpot.won': 'Du hast den {tier}-Jackpot gewonnen: {amount}',
+  'jackpot.continue': 'Tippen oder beliebige Taste zum Fortfahren',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Major',
+  'jackpot.tier.minor': 'Minor',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Mega',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Jackpot',
+  'jackpot.rules.pool':
+    'Dieses Spiel speist den Jackpot {pool}. Die Werte über den Walzen sind live und in deiner Währung.',
+  'jackpot.rules.progressive':
+    '{tier}: beginnt bei {seed}. {rate} % jedes Einsatzes fließen in ihn, {reserve} % werden zurückgelegt, um den nächsten Start zu finanzieren. Er wird bei einer bezahlten Drehung zufällig gewonnen; je höher der Einsatz, desto größer die Chance.',
+  'jackpot.rules.must_drop_value':
+    '{tier}: beginnt bei {seed}. {rate} % jedes Einsatzes fließen in ihn, {reserve} % werden zurückgelegt, um den nächsten Start zu finanzieren. Er muss fallen, bevor er {ceiling} erreicht: Der Wert, bei dem er fällt, wird im Voraus gezogen und festgeschrieben, und die bezahlte Drehung, die den Zähler auf diesen Wert bringt, gewinnt ihn.',
+  'jackpot.rules.must_drop_time':
+    '{tier}: beginnt bei {seed}. {rate} % jedes Einsatzes fließen in ihn, {reserve} % werden zurückgelegt, um den nächsten Start zu finanzieren. Er muss vor seiner täglichen Frist fallen: Der Zeitpunkt, zu dem er fällt, wird im Voraus gezogen und festgeschrieben, und die erste bezahlte Drehung zu oder nach diesem Zeitpunkt gewinnt ihn.',
+  'jackpot.rules.record':
+    'Jeder Beitrag und jeder Gewinn sowie jeder festgeschriebene Fallpunkt (offengelegt, sobald seine Stufe gewonnen ist) stehen im öffentlichen Protokoll des Pools:',
+  'jackpot.rules.simultaneous':
+    'Lösen zwei Spieler dieselbe Stufe gleichzeitig aus, gewinnt sie die Drehung, deren Eintrag die Stufe zuerst beansprucht; die andere Auslösung ist nichtig, und die Stufe wird später erneut gewonnen.',
+  'jackpot.rules.paid_only':
+    'Jackpots werden nur bei bezahlten Drehungen gewonnen und ausgezahlt, nie bei Freispielen oder Freirunden. Ein Jackpotgewinn wird zusätzlich zum Gewinn der Runde ausgezahlt.',
+  'jackpot.rules.unavailable':
+    'Jackpots sind in deinem Markt nicht verfügbar. Die angezeigte Auszahlungsquote ist die des Spiels selbst.',
 };

@@ -371,6 +371,34 @@ export const en = {
   'pick.award': 'Bonus won',
   'pick.gate': 'Gate closed',
   'pick.keys': 'Arrow keys move between the tiles, Enter or Space picks one.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Jackpots',
+  'jackpot.title': 'JACKPOT',
+  'jackpot.won': 'You won the {tier} jackpot: {amount}',
+  'jackpot.continue': 'Tap or press any key to continue',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Major',
+  'jackpot.tier.minor': 'Minor',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Mega',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Jackpot',
+  'jackpot.rules.pool':
+    'This game feeds the {pool} jackpot. The values above the reels are live, in your currency.',
+  'jackpot.rules.progressive':
+    '{tier}: starts at {seed}. {rate}% of every stake is added to it, and {reserve}% is set aside to fund the next start. It is won at random on a paid spin; the larger the stake, the greater the chance.',
+  'jackpot.rules.must_drop_value':
+    '{tier}: starts at {seed}. {rate}% of every stake is added to it, and {reserve}% is set aside to fund the next start. It must drop before it reaches {ceiling}: the value at which it drops is drawn and committed in advance, and the paid spin that takes the meter to that value wins it.',
+  'jackpot.rules.must_drop_time':
+    '{tier}: starts at {seed}. {rate}% of every stake is added to it, and {reserve}% is set aside to fund the next start. It must drop before its daily deadline: the moment at which it drops is drawn and committed in advance, and the first paid spin at or after that moment wins it.',
+  'jackpot.rules.record':
+    'Every contribution and win, and each committed drop point (revealed once its tier is won), are published on the pool’s public record:',
+  'jackpot.rules.simultaneous':
+    'If two players trigger the same tier at once, the spin whose record claims the tier first wins it; the other trigger is void and the tier is won again later.',
+  'jackpot.rules.paid_only':
+    'Jackpots are won and paid only on paid spins, never on free spins or free rounds. A jackpot win is paid on top of the round’s win.',
+  'jackpot.rules.unavailable':
+    'Jackpots are not available in your market. The return to player shown is the game’s own.',
 };
 
 export type MessageKey = keyof typeof en;

@@ -429,4 +429,32 @@ export const es: Catalog = {
   'pick.award': 'Bono ganado',
   'pick.gate': 'Puerta cerrada',
   'pick.keys': 'Las flechas se mueven entre las fichas; Intro o Espacio elige una.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Botes',
+  'jackpot.title': 'BOTE',
+  'jackpot.won': 'Has ganado el bote {tier}: {amount}',
+  'jackpot.continue': 'Toca o pulsa cualquier tecla para continuar',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Mayor',
+  'jackpot.tier.minor': 'Menor',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Mega',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Bote',
+  'jackpot.rules.pool':
+    'Este juego alimenta el bote {pool}. Los valores sobre los rodillos están en directo y en tu moneda.',
+  'jackpot.rules.progressive':
+    '{tier}: empieza en {seed}. Se le suma el {rate} % de cada apuesta, y el {reserve} % se reserva para financiar el siguiente inicio. Se gana al azar en una tirada pagada; cuanto mayor la apuesta, mayor la probabilidad.',
+  'jackpot.rules.must_drop_value':
+    '{tier}: empieza en {seed}. Se le suma el {rate} % de cada apuesta, y el {reserve} % se reserva para financiar el siguiente inicio. Debe caer antes de llegar a {ceiling}: el valor en que cae se sortea y se compromete de antemano, y la tirada pagada que lleva el contador a ese valor lo gana.',
+  'jackpot.rules.must_drop_time':
+    '{tier}: empieza en {seed}. Se le suma el {rate} % de cada apuesta, y el {reserve} % se reserva para financiar el siguiente inicio. Debe caer antes de su hora límite diaria: el momento en que cae se sortea y se compromete de antemano, y la primera tirada pagada en ese momento o después lo gana.',
+  'jackpot.rules.record':
+    'Cada aportación y cada premio, y cada punto de caída comprometido (revelado cuando se gana su nivel), se publican en el registro público del bote:',
+  'jackpot.rules.simultaneous':
+    'Si dos jugadores activan el mismo nivel a la vez, lo gana la tirada cuyo registro reclama primero el nivel; la otra activación queda anulada y el nivel se vuelve a ganar más adelante.',
+  'jackpot.rules.paid_only':
+    'Los botes solo se ganan y se pagan en tiradas pagadas, nunca en tiradas gratis ni en rondas gratis. El premio del bote se paga además del premio de la ronda.',
+  'jackpot.rules.unavailable':
+    'Los botes no están disponibles en tu mercado. El retorno al jugador indicado es el del propio juego.',
 };

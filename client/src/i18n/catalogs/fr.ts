@@ -428,4 +428,32 @@ export const fr: Catalog = {
   'pick.award': 'Bonus gagné',
   'pick.gate': 'Porte fermée',
   'pick.keys': 'Les flèches passent d’une tuile à l’autre, Entrée ou Espace en choisit une.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Jackpots',
+  'jackpot.title': 'JACKPOT',
+  'jackpot.won': 'Vous avez gagné le jackpot {tier} : {amount}',
+  'jackpot.continue': 'Touchez l’écran ou appuyez sur une touche pour continuer',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Majeur',
+  'jackpot.tier.minor': 'Mineur',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Méga',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Jackpot',
+  'jackpot.rules.pool':
+    'Ce jeu alimente le jackpot {pool}. Les montants au-dessus des rouleaux sont en direct, dans votre devise.',
+  'jackpot.rules.progressive':
+    '{tier} : part de {seed}. {rate} % de chaque mise s’y ajoutent, et {reserve} % sont mis de côté pour financer le prochain départ. Il est gagné au hasard sur un tour payant ; plus la mise est élevée, plus la chance est grande.',
+  'jackpot.rules.must_drop_value':
+    '{tier} : part de {seed}. {rate} % de chaque mise s’y ajoutent, et {reserve} % sont mis de côté pour financer le prochain départ. Il doit tomber avant d’atteindre {ceiling} : la valeur à laquelle il tombe est tirée et engagée à l’avance, et le tour payant qui porte le compteur à cette valeur le gagne.',
+  'jackpot.rules.must_drop_time':
+    '{tier} : part de {seed}. {rate} % de chaque mise s’y ajoutent, et {reserve} % sont mis de côté pour financer le prochain départ. Il doit tomber avant son échéance quotidienne : l’instant où il tombe est tiré et engagé à l’avance, et le premier tour payant joué à cet instant ou après le gagne.',
+  'jackpot.rules.record':
+    'Chaque contribution et chaque gain, ainsi que chaque point de chute engagé (révélé une fois son niveau gagné), sont publiés dans le registre public du jackpot :',
+  'jackpot.rules.simultaneous':
+    'Si deux joueurs déclenchent le même niveau au même moment, le tour dont l’enregistrement réclame le niveau en premier le gagne ; l’autre déclenchement est nul et le niveau sera gagné de nouveau plus tard.',
+  'jackpot.rules.paid_only':
+    'Les jackpots ne sont gagnés et payés que sur les tours payants, jamais sur les tours gratuits ni les parties gratuites. Un gain de jackpot s’ajoute au gain du tour.',
+  'jackpot.rules.unavailable':
+    'Les jackpots ne sont pas disponibles sur votre marché. Le taux de retour affiché est celui du jeu lui-même.',
 };

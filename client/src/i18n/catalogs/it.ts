@@ -424,4 +424,32 @@ export const it: Catalog = {
   'pick.award': 'Bonus vinto',
   'pick.gate': 'Porta chiusa',
   'pick.keys': 'Le frecce spostano tra le tessere, Invio o Spazio ne sceglie una.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Jackpot',
+  'jackpot.title': 'JACKPOT',
+  'jackpot.won': 'Hai vinto il jackpot {tier}: {amount}',
+  'jackpot.continue': 'Tocca o premi un tasto per continuare',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Maggiore',
+  'jackpot.tier.minor': 'Minore',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Mega',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Jackpot',
+  'jackpot.rules.pool':
+    'Questo gioco alimenta il jackpot {pool}. I valori sopra i rulli sono in tempo reale e nella tua valuta.',
+  'jackpot.rules.progressive':
+    '{tier}: parte da {seed}. Vi si aggiunge il {rate}% di ogni puntata, e il {reserve}% viene accantonato per finanziare la ripartenza successiva. Si vince a caso su un giro pagato; più alta è la puntata, maggiore è la probabilità.',
+  'jackpot.rules.must_drop_value':
+    '{tier}: parte da {seed}. Vi si aggiunge il {rate}% di ogni puntata, e il {reserve}% viene accantonato per finanziare la ripartenza successiva. Deve cadere prima di raggiungere {ceiling}: il valore a cui cade è estratto e vincolato in anticipo, e il giro pagato che porta il contatore a quel valore lo vince.',
+  'jackpot.rules.must_drop_time':
+    '{tier}: parte da {seed}. Vi si aggiunge il {rate}% di ogni puntata, e il {reserve}% viene accantonato per finanziare la ripartenza successiva. Deve cadere prima della sua scadenza giornaliera: il momento in cui cade è estratto e vincolato in anticipo, e il primo giro pagato in quel momento o dopo lo vince.',
+  'jackpot.rules.record':
+    'Ogni contributo e ogni vincita, e ogni punto di caduta vincolato (rivelato quando il suo livello viene vinto), sono pubblicati nel registro pubblico del jackpot:',
+  'jackpot.rules.simultaneous':
+    'Se due giocatori attivano lo stesso livello nello stesso momento, lo vince il giro il cui record rivendica per primo il livello; l’altra attivazione è nulla e il livello sarà vinto di nuovo più avanti.',
+  'jackpot.rules.paid_only':
+    'I jackpot si vincono e si pagano solo sui giri pagati, mai sui giri gratuiti o sui round gratuiti. La vincita del jackpot si aggiunge alla vincita del round.',
+  'jackpot.rules.unavailable':
+    'I jackpot non sono disponibili nel tuo mercato. Il ritorno al giocatore indicato è quello del gioco stesso.',
 };

@@ -419,4 +419,32 @@ export const ja: Catalog = {
   'pick.award': 'ボーナス獲得',
   'pick.gate': '門が閉じた',
   'pick.keys': '矢印キーでタイルを移動し、Enter またはスペースで選びます。',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'ジャックポット',
+  'jackpot.title': 'ジャックポット',
+  'jackpot.won': '{tier} ジャックポット獲得: {amount}',
+  'jackpot.continue': 'タップまたは任意のキーで続行',
+  'jackpot.tier.grand': 'グランド',
+  'jackpot.tier.major': 'メジャー',
+  'jackpot.tier.minor': 'マイナー',
+  'jackpot.tier.mini': 'ミニ',
+  'jackpot.tier.mega': 'メガ',
+  'jackpot.tier.maxi': 'マキシ',
+  'jackpot.rules.title': 'ジャックポット',
+  'jackpot.rules.pool':
+    'このゲームは {pool} ジャックポットに積み立てられます。リールの上の金額はリアルタイムで、お客様の通貨で表示されます。',
+  'jackpot.rules.progressive':
+    '{tier}: {seed} から始まります。各ベットの {rate}% が加算され、{reserve}% が次回の開始額に充てるため積み立てられます。有料スピンでランダムに当選し、ベットが大きいほど当選確率が高くなります。',
+  'jackpot.rules.must_drop_value':
+    '{tier}: {seed} から始まります。各ベットの {rate}% が加算され、{reserve}% が次回の開始額に充てるため積み立てられます。{ceiling} に達する前に必ず当選します。当選する金額は事前に抽選・確定されており、メーターをその金額に到達させた有料スピンが当選します。',
+  'jackpot.rules.must_drop_time':
+    '{tier}: {seed} から始まります。各ベットの {rate}% が加算され、{reserve}% が次回の開始額に充てるため積み立てられます。毎日の期限までに必ず当選します。当選する時刻は事前に抽選・確定されており、その時刻以降の最初の有料スピンが当選します。',
+  'jackpot.rules.record':
+    'すべての積立と当選、確定済みの当選ポイント（その段階が当選した時点で公開）は、プールの公開記録に掲載されます:',
+  'jackpot.rules.simultaneous':
+    '2 人のプレイヤーが同時に同じ段階を当選させた場合、記録が先にその段階を獲得したスピンが当選となります。もう一方の当選は無効となり、その段階は後で改めて当選します。',
+  'jackpot.rules.paid_only':
+    'ジャックポットは有料スピンでのみ当選・支払いされ、フリースピンやフリーラウンドでは当選しません。ジャックポットの当選金はラウンドの配当に加えて支払われます。',
+  'jackpot.rules.unavailable':
+    'お住まいの市場ではジャックポットは利用できません。表示されるペイアウト率はゲーム本来のものです。',
 };

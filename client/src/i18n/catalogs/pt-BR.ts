@@ -421,4 +421,32 @@ export const ptBR: Catalog = {
   'pick.award': 'Bônus ganho',
   'pick.gate': 'Portão fechado',
   'pick.keys': 'As setas movem entre as peças; Enter ou Espaço escolhe uma.',
+  // Issue 28 jackpots: the meters, the win, the rules.
+  'jackpot.bar': 'Jackpots',
+  'jackpot.title': 'JACKPOT',
+  'jackpot.won': 'Você ganhou o jackpot {tier}: {amount}',
+  'jackpot.continue': 'Toque ou pressione qualquer tecla para continuar',
+  'jackpot.tier.grand': 'Grand',
+  'jackpot.tier.major': 'Maior',
+  'jackpot.tier.minor': 'Menor',
+  'jackpot.tier.mini': 'Mini',
+  'jackpot.tier.mega': 'Mega',
+  'jackpot.tier.maxi': 'Maxi',
+  'jackpot.rules.title': 'Jackpot',
+  'jackpot.rules.pool':
+    'Este jogo alimenta o jackpot {pool}. Os valores acima dos rolos são ao vivo, na sua moeda.',
+  'jackpot.rules.progressive':
+    '{tier}: começa em {seed}. {rate}% de cada aposta é somado a ele, e {reserve}% é reservado para financiar o próximo início. É ganho ao acaso em uma rodada paga; quanto maior a aposta, maior a chance.',
+  'jackpot.rules.must_drop_value':
+    '{tier}: começa em {seed}. {rate}% de cada aposta é somado a ele, e {reserve}% é reservado para financiar o próximo início. Ele precisa sair antes de chegar a {ceiling}: o valor em que sai é sorteado e registrado com antecedência, e a rodada paga que leva o contador a esse valor o ganha.',
+  'jackpot.rules.must_drop_time':
+    '{tier}: começa em {seed}. {rate}% de cada aposta é somado a ele, e {reserve}% é reservado para financiar o próximo início. Ele precisa sair antes do seu prazo diário: o momento em que sai é sorteado e registrado com antecedência, e a primeira rodada paga nesse momento ou depois o ganha.',
+  'jackpot.rules.record':
+    'Cada contribuição e cada prêmio, e cada ponto de saída registrado (revelado quando seu nível é ganho), são publicados no registro público do jackpot:',
+  'jackpot.rules.simultaneous':
+    'Se dois jogadores acionarem o mesmo nível ao mesmo tempo, ganha a rodada cujo registro reivindica o nível primeiro; o outro acionamento é anulado e o nível volta a ser ganho mais tarde.',
+  'jackpot.rules.paid_only':
+    'Os jackpots são ganhos e pagos apenas em rodadas pagas, nunca em giros grátis ou rodadas grátis. O prêmio do jackpot é pago além do ganho da rodada.',
+  'jackpot.rules.unavailable':
+    'Os jackpots não estão disponíveis no seu mercado. O retorno ao jogador mostrado é o do próprio jogo.',
 };
