@@ -169,6 +169,30 @@ describe('jackpot contributions and wins, internal wallet', () => {
     expect(report.dropsChecked).toBe(1);
   });
 
+  it('a must-drop-by-time tier falls at the first paid spin after its committed moment', async () => {
+    const poolId = await createPool(
+      [tier({ name: 'daily', kind: 'must_drop_time', seed: 500n, deadlineMinute: 22 * 60 })],
+      'Daily',
+      'rf_ember_crown',
+    );
+    // A cycle that started three days ago: its moment, drawn again now, is already past.
+    await server.store.pool.query(
+      `update jackpot_tiers set cycle_started_at = now() - interval '3 days', drop_at = null, drop_salt = null,
+          drop_commit = null where pool_id = $1`,
+      [poolId],
+    );
+    await server.services.jackpots.drawDropPoints();
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-daily' });
+    const spun = await player.spin({ coin: '0.10', bet_level: 1 });
+    expect(spun.body.jackpot_wins).toContainEqual(
+      expect.objectContaining({ pool_id: poolId, tier: 'daily' }),
+    );
+    const report = await verifyPool(server, poolId);
+    expect(report.problems).toEqual([]);
+    expect(report.dropsChecked).toBe(1);
+  });
+
   it('a market without jackpots and a demo session feed nothing, and are told they cannot win', async () => {
     const poolId = await server.services.jackpots.create(
       {

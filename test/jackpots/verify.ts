@@ -3,26 +3,35 @@
 import { checkPool, type PoolCheck, type PublishedEntry } from '../../src/domain/jackpot-audit.ts';
 import type { TestServer } from '../helpers/server.ts';
 
+async function page(server: TestServer, poolId: string, after: string) {
+  const response = await server.request(`/api/public/v1/jackpots/${poolId}?after=${after}`);
+  if (response.status !== 200) throw new Error(`public record answered ${response.status}`);
+  return (await response.json()) as any;
+}
+
 export async function verifyPool(
   server: TestServer,
   poolId: string,
 ): Promise<PoolCheck & { pending: number }> {
-  const entries: PublishedEntry[] = [];
-  let after = '0';
-  let record: any;
-  for (;;) {
-    const response = await server.request(`/api/public/v1/jackpots/${poolId}?after=${after}`);
-    if (response.status !== 200) throw new Error(`public record answered ${response.status}`);
-    record = await response.json();
+  // Every entry sealed first (the node's own sealer may hold the pool this moment, and the record is
+  // cached for a second), so that the meters are compared with the ledger too.
+  let first = await page(server, poolId, '0');
+  for (let tries = 0; first.pending !== 0; tries++) {
+    if (tries > 100) throw new Error('pending entries were never sealed');
+    await server.services.jackpots.sealOnce();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    first = await page(server, poolId, '0');
+  }
+  const entries: PublishedEntry[] = [...first.ledger];
+  let record = first;
+  while (record.next_after !== null) {
+    record = await page(server, poolId, record.next_after);
     entries.push(...record.ledger);
-    if (record.next_after === null) break;
-    after = record.next_after;
   }
-  const check = checkPool(poolId, entries, record.blocks, record.tiers, record.pending);
+  const check = checkPool(poolId, entries, first.blocks, first.tiers, first.pending);
   // The server's own verdict must be the same as the outsider's.
-  if (JSON.stringify(check.problems) !== JSON.stringify(record.check.problems)) {
-    throw new Error(`the server's check differs: ${JSON.stringify(record.check.problems)}`);
+  if (JSON.stringify(check.problems) !== JSON.stringify(first.check.problems)) {
+    throw new Error(`the server's check differs: ${JSON.stringify(first.check.problems)}`);
   }
-  if (record.pending !== 0) throw new Error('entries were pending when the record was read');
-  return { ...check, pending: record.pending };
+  return { ...check, pending: first.pending };
 }
