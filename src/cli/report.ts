@@ -9,7 +9,9 @@ export function registerReportCommand(program: Command): void {
 
   report
     .command('summary')
-    .description('rounds, stakes, wins, free-round wins, GGR and realised RTP by day, game and currency')
+    .description(
+      'rounds, stakes, wins, free-round wins, jackpot wins and contributions, GGR and realised RTP by day, game and currency',
+    )
     .requiredOption('--from <date>', 'first UTC day, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last UTC day, YYYY-MM-DD (at most 92 days after --from)')
     .option('--operator <id>', 'one operator (default: every operator)')
@@ -46,6 +48,8 @@ export function registerReportCommand(program: Command): void {
                   'STAKES',
                   'WINS',
                   'FREE WINS',
+                  'JP WINS',
+                  'JP CONTRIB',
                   'GGR',
                   'RTP',
                   'FINAL',
@@ -59,6 +63,8 @@ export function registerReportCommand(program: Command): void {
                   row.stakes,
                   row.wins,
                   row.free_round_wins,
+                  row.jackpot_wins,
+                  row.jackpot_contributions,
                   row.ggr,
                   row.rtp ?? '-',
                   row.final ? 'yes' : 'no',
