@@ -44,7 +44,7 @@ describe('jackpot figures', () => {
   it('the worked example: RTPs summed exactly and every tier at each stake', () => {
     const figures = jackpotFigures({
       baseRtp: '94.30',
-      tiers: TIERS,
+      pools: [{ id: 'jp_1', tiers: TIERS }],
       stakes: [20n, 200n, 10_000n],
       currency: 'EUR',
     });
@@ -54,6 +54,7 @@ describe('jackpot figures', () => {
       total_rtp: '95.45',
       tiers: [
         {
+          pool_id: 'jp_1',
           name: 'mini',
           kind: 'must_drop_time',
           contribution_rate: '0.15',
@@ -63,6 +64,7 @@ describe('jackpot figures', () => {
           drops_daily_before: '22:00',
         },
         {
+          pool_id: 'jp_1',
           name: 'major',
           kind: 'must_drop_value',
           contribution_rate: '0.50',
@@ -77,6 +79,7 @@ describe('jackpot figures', () => {
           drops_daily_before: null,
         },
         {
+          pool_id: 'jp_1',
           name: 'grand',
           kind: 'progressive',
           contribution_rate: '0.3333',
@@ -98,16 +101,31 @@ describe('jackpot figures', () => {
       tier({ name: `t${i}`, kind: 'progressive', oddsStake: 1n, contributionPpm: 700n, reservePpm: 300n }),
     );
     // 0.1 + 0.2 (as floats, 0.30000000000000004)
-    expect(jackpotFigures({ baseRtp: '96.2', tiers: tenths, stakes: [], currency: 'USD' })).toMatchObject({
+    expect(
+      jackpotFigures({
+        baseRtp: '96.2',
+        pools: [
+          { id: 'a', tiers: tenths.slice(0, 3) },
+          { id: 'b', tiers: tenths.slice(3) },
+        ],
+        stakes: [],
+        currency: 'USD',
+      }),
+    ).toMatchObject({
       jackpot_rtp: '0.70',
       total_rtp: '96.90',
     });
     expect(ppmPercent(1n)).toBe('0.0001');
     expect(ppmPercent(123_456n)).toBe('12.3456');
     expect(ppmPercent(0n)).toBe('0.00');
-    expect(jackpotFigures({ baseRtp: '96.12345', tiers: TIERS, stakes: [], currency: 'USD' }).total_rtp).toBe(
-      '97.27345',
-    );
+    expect(
+      jackpotFigures({
+        baseRtp: '96.12345',
+        pools: [{ id: 'jp_1', tiers: TIERS }],
+        stakes: [],
+        currency: 'USD',
+      }).total_rtp,
+    ).toBe('97.27345');
   });
 
   it('frequencies agree with hitsPerMillionSpins, convert the stake, and a stake at the odds always hits', () => {
@@ -125,8 +143,12 @@ describe('jackpot figures', () => {
     const [num, den] = spinsPerHit(progressive, 100n, conversion) ?? [0n, 1n];
     expect(Number(num) / Number(den)).toBeCloseTo(1_000 / 61.27, 9);
     expect(
-      jackpotFigures({ baseRtp: '96.00', tiers: [progressive], stakes: [100n], currency: 'JPY', conversion })
-        .tiers[0]?.frequencies,
+      jackpotFigures({
+        baseRtp: '96.00',
+        pools: [{ id: 'jp_eur', tiers: [progressive], conversion }],
+        stakes: [100n],
+        currency: 'JPY',
+      }).tiers[0]?.frequencies,
     ).toEqual([{ stake: '100', one_in: '16.32' }]);
   });
 

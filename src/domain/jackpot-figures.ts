@@ -27,6 +27,7 @@ export interface StakeFrequency {
 }
 
 export interface TierFigures {
+  pool_id: string;
   name: string;
   kind: TierKind;
   /** Percent of every stake added to the meter. */
@@ -127,31 +128,41 @@ function deadlineText(minute: number): string {
   return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 }
 
+/** A pool a game feeds: its tiers, and the rate from the stakes' currency into the pool's. */
+export interface FedPoolParams {
+  id: string;
+  tiers: readonly TierParams[];
+  /** SAME_CURRENCY when the stakes are in the pool's own currency. */
+  conversion?: Conversion;
+}
+
 /**
- * The figures of a game feeding a pool. `baseRtp`: the game's certified RTP in percent ("96.48");
- * `stakes`: the ladder's total bets in `currency` (the player's), which `conversion` turns into the
- * pool's currency (SAME_CURRENCY when they are the pool's own).
+ * The figures of a game feeding pools (every stake feeds each of them, so their RTPs add up).
+ * `baseRtp`: the game's certified RTP in percent ("96.48"); `stakes`: the ladder's total bets in
+ * `currency`, which each pool's `conversion` turns into its own currency.
  */
 export function jackpotFigures(input: {
   baseRtp: string;
-  tiers: readonly TierParams[];
+  pools: readonly FedPoolParams[];
   stakes: readonly bigint[];
   currency: string;
-  conversion?: Conversion;
 }): JackpotFigures {
-  const conversion = input.conversion ?? SAME_CURRENCY;
+  const tiers = input.pools.flatMap((pool) =>
+    pool.tiers.map((tier) => ({ tier, poolId: pool.id, conversion: pool.conversion ?? SAME_CURRENCY })),
+  );
   const decimals = input.baseRtp.split('.')[1]?.length ?? 0;
   const scale = Math.max(PERCENT_DIGITS, decimals);
   const perPpm = 10n ** BigInt(scale - PERCENT_DIGITS);
-  const jackpotPpm = input.tiers.reduce((sum, tier) => sum + tier.contributionPpm + tier.reservePpm, 0n);
+  const jackpotPpm = tiers.reduce((sum, { tier }) => sum + tier.contributionPpm + tier.reservePpm, 0n);
   const base = scaled(input.baseRtp, scale);
   return {
     base_rtp: input.baseRtp,
     jackpot_rtp: ppmPercent(jackpotPpm),
     total_rtp: percentText(base + jackpotPpm * perPpm, scale),
-    tiers: input.tiers.map((tier) => {
+    tiers: tiers.map(({ tier, poolId, conversion }) => {
       const timed = tier.kind === 'must_drop_time';
       return {
+        pool_id: poolId,
         name: tier.name,
         kind: tier.kind,
         contribution_rate: ppmPercent(tier.contributionPpm),
