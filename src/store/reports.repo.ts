@@ -100,6 +100,8 @@ export function reportsRepo(db: Kysely<Database>) {
         with staked as materialized (
           select t.round_id from wallet_transactions t
            where ${scope} and t.type = 'debit' and t.status = 'acknowledged'
+             -- (checked once: a house without pools reads no ledger at all)
+             and exists (select 1 from jackpot_pools)
         ), contributions as (
           select e.round_id, sum(v.fine) as fine
             from (select l.round_id, l.body::jsonb as body from jackpot_ledger l
