@@ -25,6 +25,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   'mock-wallet': async () => (await import('./mock-wallet.ts')).registerMockWalletCommand,
   'wallet-check': async () => (await import('./wallet-check.ts')).registerWalletCheckCommand,
   report: async () => (await import('./report.ts')).registerReportCommand,
+  jackpot: async () => (await import('./jackpot-figures.ts')).registerJackpotCommand,
   round: async () => (await import('./round.ts')).registerRoundCommand,
   staff: async () => (await import('./staff.ts')).registerStaffCommand,
   audit: async () => (await import('./staff.ts')).registerStaffCommand,

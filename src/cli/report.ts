@@ -9,7 +9,9 @@ export function registerReportCommand(program: Command): void {
 
   report
     .command('summary')
-    .description('rounds, stakes, wins, free-round wins, GGR and realised RTP by day, game and currency')
+    .description(
+      'rounds, stakes, wins, free-round wins, jackpot wins and contributions, GGR and realised RTP by day, game and currency',
+    )
     .requiredOption('--from <date>', 'first UTC day, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last UTC day, YYYY-MM-DD (at most 92 days after --from)')
     .option('--operator <id>', 'one operator (default: every operator)')
@@ -49,6 +51,8 @@ export function registerReportCommand(program: Command): void {
                   'GGR',
                   'RTP',
                   'FINAL',
+                  'JP WINS',
+                  'JP CONTRIB',
                 ],
                 days.map((row) => [
                   row.date,
@@ -62,6 +66,8 @@ export function registerReportCommand(program: Command): void {
                   row.ggr,
                   row.rtp ?? '-',
                   row.final ? 'yes' : 'no',
+                  row.jackpot_wins,
+                  row.jackpot_contributions,
                 ]),
               ),
         );

@@ -106,6 +106,16 @@ describe('what a transaction counts for', () => {
         free_round_wins: 100n,
       },
     ],
+    [
+      'jackpot win credit: a win, and of the wins a jackpot win',
+      { type: 'credit', action_type: 'jackpot_win' },
+      { wins: 100n, jackpot_wins: 100n },
+    ],
+    [
+      'parked jackpot win credit',
+      { type: 'credit', action_type: 'jackpot_win', status: 'failed' },
+      { open: true },
+    ],
     ['rollback', { type: 'rollback', status: 'acknowledged' }, { rollbacks: 1 }],
     ['pending rollback', { type: 'rollback', status: 'pending' }, { rollbacks: 1, open: true }],
   ] as const)('%s', (_name, fields, expected) => {
@@ -114,6 +124,7 @@ describe('what a transaction counts for', () => {
       stakes: 0n,
       wins: 0n,
       free_round_wins: 0n,
+      jackpot_wins: 0n,
       rollbacks: 0,
       open: false,
       ...expected,
@@ -163,6 +174,7 @@ describe('summary rows', () => {
       tx({ id: 'tx_3', type: 'credit', action_type: 'free_round', round_stake: 0n, amount: 7n }),
     );
     addToTotals(totals, tx({ id: 'tx_4', created_at: new Date('2025-02-01T00:00:00Z'), status: 'pending' }));
+    addToTotals(totals, tx({ id: 'tx_6', type: 'credit', action_type: 'jackpot_win', amount: 500n }));
     addToTotals(totals, tx({ id: 'tx_5', game_symbol: 'rf_amber', currency: 'EUR', amount: 50n }));
     const rows = summaryRows([...totals.values()], new Date('2025-02-03T00:00:00Z'));
     expect(rows).toEqual([
@@ -178,6 +190,8 @@ describe('summary rows', () => {
         rtp: '0.000000',
         rollbacks: 0,
         final: true,
+        jackpot_wins: '0.00',
+        jackpot_contributions: '0.00000000',
       },
       {
         date: '2025-01-31',
@@ -185,12 +199,14 @@ describe('summary rows', () => {
         currency: 'USD',
         rounds: 2,
         stakes: '10.00',
-        wins: '25.00',
+        wins: '30.00',
         free_round_wins: '0.07',
-        ggr: '-15.00',
-        rtp: '2.500000',
+        ggr: '-20.00',
+        rtp: '3.000000',
         rollbacks: 0,
         final: true,
+        jackpot_wins: '5.00',
+        jackpot_contributions: '0.00000000',
       },
       {
         date: '2025-02-01',
@@ -204,6 +220,8 @@ describe('summary rows', () => {
         rtp: null,
         rollbacks: 0,
         final: false,
+        jackpot_wins: '0.00',
+        jackpot_contributions: '0.00000000',
       },
     ]);
     // Not over yet: not final, though nothing is open.

@@ -11,10 +11,16 @@
 //   rollback follows it: it counts for nothing, whatever the wallet did, as the rollback undoes it.
 // - wins: credits acknowledged, or resolved by staff (paid by hand), not of a free round.
 // - free_round_wins: the same for credits of a free round and the feature it started.
+// - jackpot_wins: the part of `wins` that jackpots paid (credits of action_type jackpot_win): wins
+//   keep their meaning (every paid credit but free rounds'), so ggr = stakes − wins is already
+//   stakes − base wins − jackpot wins.
+// - jackpot_contributions: what the day's acknowledged stakes put into jackpot pools (meter and
+//   reserve), valued exactly in the stake's own currency (domain/jackpot-report.ts): not a
+//   transaction, so it comes from the pools' ledger (store/reports.repo.ts), not from txEffect.
 // - rounds: a round counts once, on its opening transaction: its debit, or for a round without a
 //   stake (free round, feature spin) its credit, once acknowledged (or resolved).
 // - rollbacks: how many rollback transactions the day holds, whatever their status.
-// - ggr = stakes − wins; rtp = wins / stakes (free-round wins apart), null without stakes.
+// - ggr = stakes − wins; rtp = wins / stakes (free-round wins apart, jackpot wins in), null without stakes.
 // - A day is final once it is over (UTC) and none of its transactions can still change: none is
 //   pending (retries under way) or parked (failed, waiting for staff). A final day answers the
 //   same bytes every time.
@@ -24,6 +30,7 @@ import type { ReportTxRow, TotalsRow } from '../store/reports.repo.ts';
 import type { WalletTxStatus, WalletTxType } from '../store/schema.ts';
 import { errors } from './errors.ts';
 import { FREE_ROUND_ACTION, FREE_ROUND_FEATURE_ACTION } from './free-rounds.ts';
+import { formatFine } from './jackpot-report.ts';
 
 /** The most days one summary may span (a quarter). */
 export const MAX_REPORT_DAYS = 92;
@@ -104,6 +111,8 @@ export interface TxEffect {
   stakes: bigint;
   wins: bigint;
   free_round_wins: bigint;
+  /** Of `wins`: credits a jackpot paid. */
+  jackpot_wins: bigint;
   rollbacks: number;
   /** Still able to change (pending or parked): its day is not final. */
   open: boolean;
@@ -111,6 +120,9 @@ export interface TxEffect {
 
 /** A credit paid: acknowledged by the wallet, or resolved by staff who paid it by hand. */
 const PAID: ReadonlySet<TxStatus> = new Set(['acknowledged', 'resolved']);
+
+/** The action_type of a jackpot's credit (domain/wallet-actions.ts). */
+export const JACKPOT_WIN_ACTION = 'jackpot_win';
 
 export function opensRound(tx: Pick<ReportTx, 'type' | 'round_stake'>): boolean {
   return tx.type === 'debit' || (tx.type === 'credit' && tx.round_stake === 0n);
@@ -127,6 +139,7 @@ export function txEffect(
     stakes: taken ? tx.amount : 0n,
     wins: type === 'credit' && paid ? tx.amount : 0n,
     free_round_wins: type === 'free_round_win' && paid ? tx.amount : 0n,
+    jackpot_wins: type === 'credit' && paid && tx.action_type === JACKPOT_WIN_ACTION ? tx.amount : 0n,
     rollbacks: type === 'rollback' ? 1 : 0,
     open: tx.status === 'pending' || tx.status === 'failed',
   };
@@ -149,6 +162,8 @@ export function addToTotals(totals: Map<string, SummaryTotals>, tx: ReportTx): v
       stakes: 0n,
       wins: 0n,
       free_round_wins: 0n,
+      jackpot_wins: 0n,
+      jackpot_contributions: 0n,
       rollbacks: 0,
       open: 0,
     };
@@ -159,6 +174,7 @@ export function addToTotals(totals: Map<string, SummaryTotals>, tx: ReportTx): v
   row.stakes += effect.stakes;
   row.wins += effect.wins;
   row.free_round_wins += effect.free_round_wins;
+  row.jackpot_wins += effect.jackpot_wins;
   row.rollbacks += effect.rollbacks;
   row.open += effect.open ? 1 : 0;
 }
@@ -194,6 +210,10 @@ export interface SummaryRow {
   rtp: string | null;
   rollbacks: number;
   final: boolean;
+  /** Of `wins`, paid by jackpots. */
+  jackpot_wins: string;
+  /** Stakes' share put into jackpot pools, in the row's currency, to a millionth of a minor unit. */
+  jackpot_contributions: string;
 }
 
 /** Whether the day is over at `now` (UTC). */
@@ -219,6 +239,8 @@ export function summaryRows(totals: readonly SummaryTotals[], now: Date): Summar
     rtp: realisedRtp(row.wins, row.stakes),
     rollbacks: row.rollbacks,
     final: dayIsOver(row.date, now) && !openDays.has(row.date),
+    jackpot_wins: formatAmount(row.jackpot_wins, row.currency),
+    jackpot_contributions: formatFine(row.jackpot_contributions, row.currency),
   }));
 }
 
@@ -269,6 +291,9 @@ export const SUMMARY_COLUMNS: ReadonlyArray<keyof SummaryRow> = [
   'rtp',
   'rollbacks',
   'final',
+  // added with jackpots (issue 28): last, so a reader of the earlier columns by position still reads them
+  'jackpot_wins',
+  'jackpot_contributions',
 ];
 
 export function transactionLine(tx: ReportTx): TransactionLine {

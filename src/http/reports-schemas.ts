@@ -57,7 +57,9 @@ export const summaryRowFields = {
   currency: Type.String(),
   rounds: Type.Integer({ description: 'Rounds whose opening transaction the wallet accepted.' }),
   stakes: decimal('Debits acknowledged.'),
-  wins: decimal('Credits paid (acknowledged, or resolved by hand), free rounds apart.'),
+  wins: decimal(
+    'Credits paid (acknowledged, or resolved by hand), free rounds apart; jackpot wins included (see jackpot_wins).',
+  ),
   free_round_wins: decimal('Credits paid for free rounds and the features they started.'),
   ggr: decimal('stakes − wins.'),
   rtp: nullable(decimal('wins / stakes, 6 decimals, rounded half up; null without stakes.')),
@@ -66,6 +68,12 @@ export const summaryRowFields = {
     description:
       'The day is over (UTC) and none of its transactions is pending or parked: the row will not change.',
   }),
+  jackpot_wins: decimal(
+    'Added with jackpots: of wins, the credits a jackpot paid (action_type jackpot_win). Already in wins and ggr.',
+  ),
+  jackpot_contributions: decimal(
+    "Added with jackpots: the share of the day's stakes put into jackpot pools (meter and reserve), in this row's currency, exact to a millionth of a minor unit (the currency's digits and six more). Not a transaction: not in stakes, wins or ggr.",
+  ),
 };
 
 export const SummaryRow = Type.Object(summaryRowFields);

@@ -12,6 +12,7 @@ import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
 import { gamesRepo } from '../store/games.repo.ts';
+import { jackpotFiguresRepo } from '../store/jackpot-figures.repo.ts';
 import { jackpotsRepo } from '../store/jackpots.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
 import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
@@ -35,6 +36,7 @@ import { auditedActions, type StaffActions } from './audited.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
+import { createJackpotFiguresService, type JackpotFiguresService } from './jackpot-figures.ts';
 import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
@@ -87,6 +89,8 @@ export interface Services {
   wallets: Wallets;
   /** Jackpot pools: what rounds feed, the meters, the public ledger and its sealer (the node starts it). */
   jackpots: JackpotService;
+  /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
+  jackpotFigures: JackpotFiguresService;
   /** Staff accounts, sign-in and sessions of the back office. */
   staff: StaffService;
   /** The hash-chained audit trail of every staff, token and CLI change. */
@@ -252,6 +256,10 @@ export async function createServices(
     reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
     jackpots,
+    jackpotFigures: createJackpotFiguresService({
+      repo: jackpotFiguresRepo(db),
+      poolsFor: jackpots.poolsFor,
+    }),
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
@@ -277,6 +285,7 @@ export interface StaffServices {
   operators: OperatorService;
   artwork: StaffActions['artwork'];
   reports: ReportService;
+  jackpotFigures: JackpotFiguresService;
   roundReplay: RoundReplayService;
   staff: StaffService;
   audit: AuditService;
@@ -347,6 +356,7 @@ export async function createStaffServices(
       now,
     }),
     reports: createReportService({ reports: reportsRepo(store.db), now }),
+    jackpotFigures: createJackpotFiguresService({ repo: jackpotFiguresRepo(store.db) }),
     roundReplay: createRoundReplayService({
       rounds: roundsRepo(store.db),
       demoRounds: roundsRepo(store.db, 'demo_rounds'),

@@ -18,6 +18,8 @@ const totals = (operator_id: string, open: number): TotalsRow => ({
   stakes: 300n,
   wins: 120n,
   free_round_wins: 0n,
+  jackpot_wins: 0n,
+  jackpot_contributions: 0n,
   rollbacks: 0,
   open,
 });

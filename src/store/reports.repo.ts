@@ -1,7 +1,8 @@
 // The reconciliation reports' reads: a day's wallet transactions in keyset pages (never the whole
 // day in memory) and a range's totals by day, game and currency, summed by PostgreSQL. The rules
 // are those of domain/reports.ts (txEffect), said once more here in SQL; test/reports checks that
-// both agree on the same rows.
+// both agree on the same rows. A jackpot contribution is no transaction: the totals read it from the
+// pools' ledger and the entries the sealer has not chained yet (domain/jackpot-report.ts values it).
 import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { Database, WalletTxStatus, WalletTxType } from './schema.ts';
 
@@ -33,6 +34,9 @@ export interface TotalsRow {
   stakes: bigint;
   wins: bigint;
   free_round_wins: bigint;
+  jackpot_wins: bigint;
+  /** Millionths of a minor unit of `currency` (domain/jackpot-report.ts). */
+  jackpot_contributions: bigint;
   rollbacks: number;
   open: number;
 }
@@ -86,12 +90,32 @@ export function reportsRepo(db: Kysely<Database>) {
      * still read through the report index.
      */
     async totals(operatorId: string | null, start: Date, end: Date): Promise<TotalsRow[]> {
-      type Raw = Omit<TotalsRow, 'stakes' | 'wins' | 'free_round_wins'> & {
-        stakes: string;
-        wins: string;
-        free_round_wins: string;
-      };
+      type Amounts = 'stakes' | 'wins' | 'free_round_wins' | 'jackpot_wins' | 'jackpot_contributions';
+      type Raw = Omit<TotalsRow, Amounts> & Record<Amounts, string>;
+      const scope = sql`${operatorId === null ? sql`t.operator_id = any(array(select id from operators))` : sql`t.operator_id = ${operatorId}`}
+           and t.created_at >= ${start} and t.created_at < ${end}`;
+      // One statement, one snapshot: a round's debit and its contribution (written by the same
+      // statement) are both counted or neither; an entry is in the ledger or still pending, never both.
       const { rows } = await sql<Raw>`
+        with staked as materialized (
+          select t.round_id from wallet_transactions t
+           where ${scope} and t.type = 'debit' and t.status = 'acknowledged'
+             -- (checked once: a house without pools reads no ledger at all)
+             and exists (select 1 from jackpot_pools)
+        ), contributions as (
+          select e.round_id, sum(v.fine) as fine
+            from (select l.round_id, l.body::jsonb as body from jackpot_ledger l
+                   where l.kind = 'contribution' and l.round_id in (select round_id from staked)
+                  union all
+                  select p.round_id, p.body from jackpot_pending p
+                   where p.kind = 'contribution' and p.round_id in (select round_id from staked)) e
+            cross join lateral (
+              -- (Σ (meter + reserve)·den + Σ dust) / num: the stake's share in its own fine units
+              select div(sum(((x ->> 'meter')::numeric + (x ->> 'reserve')::numeric) * (e.body -> 'rate' ->> 1)::numeric
+                       + (x ->> 'dust')::numeric), (e.body -> 'rate' ->> 0)::numeric) as fine
+                from jsonb_array_elements(e.body -> 'tiers') x) v
+           group by e.round_id
+        )
         select t.operator_id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.game_symbol,
                t.currency,
                (count(*) filter (where (t.type = 'debit' and t.status = 'acknowledged')
@@ -102,18 +126,24 @@ export function reportsRepo(db: Kysely<Database>) {
                   and t.action_type not in ${FREE_ROUND_ACTIONS}), 0)::text as wins,
                coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
                   and t.action_type in ${FREE_ROUND_ACTIONS}), 0)::text as free_round_wins,
+               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                  and t.action_type = 'jackpot_win'), 0)::text as jackpot_wins,
+               coalesce(sum(c.fine) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0)::text
+                 as jackpot_contributions,
                (count(*) filter (where t.type = 'rollback'))::int as rollbacks,
                (count(*) filter (where t.status in ('pending', 'failed')))::int as open
           from wallet_transactions t
           join rounds r on r.id = t.round_id
-         where ${operatorId === null ? sql`t.operator_id = any(array(select id from operators))` : sql`t.operator_id = ${operatorId}`}
-           and t.created_at >= ${start} and t.created_at < ${end}
+          left join contributions c on c.round_id = t.round_id
+         where ${scope}
          group by 1, 2, 3, 4`.execute(db);
       return rows.map((row) => ({
         ...row,
         stakes: BigInt(row.stakes),
         wins: BigInt(row.wins),
         free_round_wins: BigInt(row.free_round_wins),
+        jackpot_wins: BigInt(row.jackpot_wins),
+        jackpot_contributions: BigInt(row.jackpot_contributions),
       }));
     },
 

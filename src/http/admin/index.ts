@@ -11,6 +11,7 @@ import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerGeneratedArtRoute } from './generated-art.ts';
+import { registerJackpotFiguresRoute } from './jackpot-figures.ts';
 import { registerJackpotAdminRoutes } from './jackpots.ts';
 import { registerJurisdictionRoutes } from './jurisdictions.ts';
 import { registerKeyRoutes } from './keys.ts';
@@ -43,6 +44,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   registerJurisdictionRoutes(app);
   registerReportRoutes(app, services);
   registerJackpotAdminRoutes(app, services);
+  registerJackpotFiguresRoute(app, services);
   registerAuthRoutes(app, services);
   registerStaffRoutes(app, services);
   registerAuditRoutes(app, services);

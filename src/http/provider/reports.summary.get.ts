@@ -17,7 +17,7 @@ export function registerReportSummary(app: FastifyInstance, services: Services):
       schema: {
         summary: 'Totals by day, game and currency',
         description:
-          'Added in 1.2.0. From the same wallet transactions as /reports/transactions, by their UTC day: rounds, stakes, wins (free-round wins apart), GGR = stakes − wins, realised RTP = wins / stakes. from and to are inclusive UTC days, at most 92 days apart. Only days, games and currencies with transactions have a row; rows are ordered by date, game_symbol, currency. format=csv gives the rows as CSV.',
+          'Added in 1.2.0. From the same wallet transactions as /reports/transactions, by their UTC day: rounds, stakes, wins (free-round wins apart), GGR = stakes − wins, realised RTP = wins / stakes; jackpot_wins (the part of wins jackpots paid) and jackpot_contributions (the share of the stakes put into jackpot pools) apart. from and to are inclusive UTC days, at most 92 days apart. Only days, games and currencies with transactions have a row; rows are ordered by date, game_symbol, currency. format=csv gives the rows as CSV.',
         tags: ['reports'],
         security: providerSecurity,
         querystring: Type.Object({

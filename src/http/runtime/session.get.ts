@@ -6,6 +6,7 @@ import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
 import { betStake, describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
+import { SessionJackpotSchema } from '../jackpot-figures-schemas.ts';
 import { runtimeSession } from './auth.ts';
 import {
   FeatureState,
@@ -63,6 +64,8 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
             free_rounds: Type.Array(FreeRoundOffer),
             free_round: FreeRoundState,
             jurisdiction: SessionJurisdiction,
+            // Added with jackpots (issue 28): the rules screen's RTP split; null when the game feeds no pool.
+            jackpot: Type.Optional(SessionJackpotSchema),
           }),
           ...runtimeErrors(502, 503),
         },
@@ -72,18 +75,26 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
       const session = await runtimeSession(services, request);
       const { row, game, ladder, variant } = session;
       const featureGrant = session.state.freeSpinsLeft > 0 ? session.row.feature_grant_id : null;
-      const [expiresAt, balance, last, offers, freeRound] = await Promise.all([
+      const rules = describeGame(game, variant);
+      const [expiresAt, balance, last, offers, freeRound, jackpot] = await Promise.all([
         services.sessions.slide(session, services.config.sessionTtlSeconds),
         services.rounds.balanceOf(session),
         services.rounds.history(session, 1),
         services.freeRounds.offersFor(session),
         featureGrant ? services.freeRounds.offerOf(featureGrant, session) : null,
+        services.jackpotFigures.forSession({
+          operatorId: row.operator_id,
+          gameSymbol: row.game_symbol,
+          currency: row.currency,
+          eligible: row.play_mode !== 'demo' && session.jurisdiction.rules.jackpots_allowed,
+          baseRtp: rules.rtp,
+          ladder,
+        }),
       ]);
       const mode = (
         cost: { coins: number; ofBase: { numerator: number; denominator: number } } | undefined,
       ) => (cost ? { cost_multiplier: costMultiplier(cost.ofBase), cost_coins: cost.coins } : null);
       const format = (minor: bigint) => formatAmount(minor, row.currency);
-      const rules = describeGame(game, variant);
       const defaultCoin =
         row.coin !== null && ladder.coinValues.includes(row.coin) ? row.coin : ladder.defaultCoin;
       // The operator's starting total: launch default_bet, else its coin at the default level; null: the game's own.
@@ -129,6 +140,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
         free_rounds: offers,
         free_round: freeRound,
         jurisdiction: jurisdictionView(session.jurisdiction, row, services.clock.now()),
+        jackpot,
       };
     },
   );
