@@ -35,6 +35,7 @@ import type {
   TierMeters,
 } from '../store/jackpots.repo.ts';
 import type { JackpotFeed } from '../store/rounds.repo.ts';
+import type { RuntimeSession } from './sessions.ts';
 
 /** How long a node keeps its view of the pools before reading them again (parameter changes reach every node within it). */
 export const POOL_CACHE_MS = 2_000;
@@ -91,6 +92,14 @@ export interface NewPoolInput {
   members: Array<{ operatorId: string; gameSymbol: string }>;
   rates: Array<{ currency: string; rate: string }>;
   tiers: TierParams[];
+}
+
+/**
+ * Whether a session's rounds may feed and win jackpots: real money in a market that allows them
+ * (docs/jackpots.md; `de` does not: GlüStV 2021 § 22a). A round must also be paid (stake above 0).
+ */
+export function jackpotEligible(session: Pick<RuntimeSession, 'row' | 'jurisdiction'>): boolean {
+  return session.row.play_mode !== 'demo' && session.jurisdiction.rules.jackpots_allowed;
 }
 
 export function createJackpotService(deps: {

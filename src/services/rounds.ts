@@ -30,7 +30,7 @@ import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
 import type { PlayerWallet, SettleResult, Wallet } from '../wallet/wallet.ts';
 import type { Wallets } from '../wallet/wallets.ts';
 import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
-import type { JackpotService } from './jackpots.ts';
+import { type JackpotService, jackpotEligible } from './jackpots.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
 
 /** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
@@ -407,7 +407,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
       }
       // Jackpots: real money, a market that allows them, a paid round (docs/jackpots.md).
       const pools =
-        !isDemo(session) && session.jurisdiction.rules.jackpots_allowed && grant === null
+        jackpotEligible(session) && grant === null
           ? await deps.jackpots.poolsFor(
               session.row.operator_id,
               session.row.game_symbol,

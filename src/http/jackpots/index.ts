@@ -8,6 +8,7 @@ import { checkPool } from '../../domain/jackpot-audit.ts';
 import { TIER_KINDS } from '../../domain/jackpots.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
+import { jackpotEligible } from '../../services/jackpots.ts';
 import { authorizeOperator } from '../provider/auth.ts';
 import { providerSecurity } from '../provider/security.ts';
 import { limitPublic } from '../public-limit.ts';
@@ -106,7 +107,7 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
     },
     async (request) => {
       const session = await runtimeSession(services, request);
-      const eligible = session.row.play_mode !== 'demo' && session.jurisdiction.rules.jackpots_allowed;
+      const eligible = jackpotEligible(session);
       const jackpots = eligible
         ? await services.jackpots.metersFor(
             session.row.operator_id,

@@ -6,6 +6,7 @@ import { costMultiplier, featureView, roundView } from '../../domain/rounds.ts';
 import { betStake, describeGame } from '../../games/index.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
+import { jackpotEligible } from '../../services/jackpots.ts';
 import { SessionJackpotSchema } from '../jackpot-figures-schemas.ts';
 import { runtimeSession } from './auth.ts';
 import {
@@ -86,7 +87,7 @@ export function registerSessionGet(app: FastifyInstance, services: Services): vo
           operatorId: row.operator_id,
           gameSymbol: row.game_symbol,
           currency: row.currency,
-          eligible: row.play_mode !== 'demo' && session.jurisdiction.rules.jackpots_allowed,
+          eligible: jackpotEligible(session),
           baseRtp: rules.rtp,
           ladder,
         }),
