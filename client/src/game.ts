@@ -328,8 +328,11 @@ class Game {
       maxWin: this.words.money(BigInt(this.rules.maxWinCoins) * unit),
       coinWorth: (coins) => this.words.money(BigInt(coins) * unit),
       iconOf: (id) => this.reels.art.iconUrl(id),
-      jackpot: jackpotRules(this.jackpots.latest, this.market.jackpots_allowed, (decimal, currency) =>
-        formatMoney(toMinor(decimal, currency), currency, language()),
+      jackpot: jackpotRules(
+        this.jackpots.latest,
+        this.market.jackpots_allowed,
+        (decimal, currency) => formatMoney(toMinor(decimal, currency), currency, language()),
+        this.info.jackpot,
       ),
     });
   }

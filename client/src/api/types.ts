@@ -59,6 +59,8 @@ export interface SessionInfo {
   free_round?: FreeRoundState | null;
   /** The market's rules (absent from a server before issue 13: the permissive default then). */
   jurisdiction?: JurisdictionInfo;
+  /** The game's RTP with its jackpots (issue 28): base, jackpot and total; null without a pool. */
+  jackpot?: { eligible: boolean; base_rtp: string; jackpot_rtp: string; total_rtp: string } | null;
 }
 
 /** The server's free-rounds offer (runtime API), shapes imported rather than written again. */

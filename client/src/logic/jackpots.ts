@@ -117,6 +117,8 @@ export function jackpotRules(
   answer: JackpotsAnswer | null,
   marketAllows: boolean,
   money: (decimal: string, currency: string) => string,
+  /** The session's RTP split (RTS 9A: one figure or base and jackpot apart), when it can win. */
+  rtp?: { eligible: boolean; base_rtp: string; jackpot_rtp: string; total_rtp: string } | null,
 ): JackpotRules {
   if (!marketAllows) return { kind: 'unavailable', text: t('jackpot.rules.unavailable') };
   if (!answer?.eligible || answer.jackpots.length === 0) return { kind: 'none' };
@@ -141,6 +143,12 @@ export function jackpotRules(
       href: `/jackpots/${encodeURIComponent(pool.pool_id)}`,
       poolName: pool.name,
     })),
-    notes: [t('jackpot.rules.simultaneous'), t('jackpot.rules.paid_only')],
+    notes: [
+      ...(rtp?.eligible
+        ? [t('jackpot.rules.rtp', { base: rtp.base_rtp, jackpot: rtp.jackpot_rtp, total: rtp.total_rtp })]
+        : []),
+      t('jackpot.rules.simultaneous'),
+      t('jackpot.rules.paid_only'),
+    ],
   };
 }

@@ -447,6 +447,8 @@ export const de: Catalog = {
     'Jeder Beitrag und jeder Gewinn sowie jeder festgeschriebene Fallpunkt (offengelegt, sobald seine Stufe gewonnen ist) stehen im öffentlichen Protokoll des Pools:',
   'jackpot.rules.simultaneous':
     'Lösen zwei Spieler dieselbe Stufe gleichzeitig aus, gewinnt sie die Drehung, deren Eintrag die Stufe zuerst beansprucht; die andere Auslösung ist nichtig, und die Stufe wird später erneut gewonnen.',
+  'jackpot.rules.rtp':
+    'Auszahlungsquote mit den Jackpots: {base} % aus dem Spiel und mindestens {jackpot} % aus den Jackpot-Beiträgen, insgesamt {total} %.',
   'jackpot.rules.paid_only':
     'Jackpots werden nur bei bezahlten Drehungen gewonnen und ausgezahlt, nie bei Freispielen oder Freirunden. Ein Jackpotgewinn wird zusätzlich zum Gewinn der Runde ausgezahlt.',
   'jackpot.rules.unavailable':

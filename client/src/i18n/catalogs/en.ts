@@ -395,6 +395,8 @@ export const en = {
     'Every contribution and win, and each committed drop point (revealed once its tier is won), are published on the pool’s public record:',
   'jackpot.rules.simultaneous':
     'If two players trigger the same tier at once, the spin whose record claims the tier first wins it; the other trigger is void and the tier is won again later.',
+  'jackpot.rules.rtp':
+    'Return to player with the jackpots: {base} % from the game and at least {jackpot} % from the jackpot contributions, {total} % in all.',
   'jackpot.rules.paid_only':
     'Jackpots are won and paid only on paid spins, never on free spins or free rounds. A jackpot win is paid on top of the round’s win.',
   'jackpot.rules.unavailable':

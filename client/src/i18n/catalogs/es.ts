@@ -453,6 +453,8 @@ export const es: Catalog = {
     'Cada aportación y cada premio, y cada punto de caída comprometido (revelado cuando se gana su nivel), se publican en el registro público del bote:',
   'jackpot.rules.simultaneous':
     'Si dos jugadores activan el mismo nivel a la vez, lo gana la tirada cuyo registro reclama primero el nivel; la otra activación queda anulada y el nivel se vuelve a ganar más adelante.',
+  'jackpot.rules.rtp':
+    'Retorno al jugador con los botes: {base} % del juego y al menos {jackpot} % de las aportaciones a los botes, {total} % en total.',
   'jackpot.rules.paid_only':
     'Los botes solo se ganan y se pagan en tiradas pagadas, nunca en tiradas gratis ni en rondas gratis. El premio del bote se paga además del premio de la ronda.',
   'jackpot.rules.unavailable':

@@ -452,6 +452,8 @@ export const fr: Catalog = {
     'Chaque contribution et chaque gain, ainsi que chaque point de chute engagé (révélé une fois son niveau gagné), sont publiés dans le registre public du jackpot :',
   'jackpot.rules.simultaneous':
     'Si deux joueurs déclenchent le même niveau au même moment, le tour dont l’enregistrement réclame le niveau en premier le gagne ; l’autre déclenchement est nul et le niveau sera gagné de nouveau plus tard.',
+  'jackpot.rules.rtp':
+    'Taux de retour au joueur avec les jackpots : {base} % du jeu et au moins {jackpot} % des contributions aux jackpots, {total} % au total.',
   'jackpot.rules.paid_only':
     'Les jackpots ne sont gagnés et payés que sur les tours payants, jamais sur les tours gratuits ni les parties gratuites. Un gain de jackpot s’ajoute au gain du tour.',
   'jackpot.rules.unavailable':

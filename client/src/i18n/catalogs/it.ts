@@ -448,6 +448,8 @@ export const it: Catalog = {
     'Ogni contributo e ogni vincita, e ogni punto di caduta vincolato (rivelato quando il suo livello viene vinto), sono pubblicati nel registro pubblico del jackpot:',
   'jackpot.rules.simultaneous':
     'Se due giocatori attivano lo stesso livello nello stesso momento, lo vince il giro il cui record rivendica per primo il livello; l’altra attivazione è nulla e il livello sarà vinto di nuovo più avanti.',
+  'jackpot.rules.rtp':
+    'Ritorno al giocatore con i jackpot: {base} % dal gioco e almeno {jackpot} % dai contributi ai jackpot, {total} % in tutto.',
   'jackpot.rules.paid_only':
     'I jackpot si vincono e si pagano solo sui giri pagati, mai sui giri gratuiti o sui round gratuiti. La vincita del jackpot si aggiunge alla vincita del round.',
   'jackpot.rules.unavailable':

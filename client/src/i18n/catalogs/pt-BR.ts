@@ -445,6 +445,8 @@ export const ptBR: Catalog = {
     'Cada contribuição e cada prêmio, e cada ponto de saída registrado (revelado quando seu nível é ganho), são publicados no registro público do jackpot:',
   'jackpot.rules.simultaneous':
     'Se dois jogadores acionarem o mesmo nível ao mesmo tempo, ganha a rodada cujo registro reivindica o nível primeiro; o outro acionamento é anulado e o nível volta a ser ganho mais tarde.',
+  'jackpot.rules.rtp':
+    'Retorno ao jogador com os jackpots: {base} % do jogo e pelo menos {jackpot} % das contribuições aos jackpots, {total} % no total.',
   'jackpot.rules.paid_only':
     'Os jackpots são ganhos e pagos apenas em rodadas pagas, nunca em giros grátis ou rodadas grátis. O prêmio do jackpot é pago além do ganho da rodada.',
   'jackpot.rules.unavailable':
