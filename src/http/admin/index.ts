@@ -11,6 +11,7 @@ import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerGeneratedArtRoute } from './generated-art.ts';
+import { registerJackpotAdminRoutes } from './jackpots.ts';
 import { registerJurisdictionRoutes } from './jurisdictions.ts';
 import { registerKeyRoutes } from './keys.ts';
 import { registerLiveRoute } from './live.ts';
@@ -45,6 +46,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   registerStaffRoutes(app, services);
   registerAuditRoutes(app, services);
   registerApprovalRoutes(app, services);
+  registerJackpotAdminRoutes(app, services);
   // The whole document, admin routes included, for staff tooling.
   app.get('/api/admin/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
