@@ -204,6 +204,9 @@ function paramsOf(
 function checkTier(tier: TierParams, at: string): void {
   const problem = tierProblem(tier);
   if (problem) bad(`${at}${problem.field}`, problem.problem);
+  // Nothing caps a progressive meter (no overflow meter is kept): a ceiling would only be shown.
+  if (tier.kind === 'progressive' && tier.ceiling !== null)
+    bad(`${at}ceiling`, 'a progressive tier has no ceiling (it grows until it is hit)');
 }
 
 const percentOf = (ppm: bigint): string => {

@@ -125,6 +125,21 @@ describe('creating a pool', () => {
       },
       'tiers[0].ceiling',
     ],
+    [
+      {
+        tiers: [
+          {
+            name: 'mini',
+            kind: 'progressive',
+            seed: '1.00',
+            contribution_rate: '1',
+            odds_stake: '9.00',
+            ceiling: '5.00',
+          },
+        ],
+      },
+      'tiers[0].ceiling',
+    ],
     [{ rates: [{ currency: 'EUR', rate: 'lots' }] }, 'rates[0].rate'],
     [{ colour: 'gold' }, 'colour'],
   ])('%j is a 400 naming %s, from the token and from a staff session alike', async (over, field) => {
