@@ -234,6 +234,74 @@ describe('changing a pool', () => {
     ]);
   });
 
+  it('a must-drop tier whose range changes: the drop point drawn for the old range is revealed and drawn again, and the higher seed is settled', async () => {
+    const pool = (
+      await server.admin(
+        'POST',
+        '/api/admin/v1/jackpots',
+        poolBody({
+          name: 'Drops',
+          members: [{ operator_id: operatorId, game_symbol: 'rf_harbor_haul' }],
+          tiers: [
+            {
+              name: 'drop',
+              kind: 'must_drop_value',
+              seed: '1.00',
+              contribution_rate: '10',
+              reserve_rate: '5',
+              ceiling: '3.00',
+            },
+          ],
+        }),
+      )
+    ).body.pool;
+    const tierId = pool.tiers[0].tier_id;
+    await server.services.jackpots.sealOnce(); // draws this cycle's drop point and the next one's
+    const tierRow = async () =>
+      (
+        await server.store.pool.query(
+          'select drop_at::text, drop_commit, next_drop_commit from jackpot_tiers where id = $1',
+          [tierId],
+        )
+      ).rows[0];
+    const drawn = await tierRow();
+    expect(drawn.next_drop_commit).toMatch(/^[0-9a-f]{64}$/);
+    const changed = await server.admin('PATCH', `/api/admin/v1/jackpots/${pool.pool_id}/tiers/${tierId}`, {
+      seed: '1.50',
+      ceiling: '5.00',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.from_cycle).toBe('2');
+
+    server.services.jackpots.refresh();
+    const player = await launchPlayer(server, apiKey, { player: 'jp-drop', symbol: 'rf_harbor_haul' });
+    let won = false;
+    for (let spins = 0; spins < 100 && !won; spins++) {
+      const spun = await player.spin({ coin: '0.10', bet_level: 1 });
+      expect(spun.status).toBe(200);
+      won = (spun.body.jackpot_wins ?? []).length > 0;
+    }
+    expect(won).toBe(true);
+    const tier = (await server.admin('GET', `/api/admin/v1/jackpots/${pool.pool_id}`)).body.pool.tiers[0];
+    expect(tier).toMatchObject({
+      cycle: '2',
+      parameters: { seed: '1.50', ceiling: '5.00' },
+      pending_parameters: null,
+      meters: { display: '1.50' },
+    });
+    await server.services.jackpots.sealOnce(); // draws the new cycle's point, in the new range
+    const redrawn = await tierRow();
+    expect(redrawn.drop_commit).toMatch(/^[0-9a-f]{64}$/);
+    expect(redrawn.drop_commit).not.toBe(drawn.next_drop_commit);
+    expect(BigInt(redrawn.drop_at)).toBeGreaterThanOrEqual(150n * FINE_PER_MINOR);
+    expect(BigInt(redrawn.drop_at)).toBeLessThan(500n * FINE_PER_MINOR);
+    const applied = (await publicChanges(pool.pool_id)).find(
+      (entry) => entry.change === 'tier_parameters_applied',
+    );
+    expect(applied?.withdrawn_drop).toMatchObject({ cycle: 2, commit: drawn.next_drop_commit });
+    expect((await verifyPool(server, pool.pool_id)).problems).toEqual([]);
+  });
+
   it('a bad tier change is a 400 naming the field, before any approval', async () => {
     const pool = (await server.admin('POST', '/api/admin/v1/jackpots', poolBody({ name: 'Bad changes' })))
       .body.pool;

@@ -210,7 +210,15 @@ export function registerJackpotAdminRoutes(app: FastifyInstance, services: Servi
           odds_stake: Type.Optional(Nullable(Type.String())),
           deadline: Type.Optional(Nullable(Type.String())),
         }),
-        response: { ...changed, ...adminErrors(404, 409) },
+        response: {
+          200: Type.Object({
+            pool: AdminPoolDetail,
+            change_id: Type.String(),
+            from_cycle: Type.String({ description: 'The cycle the new parameters apply from.' }),
+          }),
+          202: PendingApproval,
+          ...adminErrors(404, 409),
+        },
       },
       validatorCompiler: objectBody,
     },
