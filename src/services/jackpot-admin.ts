@@ -387,12 +387,17 @@ export function createJackpotAdminService(deps: {
     });
   }
 
-  async function parseMember(poolId: string, change: unknown) {
+  async function parseMember(poolId: string, change: unknown, action: JackpotAction) {
     const pool = await activePool(poolId);
     if (!pool.ok) return pool;
     const body = isObject(change) ? change : {};
     const operatorId = typeof body.operator_id === 'string' ? body.operator_id : '';
-    const known = await repo.existingOperators([operatorId]);
+    const [known, members] = await Promise.all([repo.existingOperators([operatorId]), repo.members(poolId)]);
+    if (action === 'jackpot.member_remove' && members.length === 1)
+      return {
+        ok: false as const,
+        error: errors.conflict('a pool keeps at least one game: add another first, or close the pool'),
+      };
     return checked(() => {
       if (!isObject(change)) return bad('body', 'must be a JSON object');
       onlyFields(change, ['operator_id', 'game_symbol']);
@@ -403,6 +408,12 @@ export function createJackpotAdminService(deps: {
         bad('operator_id', `a ${p.scope} pool takes only its owner's games (${p.owner_operator_id})`);
       const symbol = text(change.game_symbol, 'game_symbol');
       if (findGameInfo(symbol)?.symbol !== symbol) bad('game_symbol', `no game "${symbol}"`);
+      if (
+        action === 'jackpot.member_add' &&
+        p.scope === 'game' &&
+        members.some((member) => member.game_symbol !== symbol)
+      )
+        bad('game_symbol', 'a game pool takes one game');
       return { pool: p, operatorId, gameSymbol: symbol };
     });
   }
@@ -479,7 +490,7 @@ export function createJackpotAdminService(deps: {
       }
       case 'jackpot.member_add':
       case 'jackpot.member_remove': {
-        const parsed = await parseMember(poolId, change);
+        const parsed = await parseMember(poolId, change, action);
         if (!parsed.ok) return parsed;
         const { operatorId, gameSymbol } = parsed.value;
         const member = { operator_id: operatorId, game_symbol: gameSymbol };
@@ -529,7 +540,7 @@ export function createJackpotAdminService(deps: {
             ? await parseRate(poolId, change)
             : action === 'jackpot.close'
               ? await activePool(poolId)
-              : await parseMember(poolId, change);
+              : await parseMember(poolId, change, action);
     if (!check.ok) return check;
     if (actor.kind === 'staff') return deps.approvals.request(actor, action, 'jackpot_pool', poolId, change);
     const applied = await apply(action, poolId, change, actor);

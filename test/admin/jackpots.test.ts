@@ -358,6 +358,11 @@ describe('changing a pool', () => {
     );
     expect(removed.status).toBe(200);
     expect(removed.body.pool.members).toEqual([member]);
+    const last = await server.admin(
+      'DELETE',
+      `/api/admin/v1/jackpots/${id}/members/${other.id}/rf_ember_crown`,
+    );
+    expect(last.status).toBe(409);
     expect(removed.body.pool.rates).toMatchObject([{ currency: 'EUR', rate: '1.10' }]);
     const close = await alice.call('POST', `/api/admin/v1/jackpots/${id}/close`);
     expect(close.status).toBe(202);
