@@ -62,6 +62,8 @@ describe('back office jackpots', () => {
     const link = page.getByRole('link', { name: /Public record/ });
     expect(await link.getAttribute('href')).toMatch(/^\/jackpots\/jp_/);
     await screenshot(page, 'backoffice-jackpots');
+    await page.getByRole('form', { name: 'Add a game to the pool' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'backoffice-jackpots-members');
     expect(problems).toEqual([]);
   });
 });

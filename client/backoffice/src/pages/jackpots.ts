@@ -16,6 +16,7 @@ import {
   allowed,
   badge,
   clear,
+  confirmButton,
   field,
   heading,
   input,
@@ -152,10 +153,38 @@ function tierEditor(index: number, onRemove: (row: HTMLElement) => void): HTMLEl
   return row;
 }
 
+async function gameTitles(): Promise<Map<string, string>> {
+  return new Map((await games()).map((game) => [game.symbol, gameTitle(game)]));
+}
+
+/** An operator and one of the games its catalog allows, the game list following the operator. */
+async function gamePicker(
+  out: Notice,
+  ops: Array<{ id: string; name: string }>,
+): Promise<{ operator: HTMLSelectElement; game: HTMLSelectElement; load(): Promise<void> }> {
+  const titleOf = await gameTitles();
+  const operator = select(
+    'member_operator',
+    ops.map((op): [string, string] => [op.id, `${op.name} (${op.id})`]),
+  );
+  const game = h('select', { name: 'member_game' });
+  const load = async () => {
+    const { symbols } = await get<{ symbols: string[] }>(
+      `/api/admin/v1/operators/${encodeURIComponent(operator.value)}/catalog`,
+    );
+    clear(
+      game,
+      symbols.map((symbol) => h('option', { value: symbol }, `${titleOf.get(symbol) ?? symbol} (${symbol})`)),
+    );
+  };
+  operator.addEventListener('change', () => void load().catch(out.error));
+  if (ops[0]) await load();
+  return { operator, game, load };
+}
+
 async function createForm(out: Notice, done: (message: string) => Promise<void>): Promise<HTMLElement> {
   const ops = await operators();
-  const [nameOf, allGames] = await Promise.all([operatorNames(), games()]);
-  const titleOf = new Map(allGames.map((game) => [game.symbol, gameTitle(game)]));
+  const [nameOf, titleOf] = await Promise.all([operatorNames(), gameTitles()]);
   const scope = select(
     'scope',
     [
@@ -169,28 +198,15 @@ async function createForm(out: Notice, done: (message: string) => Promise<void>)
     'owner_operator_id',
     ops.map((op): [string, string] => [op.id, `${op.name} (${op.id})`]),
   );
-  const memberOperator = select(
-    'member_operator',
-    ops.map((op): [string, string] => [op.id, `${op.name} (${op.id})`]),
-  );
-  const memberGame = h('select', { name: 'member_game' });
-  const loadGames = async () => {
-    const { symbols } = await get<{ symbols: string[] }>(
-      `/api/admin/v1/operators/${encodeURIComponent(memberOperator.value)}/catalog`,
-    );
-    clear(
-      memberGame,
-      symbols.map((symbol) => h('option', { value: symbol }, `${titleOf.get(symbol) ?? symbol} (${symbol})`)),
-    );
-  };
-  memberOperator.addEventListener('change', () => void loadGames().catch(out.error));
+  const picker = await gamePicker(out, ops);
+  const memberOperator = picker.operator;
+  const memberGame = picker.game;
   owner.addEventListener('change', () => {
     if (scope.value !== 'network') {
       memberOperator.value = owner.value;
-      void loadGames().catch(out.error);
+      void picker.load().catch(out.error);
     }
   });
-  if (ops[0]) await loadGames();
 
   const members: Array<{ operator_id: string; game_symbol: string }> = [];
   const memberList = h('ul', { class: 'chips', 'aria-live': 'polite', 'data-testid': 'members' });
@@ -494,6 +510,102 @@ function pendingPanel(approvals: ApprovalView[], nameOf: (id: string) => string)
   );
 }
 
+/** The games that feed a pool and, for a network pool, its rates; admins add, remove and set them. */
+async function membersSection(
+  pool: PoolDetailView,
+  editable: boolean,
+  out: Notice,
+  done: (message: string) => Promise<void>,
+): Promise<HTMLElement> {
+  const [nameOf, titleOf] = await Promise.all([operatorNames(), gameTitles()]);
+  const base = `/api/admin/v1/jackpots/${encodeURIComponent(pool.pool_id)}`;
+  const said = (answer: object, applied: string) =>
+    waiting(answer)
+      ? `${applied.replace(/\.$/, '')}: waiting for a second admin's approval (${answer.approval.id}).`
+      : applied;
+  const chips = h(
+    'ul',
+    { class: 'chips' },
+    pool.members.map((member) => {
+      const label = `${titleOf.get(member.game_symbol) ?? member.game_symbol} · ${nameOf(member.operator_id)}`;
+      if (!editable || pool.members.length < 2) return h('li', null, label);
+      const remove = h(
+        'button',
+        { type: 'button', class: 'link', 'aria-label': `Remove ${label}` },
+        'remove',
+      );
+      remove.addEventListener(
+        'click',
+        action(out, async () => {
+          const answer = await json<object>(
+            'DELETE',
+            `${base}/members/${encodeURIComponent(member.operator_id)}/${encodeURIComponent(member.game_symbol)}`,
+          );
+          await done(said(answer, `${label} no longer feeds the pool.`));
+        }),
+      );
+      return h('li', null, `${label} `, remove);
+    }),
+  );
+  const parts: HTMLElement[] = [h('h3', null, 'Games that feed it'), chips];
+  if (editable) {
+    const ops = (await operators()).filter(
+      (op) => pool.scope === 'network' || op.id === pool.owner_operator_id,
+    );
+    const picker = await gamePicker(out, ops);
+    const add = h(
+      'form',
+      { class: 'inline-form', 'aria-label': 'Add a game to the pool' },
+      field('Operator', picker.operator),
+      field('Game', picker.game),
+      h('button', { type: 'submit', class: 'secondary' }, 'Add game'),
+    );
+    add.addEventListener(
+      'submit',
+      action(out, async () => {
+        const answer = await json<object>('POST', `${base}/members`, {
+          operator_id: picker.operator.value,
+          game_symbol: picker.game.value,
+        });
+        await done(said(answer, `${picker.game.value} feeds the pool.`));
+      }),
+    );
+    parts.push(add);
+  }
+  if (pool.scope === 'network') {
+    parts.push(
+      h('h3', null, 'Currency rates'),
+      table(
+        ['Currency', `Rate (1 unit = … ${pool.currency})`, 'Set by', 'When (UTC)'],
+        pool.rates.map((rate) => [rate.currency, rate.rate, rate.set_by, formatTime(rate.set_at)]),
+      ),
+    );
+    if (editable) {
+      const currency = input('currency', { maxlength: 3, required: true, placeholder: 'EUR' });
+      const rate = input('rate', { inputmode: 'decimal', required: true, placeholder: '1.08' });
+      const form = h(
+        'form',
+        { class: 'inline-form', 'aria-label': 'Set a currency rate' },
+        field('Currency', currency),
+        field('Rate', rate, `1 unit of the currency in ${pool.currency}`),
+        h('button', { type: 'submit', class: 'secondary' }, 'Set rate'),
+      );
+      form.addEventListener(
+        'submit',
+        action(out, async () => {
+          const code = currency.value.trim().toUpperCase();
+          const answer = await json<object>('PUT', `${base}/rates/${encodeURIComponent(code)}`, {
+            rate: rate.value.trim(),
+          });
+          await done(said(answer, `1 ${code} = ${rate.value.trim()} ${pool.currency}.`));
+        }),
+      );
+      parts.push(form);
+    }
+  }
+  return h('div', null, parts);
+}
+
 export async function jackpotsPage(main: HTMLElement): Promise<() => void> {
   const out = notice();
   const isAdmin = allowed('admin');
@@ -509,10 +621,10 @@ export async function jackpotsPage(main: HTMLElement): Promise<() => void> {
     const { pool } = await get<{ pool: PoolDetailView }>(`/api/admin/v1/jackpots/${encodeURIComponent(id)}`);
     detail.hidden = false;
     const active = pool.status === 'active';
-    const close = h('button', { type: 'button', class: 'danger' }, 'Close pool');
-    close.addEventListener(
-      'click',
-      action(out, async () => {
+    const close = confirmButton(
+      'Close pool…',
+      'Yes, close this pool',
+      async () => {
         const answer = await json<Gated<{ pool: PoolDetailView }>>(
           'POST',
           `/api/admin/v1/jackpots/${encodeURIComponent(pool.pool_id)}/close`,
@@ -522,7 +634,9 @@ export async function jackpotsPage(main: HTMLElement): Promise<() => void> {
             ? `Closing “${pool.name}” is waiting for a second admin's approval (${answer.approval.id}).`
             : `“${pool.name}” is closed.`,
         );
-      }),
+      },
+      out,
+      `Close the pool ${pool.name}`,
     );
     drawDetailMeters(pool);
     clear(
@@ -548,16 +662,19 @@ export async function jackpotsPage(main: HTMLElement): Promise<() => void> {
             tierChangeForm(pool, out, reload),
           )
         : null,
-      h('h3', null, 'Games that feed it'),
-      h(
-        'p',
-        null,
-        pool.members.map((m) => `${m.game_symbol} (${m.operator_id})`).join(', ') || '—',
-        pool.rates.length > 0
-          ? ` · rates: ${pool.rates.map((r) => `1 ${r.currency} = ${r.rate} ${pool.currency}`).join(', ')}`
-          : '',
-      ),
-      isAdmin && active ? h('div', { class: 'actions' }, close) : null,
+      await membersSection(pool, isAdmin && active, out, reload),
+      isAdmin && active
+        ? h(
+            'div',
+            { class: 'actions danger-zone' },
+            close,
+            h(
+              'span',
+              { class: 'hint' },
+              'No more contributions or wins; the meters and ledger stay readable.',
+            ),
+          )
+        : null,
       isAdmin ? null : needs('admin', 'Changing a pool'),
     );
     if (focus) detail.querySelector<HTMLElement>('h2')?.focus();
