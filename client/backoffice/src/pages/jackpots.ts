@@ -2,13 +2,10 @@
 // seconds; a pool's meters, parameters, pending changes and history, with a link to its public
 // record; and, for admins, a new pool and parameter changes. From a staff session a change waits
 // for a second admin (Approvals); the page says so.
+
+import type { TierParamsView } from '../../../../src/domain/jackpot-params.ts';
 import type { ApprovalView } from '../../../../src/services/approvals.ts';
-import type {
-  PoolAdminView,
-  PoolDetailView,
-  TierAdminView,
-  TierParamsView,
-} from '../../../../src/services/jackpot-admin.ts';
+import type { PoolAdminView, PoolDetailView, TierAdminView } from '../../../../src/services/jackpot-admin.ts';
 import { games, gameTitle, get, json, operatorNames, operators } from '../api.ts';
 import { formatTime, h, table } from '../dom.ts';
 import {
