@@ -6,7 +6,7 @@
 // 'parameters' entry, in the pool's public ledger. A tier's new parameters apply from its next cycle
 // (staged in jackpot_tier_changes; functions/rf_jackpot_apply_tier_change.sql applies them when the
 // cycle is won), so no cycle changes its rules while it runs.
-import { errors, type Outcome } from '../domain/errors.ts';
+import { ApiError, errors, type Outcome } from '../domain/errors.ts';
 import { randomBase62 } from '../domain/ids.ts';
 import {
   bad,
@@ -284,7 +284,14 @@ export function createJackpotAdminService(deps: {
       case 'jackpot.create': {
         const input = await parseCreate(change);
         if (!input.ok) return input;
-        const id = await deps.jackpots.create(input.value, by);
+        let id: string;
+        try {
+          id = await deps.jackpots.create(input.value, by);
+        } catch (error) {
+          // its own checks (the same as ours): a value, so an approval that cannot apply is marked failed
+          if (error instanceof ApiError) return { ok: false, error };
+          throw error;
+        }
         const created = await detail(id);
         await record(null, change, id);
         return outcome({ pool: created });
