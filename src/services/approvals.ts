@@ -19,11 +19,23 @@ import type { StaffActions } from './audited.ts';
 import type { GameLiveView } from './game-switches.ts';
 import { isActiveAdmin, type StaffService, type StaffView } from './staff.ts';
 
+/** Jackpot pool changes (applied by jackpot-admin.ts). */
+export const JACKPOT_ACTIONS = [
+  'jackpot.create',
+  'jackpot.tier_change',
+  'jackpot.rate',
+  'jackpot.member_add',
+  'jackpot.member_remove',
+  'jackpot.close',
+] as const;
+export type JackpotAction = (typeof JACKPOT_ACTIONS)[number];
+
 export type ApprovalAction =
   | 'operator.update'
   | 'operator.wallet_secret_rotate'
   | 'game.live'
-  | 'staff.update';
+  | 'staff.update'
+  | JackpotAction;
 
 /**
  * Why `approver` may not approve `request`, or null when they may. `approver` is the account as
@@ -83,6 +95,14 @@ export interface ApprovalService {
     input: { role?: unknown; disabled?: unknown },
   ): Promise<Outcome<Gated<StaffView>>>;
   list(status: 'pending' | 'approved' | 'rejected' | undefined, limit: number): Promise<ApprovalView[]>;
+  /** A change another service checked, put to a second admin (jackpot-admin.ts). */
+  request<T>(
+    actor: Extract<Actor, { kind: 'staff' }>,
+    action: ApprovalAction,
+    entity: string,
+    entityId: string,
+    change: unknown,
+  ): Promise<Outcome<Gated<T>>>;
   approve(id: string, actor: Actor): Promise<Outcome<{ approval: ApprovalView; result: unknown }>>;
   reject(id: string, actor: Actor, reason: unknown): Promise<Outcome<{ approval: ApprovalView }>>;
 }
@@ -95,6 +115,8 @@ export function createApprovalService(deps: {
   operators: OperatorsRepo;
   audit: AuditService;
   actingAs: (actor: Actor) => StaffActions;
+  /** Jackpot changes, applied by their own service (set once it is built: it requests through this one). */
+  jackpots: { applyApproved?: (row: ApprovalRow, actor: Actor) => Promise<Outcome<unknown>> };
   now: () => Date;
 }): ApprovalService {
   const { approvals, now } = deps;
@@ -170,6 +192,8 @@ export function createApprovalService(deps: {
       case 'staff.update':
         return deps.accounts.update(row.entity_id, change, actor, { grantedBy: row.requested_by });
       default:
+        if ((JACKPOT_ACTIONS as readonly string[]).includes(row.action) && deps.jackpots.applyApproved)
+          return deps.jackpots.applyApproved(row, actor);
         return { ok: false, error: errors.conflict(`unknown approval action ${row.action}`) };
     }
   }
@@ -190,6 +214,8 @@ export function createApprovalService(deps: {
   }
 
   return {
+    request,
+
     async updateOperator(actor, id, input) {
       const actions = deps.actingAs(actor);
       if (actor.kind !== 'staff') return applied(await actions.operators.updateOperator(id, input));

@@ -12,6 +12,7 @@ import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
 import { gamesRepo } from '../store/games.repo.ts';
+import { jackpotAdminRepo } from '../store/jackpot-admin.repo.ts';
 import { jackpotFiguresRepo } from '../store/jackpot-figures.repo.ts';
 import { jackpotsRepo } from '../store/jackpots.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
@@ -36,6 +37,7 @@ import { auditedActions, type StaffActions } from './audited.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
+import { createJackpotAdminService, type JackpotAdminService } from './jackpot-admin.ts';
 import { createJackpotFiguresService, type JackpotFiguresService } from './jackpot-figures.ts';
 import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
@@ -91,6 +93,8 @@ export interface Services {
   jackpots: JackpotService;
   /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
   jackpotFigures: JackpotFiguresService;
+  /** Staff's pools: NJ meters, and changes behind the two-person rule. */
+  jackpotAdmin: JackpotAdminService;
   /** Staff accounts, sign-in and sessions of the back office. */
   staff: StaffService;
   /** The hash-chained audit trail of every staff, token and CLI change. */
@@ -207,6 +211,7 @@ export async function createServices(
   const operators = createOperatorService({ ...repos, changes, addresses: config.walletAddresses });
   const actingAs = (actor: Actor) =>
     auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
+  const jackpotAppliers: Parameters<typeof createApprovalService>[0]['jackpots'] = {};
   const approvals = createApprovalService({
     approvals: approvalsRepo(db),
     staff: staffRepo(db),
@@ -214,8 +219,18 @@ export async function createServices(
     operators: repos.operators,
     audit,
     actingAs,
+    jackpots: jackpotAppliers,
     now,
   });
+  const jackpotAdmin = createJackpotAdminService({
+    repo: jackpotAdminRepo(db),
+    pools: jackpotsRepo(db),
+    jackpots,
+    approvals,
+    audit,
+    now,
+  });
+  jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
   return {
     config,
     clock,
@@ -260,6 +275,7 @@ export async function createServices(
       repo: jackpotFiguresRepo(db),
       poolsFor: jackpots.poolsFor,
     }),
+    jackpotAdmin,
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,

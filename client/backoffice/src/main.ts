@@ -18,6 +18,7 @@ import { approvalsPage } from './pages/approvals.ts';
 import { auditPage } from './pages/audit.ts';
 import { catalogPage } from './pages/catalog.ts';
 import { gamesPage } from './pages/games.ts';
+import { jackpotsPage } from './pages/jackpots.ts';
 import { keysPage } from './pages/keys.ts';
 import { livePage } from './pages/live.ts';
 import { operatorsPage } from './pages/operators.ts';
@@ -43,6 +44,7 @@ const ROUTES: Route[] = [
   { path: 'rounds', title: 'Rounds', permission: 'read', render: roundsPage },
   { path: 'wallet', title: 'Wallet queue', permission: 'read', render: walletPage },
   { path: 'reports', title: 'Reports', permission: 'reports', render: reportsPage },
+  { path: 'jackpots', title: 'Jackpots', permission: 'read', render: jackpotsPage },
   { path: 'live', title: 'Live', permission: 'read', render: livePage },
   { path: 'audit', title: 'Audit trail', permission: 'read', render: auditPage },
   { path: 'approvals', title: 'Approvals', permission: 'read', render: approvalsPage },

@@ -10,7 +10,8 @@ export const ApprovalView = Type.Object(
   {
     id: Type.String(),
     action: Type.String({
-      description: 'operator.update, operator.wallet_secret_rotate, game.live or staff.update',
+      description:
+        'operator.update, operator.wallet_secret_rotate, game.live, staff.update or jackpot.* (create, tier_change, rate, member_add, member_remove, close)',
     }),
     entity: Type.String(),
     entity_id: Type.String(),

@@ -1,27 +1,159 @@
-// Staff's jackpot pools (issue 28): every pool with its meters, and a new pool. Inside the admin
-// plugin, so every route passes the admin access check (token or staff session and its role).
+// /api/admin/v1/jackpots: staff's pools with their NJ meters (13:69E-1.39C) and every change to them
+// behind the two-person rule: from a staff session a change answers 202 with a pending approval that
+// a second admin approves; the ADMIN_TOKEN applies it at once (services/jackpot-admin.ts). Reading
+// needs `read` (every role); changing, `admin` (the default for other methods).
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { errors } from '../../domain/errors.ts';
-import { TIER_KINDS, type TierKind, type TierParams } from '../../domain/jackpots.ts';
-import { isSupportedCurrency, parseAmount } from '../../money.ts';
+import { type TSchema, Type } from 'typebox';
 import type { Services } from '../../services/index.ts';
-import type { PoolView } from '../../services/jackpots.ts';
-import { PoolViewSchema } from '../jackpots/index.ts';
-import { adminErrors, adminSecurity } from './shared.ts';
+import { PendingApproval } from './approvals.ts';
+import { adminErrors, adminSecurity, objectBody, unwrap } from './shared.ts';
+
+const tags = ['admin'];
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const TierParams = {
+  seed: Type.String({ description: 'Where a cycle starts, an amount in the pool currency.' }),
+  contribution_rate: Type.String({ description: 'Percent of every stake added to the meter, e.g. "0.5".' }),
+  reserve_rate: Type.String({ description: 'Percent of every stake put aside for the next seeds.' }),
+  ceiling: Nullable(Type.String()),
+  odds_stake: Nullable(Type.String({ description: 'Progressive: the stake per expected hit.' })),
+  deadline: Nullable(Type.String({ description: 'Must-drop-by-time: "HH:MM" UTC.' })),
+};
+
+const Fine = Type.Object({
+  display: Type.String(),
+  coin_in_share: Type.String(),
+  seeded: Type.String(),
+  wins_paid: Type.String(),
+  reserve: Type.String(),
+});
+
+const AdminTier = Type.Object({
+  tier_id: Type.String(),
+  name: Type.String(),
+  kind: Type.String(),
+  cycle: Type.String(),
+  cycle_started_at: Type.String({ format: 'date-time' }),
+  parameters: Type.Object(TierParams),
+  pending_parameters: Nullable(
+    Type.Object(
+      { ...TierParams, from_cycle: Type.String(), set_by: Type.String(), set_at: Type.String() },
+      { description: 'Approved, waiting for the current cycle to end: they apply from from_cycle.' },
+    ),
+  ),
+  meters: Type.Object(
+    {
+      display: Type.String({ description: 'What the tier shows: seeds + contributions − wins.' }),
+      coin_in_share: Type.String({ description: 'Σ of the contributions to the meter.' }),
+      hits: Type.String(),
+      wins_paid: Type.String({ description: 'Σ of what wins took from the meter, in the pool currency.' }),
+      reserve: Type.String(),
+      overflow: Type.String({
+        description: 'Always 0: a progressive ceiling does not divert contributions to an overflow meter.',
+      }),
+      fine: Type.Object(Fine.properties, {
+        description: 'The same, exact, in millionths of a minor unit of the pool currency.',
+      }),
+    },
+    { description: 'Amounts in the pool currency, rounded down to its minor unit.' },
+  ),
+  drop_commit: Nullable(Type.String()),
+});
+
+const AdminPoolProperties = {
+  pool_id: Type.String(),
+  name: Type.String(),
+  scope: Type.String(),
+  currency: Type.String(),
+  status: Type.String(),
+  owner_operator_id: Nullable(Type.String()),
+  created_by: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  public_url: Type.String({ description: 'The public record anyone can check.' }),
+  members: Type.Array(Type.Object({ operator_id: Type.String(), game_symbol: Type.String() })),
+  rates: Type.Array(
+    Type.Object({
+      currency: Type.String(),
+      rate: Type.String(),
+      set_by: Type.String(),
+      set_at: Type.String(),
+    }),
+  ),
+  tiers: Type.Array(AdminTier),
+};
+const AdminPool = Type.Object(AdminPoolProperties);
+
+const AdminPoolDetail = Type.Object({
+  ...AdminPoolProperties,
+  history: Type.Object({
+    wins: Type.Array(
+      Type.Object({
+        at: Type.String(),
+        tier: Type.String(),
+        cycle: Type.String(),
+        amount: Type.String(),
+        currency: Type.String(),
+        operator_id: Type.String(),
+        player_id: Type.String(),
+        round_id: Type.String(),
+        status: Type.String(),
+      }),
+    ),
+    changes: Type.Array(
+      Type.Object({
+        at: Type.String(),
+        seq: Nullable(Type.String({ description: 'Its place in the public ledger (null until sealed).' })),
+        entry: Type.Unknown(),
+      }),
+    ),
+  }),
+  approvals: Type.Array(Type.Ref('AdminApproval')),
+});
+
+const PoolEnvelope = Type.Object({ pool: AdminPoolDetail });
+const changed = { 200: PoolEnvelope, 202: PendingApproval };
+const PoolParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export function registerJackpotAdminRoutes(app: FastifyInstance, services: Services): void {
+  const jackpots = services.jackpotAdmin;
+  const answer = <T>(
+    reply: { code(status: number): { send(body: unknown): unknown } },
+    gated: { applied: true; value: T } | { applied: false; approval: unknown },
+    status = 200,
+  ) =>
+    gated.applied ? reply.code(status).send(gated.value) : reply.code(202).send({ approval: gated.approval });
+
   app.get(
     '/api/admin/v1/jackpots',
     {
       schema: {
-        summary: 'Every jackpot pool with its meters',
-        tags: ['admin'],
+        summary: 'Every jackpot pool with its meters, and the jackpot changes waiting for a second admin',
+        tags,
         security: adminSecurity,
-        response: { 200: Type.Object({ jackpots: Type.Array(PoolViewSchema) }), ...adminErrors() },
+        response: {
+          200: Type.Object({
+            jackpots: Type.Array(AdminPool),
+            approvals: Type.Array(Type.Ref('AdminApproval')),
+          }),
+          ...adminErrors(),
+        },
       },
     },
-    async () => ({ jackpots: await services.jackpots.allPools() }),
+    async () => jackpots.list(),
+  );
+
+  app.get(
+    '/api/admin/v1/jackpots/:id',
+    {
+      schema: {
+        summary: "A pool's meters, parameters, pending changes and history (last wins and parameter changes)",
+        tags,
+        security: adminSecurity,
+        params: PoolParams,
+        response: { 200: PoolEnvelope, ...adminErrors(404) },
+      },
+    },
+    async (request) => ({ pool: unwrap(await jackpots.get((request.params as { id: string }).id)) }),
   );
 
   app.post(
@@ -30,114 +162,141 @@ export function registerJackpotAdminRoutes(app: FastifyInstance, services: Servi
       schema: {
         summary: 'Create a jackpot pool',
         description:
-          'tiers: name, kind (progressive | must_drop_value | must_drop_time), seed and ceiling (decimal amounts in the pool currency), contribution_rate and reserve_rate (percent of the stake, as decimal text, e.g. "0.5"), odds_stake (progressive: the stake per expected hit, decimal amount) and deadline ("HH:MM" UTC, must_drop_time). members: [{operator_id, game_symbol}]. rates: [{currency, rate}] for a network pool across currencies: 1 unit of currency = rate units of the pool currency.',
-        tags: ['admin'],
+          'name; scope game | operator | network; currency; owner_operator_id (game and operator scope); members: [{operator_id, game_symbol}]; rates: [{currency, rate}] for a network pool across currencies (1 unit of currency = rate units of the pool currency); tiers: [{name, kind (progressive | must_drop_value | must_drop_time), seed, contribution_rate, reserve_rate, ceiling, odds_stake (progressive), deadline ("HH:MM" UTC, must_drop_time)}], amounts as decimal text in the pool currency, rates in percent of the stake. A 400 names the field. From a staff session: 202 with a pending approval.',
+        tags,
         security: adminSecurity,
         body: Type.Object({
           name: Type.String(),
-          scope: Type.Union([Type.Literal('game'), Type.Literal('operator'), Type.Literal('network')]),
+          scope: Type.String({ enum: ['game', 'operator', 'network'] }),
           currency: Type.String(),
-          owner_operator_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+          owner_operator_id: Type.Optional(Nullable(Type.String())),
           members: Type.Array(Type.Object({ operator_id: Type.String(), game_symbol: Type.String() })),
           rates: Type.Optional(Type.Array(Type.Object({ currency: Type.String(), rate: Type.String() }))),
           tiers: Type.Array(
             Type.Object({
               name: Type.String(),
-              kind: Type.String(),
+              kind: Type.String({ enum: ['progressive', 'must_drop_value', 'must_drop_time'] }),
               seed: Type.String(),
               contribution_rate: Type.String(),
               reserve_rate: Type.Optional(Type.String()),
-              ceiling: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-              odds_stake: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-              deadline: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+              ceiling: Type.Optional(Nullable(Type.String())),
+              odds_stake: Type.Optional(Nullable(Type.String())),
+              deadline: Type.Optional(Nullable(Type.String())),
             }),
           ),
         }),
-        response: { 201: Type.Object({ pool: PoolViewSchema }), ...adminErrors(404) },
+        response: { 201: PoolEnvelope, 202: PendingApproval, ...adminErrors() },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request, reply) => answer(reply, unwrap(await jackpots.create(request.actor, request.body)), 201),
+  );
+
+  app.patch(
+    '/api/admin/v1/jackpots/:id/tiers/:tier',
+    {
+      schema: {
+        summary: "Change a tier's parameters from its next cycle",
+        description:
+          'Any of seed, contribution_rate, reserve_rate, ceiling, odds_stake, deadline (as in the create body), over the current parameters. They are staged and apply when the current cycle ends (is won), so a cycle keeps the rules it started with; a later change replaces one still staged.',
+        tags,
+        security: adminSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }), tier: Type.String({ maxLength: 64 }) }),
+        body: Type.Object({
+          seed: Type.Optional(Type.String()),
+          contribution_rate: Type.Optional(Type.String()),
+          reserve_rate: Type.Optional(Type.String()),
+          ceiling: Type.Optional(Nullable(Type.String())),
+          odds_stake: Type.Optional(Nullable(Type.String())),
+          deadline: Type.Optional(Nullable(Type.String())),
+        }),
+        response: {
+          200: Type.Object({
+            pool: AdminPoolDetail,
+            change_id: Type.String(),
+            from_cycle: Type.String({ description: 'The cycle the new parameters apply from.' }),
+          }),
+          202: PendingApproval,
+          ...adminErrors(404, 409),
+        },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request, reply) => {
+      const { id, tier } = request.params as { id: string; tier: string };
+      return answer(reply, unwrap(await jackpots.changeTier(request.actor, id, tier, request.body)));
+    },
+  );
+
+  app.put(
+    '/api/admin/v1/jackpots/:id/rates/:currency',
+    {
+      schema: {
+        summary: "Set a network pool's rate for a currency (applies at once)",
+        description: '1 unit of `currency` = `rate` units of the pool currency, e.g. {"rate": "1.0825"}.',
+        tags,
+        security: adminSecurity,
+        params: Type.Object({ id: Type.String({ maxLength: 64 }), currency: Type.String({ maxLength: 8 }) }),
+        body: Type.Object({ rate: Type.String() }),
+        response: { ...changed, ...adminErrors(404, 409) },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request, reply) => {
+      const { id, currency } = request.params as { id: string; currency: string };
+      return answer(reply, unwrap(await jackpots.setRate(request.actor, id, currency, request.body)));
+    },
+  );
+
+  app.post(
+    '/api/admin/v1/jackpots/:id/members',
+    {
+      schema: {
+        summary: 'Add a game that feeds the pool',
+        tags,
+        security: adminSecurity,
+        params: PoolParams,
+        body: Type.Object({ operator_id: Type.String(), game_symbol: Type.String() }),
+        response: { ...changed, ...adminErrors(404, 409) },
+      },
+      validatorCompiler: objectBody,
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        unwrap(await jackpots.addMember(request.actor, (request.params as { id: string }).id, request.body)),
+      ),
+  );
+
+  app.delete(
+    '/api/admin/v1/jackpots/:id/members/:operator/:game',
+    {
+      schema: {
+        summary: 'Remove a game from the pool',
+        tags,
+        security: adminSecurity,
+        params: Type.Object({ id: Type.String(), operator: Type.String(), game: Type.String() }),
+        response: { ...changed, ...adminErrors(404, 409) },
       },
     },
     async (request, reply) => {
-      const body = request.body as PoolBody;
-      const tiers = body.tiers.map((tier, index) => tierParams(tier, index, body.currency));
-      const id = await services.jackpots.create(
-        {
-          name: body.name,
-          scope: body.scope,
-          currency: body.currency,
-          ownerOperatorId: body.owner_operator_id ?? null,
-          members: body.members.map((member) => ({
-            operatorId: member.operator_id,
-            gameSymbol: member.game_symbol,
-          })),
-          rates: body.rates ?? [],
-          tiers,
-        },
-        request.actor.kind === 'staff' ? `staff:${request.actor.email}` : request.actor.kind,
-      );
-      const pools: PoolView[] = await services.jackpots.allPools();
-      return reply.code(201).send({ pool: pools.find((pool) => pool.pool_id === id) });
+      const { id, operator, game } = request.params as { id: string; operator: string; game: string };
+      return answer(reply, unwrap(await jackpots.removeMember(request.actor, id, operator, game)));
     },
   );
-}
 
-interface PoolBody {
-  name: string;
-  scope: 'game' | 'operator' | 'network';
-  currency: string;
-  owner_operator_id?: string | null;
-  members: Array<{ operator_id: string; game_symbol: string }>;
-  rates?: Array<{ currency: string; rate: string }>;
-  tiers: Array<{
-    name: string;
-    kind: string;
-    seed: string;
-    contribution_rate: string;
-    reserve_rate?: string;
-    ceiling?: string | null;
-    odds_stake?: string | null;
-    deadline?: string | null;
-  }>;
-}
-
-/** A percentage of the stake ("0.5" = 0.5 %) as parts per million, exactly (at most 4 decimals). */
-function ppmOf(text: string, field: string): bigint {
-  const match = /^(\d{1,2})(?:\.(\d{1,4}))?$/.exec(text);
-  if (!match)
-    throw errors.invalidRequest(`${field}: a percentage of the stake with at most 4 decimals, e.g. "0.5"`);
-  return BigInt(match[1] as string) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
-}
-
-function amountOf(text: string, currency: string, field: string): bigint {
-  if (!isSupportedCurrency(currency))
-    throw errors.invalidRequest(`currency: "${currency}" is not a supported currency`);
-  const parsed = parseAmount(text, currency);
-  if (!parsed.ok) {
-    throw errors.invalidRequest(
-      `${field}: "${text}" is not an amount in ${currency} (${parsed.reason.replace('_', ' ')})`,
-    );
-  }
-  return parsed.minor;
-}
-
-function tierParams(tier: PoolBody['tiers'][number], index: number, currency: string): TierParams {
-  const at = `tiers[${index}]`;
-  if (!(TIER_KINDS as readonly string[]).includes(tier.kind)) {
-    throw errors.invalidRequest(`${at}.kind: one of ${TIER_KINDS.join(', ')}`);
-  }
-  let deadlineMinute: number | null = null;
-  if (tier.deadline) {
-    const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(tier.deadline);
-    if (!match) throw errors.invalidRequest(`${at}.deadline: "HH:MM" in UTC`);
-    deadlineMinute = Number(match[1]) * 60 + Number(match[2]);
-  }
-  return {
-    name: tier.name,
-    kind: tier.kind as TierKind,
-    seed: amountOf(tier.seed, currency, `${at}.seed`),
-    contributionPpm: ppmOf(tier.contribution_rate, `${at}.contribution_rate`),
-    reservePpm: tier.reserve_rate ? ppmOf(tier.reserve_rate, `${at}.reserve_rate`) : 0n,
-    ceiling: tier.ceiling ? amountOf(tier.ceiling, currency, `${at}.ceiling`) : null,
-    oddsStake: tier.odds_stake ? amountOf(tier.odds_stake, currency, `${at}.odds_stake`) : null,
-    deadlineMinute,
-  };
+  app.post(
+    '/api/admin/v1/jackpots/:id/close',
+    {
+      schema: {
+        summary: 'Close a pool: no more contributions or wins; its meters and ledger stay readable',
+        tags,
+        security: adminSecurity,
+        params: PoolParams,
+        response: { ...changed, ...adminErrors(404, 409) },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, unwrap(await jackpots.close(request.actor, (request.params as { id: string }).id))),
+  );
 }

@@ -1,6 +1,6 @@
 // Jackpot routes (issue 28): the operator's meters for its lobby (provider API, additive), the
-// game's meters (runtime API), the public record of a pool that anyone can check (JSON and a page),
-// and staff's pools (admin API).
+// game's meters (runtime API) and the public record of a pool that anyone can check (JSON and a page)
+// (staff's pools and their changes: src/http/admin/jackpots.ts).
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
