@@ -347,7 +347,7 @@ describe('staff pools through the admin API', () => {
     expect(created.status).toBe(201);
     expect(created.body.pool).toMatchObject({
       name: 'Via admin',
-      tiers: [{ name: 'mini', value: '10.00', kind: 'must_drop_value' }],
+      tiers: [{ name: 'mini', kind: 'must_drop_value', meters: { display: '10.00' } }],
     });
     // the must-drop point is committed at once
     expect(created.body.pool.tiers[0].drop_commit).toMatch(/^[0-9a-f]{64}$/);
