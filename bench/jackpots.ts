@@ -102,7 +102,10 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
     const meters = (await (
       await fetch(`${base}/api/admin/v1/jackpots`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
     ).json()) as {
-      jackpots: Array<{ pool_id: string; tiers: Array<{ name: string; value: string; hits: string }> }>;
+      jackpots: Array<{
+        pool_id: string;
+        tiers: Array<{ name: string; meters: { display: string; hits: string } }>;
+      }>;
     };
     const pool = meters.jackpots.find((candidate) => candidate.pool_id === poolId);
     const audit = (await (await fetch(`${base}/api/public/v1/jackpots/${poolId}`)).json()) as {
@@ -127,7 +130,7 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
       '',
       `- Internal wallet, with ÷ without: ${verdict(internal.ratio)}.`,
       `- Callback wallet, with ÷ without: ${verdict(callback.ratio)}.`,
-      `- The pool after the run: ${pool?.tiers.map((tier) => `${tier.name} ${tier.value} (${tier.hits} hits)`).join(', ')}; its public check: ${audit.check.problems.length === 0 ? 'no problems' : audit.check.problems.join('; ')} over ${audit.check.entriesChecked} ledger entries (${audit.pending} pending).`,
+      `- The pool after the run: ${pool?.tiers.map((tier) => `${tier.name} ${tier.meters.display} (${tier.meters.hits} hits)`).join(', ')}; its public check: ${audit.check.problems.length === 0 ? 'no problems' : audit.check.problems.join('; ')} over ${audit.check.entriesChecked} ledger entries (${audit.pending} pending).`,
     ].join('\n');
   } finally {
     await mock.stop();
