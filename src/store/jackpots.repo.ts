@@ -169,10 +169,8 @@ export function jackpotsRepo(db: Kysely<Database>) {
               from_house: seedFine,
             })}::jsonb, ${now})`.execute(trx);
         }
-        const zeros = `{${pool.tiers.map(() => '0').join(',')}}`;
-        await sql`insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
-          select ${pool.id}, s, ${zeros}::numeric[], ${zeros}::numeric[]
-            from generate_series(0, ${SHARDS - 1}) s`.execute(trx);
+        await sql`insert into jackpot_meter_shards (pool_id, shard)
+          select ${pool.id}, s from generate_series(0, ${SHARDS - 1}) s`.execute(trx);
         for (const member of pool.members) {
           await sql`insert into jackpot_pool_members (pool_id, operator_id, game_symbol)
             values (${pool.id}, ${member.operatorId}, ${member.gameSymbol})`.execute(trx);

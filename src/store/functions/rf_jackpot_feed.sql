@@ -4,8 +4,9 @@
 --
 -- No hot row: the contribution goes to one of the pool's 16 shard rows, the one this connection's
 -- process id picks, all tiers in one row update (rf_jackpot_lock_shards takes a batch's rows first,
--- in pool order); a tier's meter is read as a sum. Only a trigger touches the tier row, with SKIP
--- LOCKED: if another round is claiming the same cycle at this moment, or has claimed it since this
+-- in pool order); a tier's meter is read as a sum. A spin that wins nothing runs four statements a
+-- pool: the shard update, the pending entry, the tiers that could trigger, and (with a must-drop
+-- tier's point drawn) the pool's sums. Only a trigger touches the tier row, with SKIP LOCKED: if another round is claiming the same cycle at this moment, or has claimed it since this
 -- round read it, this round's trigger is void (the rule the rules screen states). Exactly one round
 -- wins a cycle, held by the tier row's cycle number and by jackpot_wins' unique (tier_id, cycle).
 --
@@ -23,13 +24,17 @@ create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz) ret
 language plpgsql as $$
 declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
+  v_now_ms numeric := (extract(epoch from p_now) * 1000)::numeric;
   v_pool jsonb;
+  v_pool_id text;
   v_tier jsonb;
-  v_meters numeric[];
+  v_m bigint[];
+  v_r bigint[];
+  v_hits integer[];
+  v_totals numeric[];
   v_reserves numeric[];
   v_pos integer;
   t jackpot_tiers%rowtype;
-  v_hit boolean;
   v_meter numeric;
   v_reserve numeric;
   v_per_unit numeric;
@@ -42,41 +47,52 @@ declare
   v_wins jsonb := '[]'::jsonb;
 begin
   for v_pool in select value from jsonb_array_elements(coalesce(p_round -> 'jackpot', '[]'::jsonb)) loop
-    insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
-      values (v_pool ->> 'pool_id', 'contribution', p_round ->> 'id', jsonb_build_object(
-        'round_id', p_round ->> 'id', 'operator_id', p_round ->> 'operator_id',
-        'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
-        'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'),
-        'tiers', (select jsonb_agg(jsonb_build_object('tier_id', x ->> 'tier_id', 'meter', x ->> 'meter',
-          'reserve', x ->> 'reserve', 'dust', x ->> 'dust')) from jsonb_array_elements(v_pool -> 'tiers') x)),
-        p_now);
-
-    select array_agg((x ->> 'meter')::numeric order by (x ->> 'position')::integer),
-        array_agg((x ->> 'reserve')::numeric order by (x ->> 'position')::integer)
-      into v_meters, v_reserves
-      from jsonb_array_elements(v_pool -> 'tiers') x;
-    update jackpot_meter_shards s
-      set meter_fine = (select array_agg(coalesce(s.meter_fine[i], 0) + coalesce(v_meters[i], 0) order by i)
-            from generate_series(1, greatest(cardinality(s.meter_fine), cardinality(v_meters))) i),
-          reserve_fine = (select array_agg(coalesce(s.reserve_fine[i], 0) + coalesce(v_reserves[i], 0) order by i)
-            from generate_series(1, greatest(cardinality(s.reserve_fine), cardinality(v_reserves))) i)
-      where s.pool_id = v_pool ->> 'pool_id' and s.shard = v_shard;
-    if not found then
-      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
-        values (v_pool ->> 'pool_id', v_shard, v_meters, v_reserves);
-    end if;
-
+    v_pool_id := v_pool ->> 'pool_id';
+    v_m := '{0,0,0,0,0,0,0,0}';
+    v_r := '{0,0,0,0,0,0,0,0}';
+    v_hits := '{}';
+    v_totals := null;
     for v_tier in select value from jsonb_array_elements(v_pool -> 'tiers') loop
       v_pos := (v_tier ->> 'position')::integer + 1;
-      select * into t from jackpot_tiers where id = v_tier ->> 'tier_id';
-      v_hit := case t.kind
-        when 'progressive' then coalesce((v_tier ->> 'hit')::boolean, false)
-        when 'must_drop_time' then t.drop_at is not null
-          and (extract(epoch from p_now) * 1000)::numeric >= t.drop_at
-        else t.drop_at is not null and t.seeded_fine - t.won_fine + coalesce((select sum(m.meter_fine[v_pos])
-          from jackpot_meter_shards m where m.pool_id = t.pool_id), 0) >= t.drop_at
-      end;
-      continue when not v_hit;
+      v_m[v_pos] := (v_tier ->> 'meter')::bigint;
+      v_r[v_pos] := (v_tier ->> 'reserve')::bigint;
+      if (v_tier ->> 'hit')::boolean then v_hits := v_hits || v_pos; end if;
+    end loop;
+    update jackpot_meter_shards s set
+        meter_fine = array[s.meter_fine[1] + v_m[1], s.meter_fine[2] + v_m[2], s.meter_fine[3] + v_m[3],
+          s.meter_fine[4] + v_m[4], s.meter_fine[5] + v_m[5], s.meter_fine[6] + v_m[6],
+          s.meter_fine[7] + v_m[7], s.meter_fine[8] + v_m[8]],
+        reserve_fine = array[s.reserve_fine[1] + v_r[1], s.reserve_fine[2] + v_r[2], s.reserve_fine[3] + v_r[3],
+          s.reserve_fine[4] + v_r[4], s.reserve_fine[5] + v_r[5], s.reserve_fine[6] + v_r[6],
+          s.reserve_fine[7] + v_r[7], s.reserve_fine[8] + v_r[8]]
+      where s.pool_id = v_pool_id and s.shard = v_shard;
+    if not found then
+      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine) values (v_pool_id, v_shard, v_m, v_r);
+    end if;
+    insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
+      values (v_pool_id, 'contribution', p_round ->> 'id', jsonb_build_object(
+        'round_id', p_round ->> 'id', 'operator_id', p_round ->> 'operator_id',
+        'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
+        'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'), 'tiers', v_pool -> 'tiers'), p_now);
+
+    -- The tiers this round could win: a progressive one its draw hit, a must-drop one with its point
+    -- drawn (by time: reached), in position order.
+    for t in
+      select * from jackpot_tiers tr where tr.pool_id = v_pool_id and (
+          (tr.kind = 'progressive' and tr.position + 1 = any(v_hits))
+          or (tr.kind = 'must_drop_time' and tr.drop_at <= v_now_ms)
+          or (tr.kind = 'must_drop_value' and tr.drop_at is not null))
+        order by tr.position
+    loop
+      v_pos := t.position + 1;
+      if t.kind = 'must_drop_value' then
+        if v_totals is null then
+          select array[sum(m.meter_fine[1]), sum(m.meter_fine[2]), sum(m.meter_fine[3]), sum(m.meter_fine[4]),
+              sum(m.meter_fine[5]), sum(m.meter_fine[6]), sum(m.meter_fine[7]), sum(m.meter_fine[8])]
+            into v_totals from jackpot_meter_shards m where m.pool_id = v_pool_id;
+        end if;
+        continue when t.seeded_fine - t.won_fine + coalesce(v_totals[v_pos], 0) < t.drop_at;
+      end if;
 
       -- The claim: the tier row as it is now, unless another round holds it.
       select * into t from jackpot_tiers where id = t.id and cycle = t.cycle for update skip locked;
@@ -84,7 +100,7 @@ begin
       select t.seeded_fine - t.won_fine + coalesce(sum(m.meter_fine[v_pos]), 0),
           coalesce(sum(m.reserve_fine[v_pos]), 0) - t.reserve_used_fine
         into v_meter, v_reserve
-        from jackpot_meter_shards m where m.pool_id = t.pool_id;
+        from jackpot_meter_shards m where m.pool_id = v_pool_id;
       -- A must-drop value tier is re-checked on the row it now holds.
       continue when t.kind = 'must_drop_value' and (t.drop_at is null or v_meter < t.drop_at);
       v_per_unit := (v_pool ->> 'num')::numeric * 1000000;
@@ -117,6 +133,7 @@ begin
           'drop_commit', t.next_drop_commit), p_now);
       v_wins := v_wins || jsonb_build_object('win_id', v_win_id, 'tx_id', v_tx_id,
         'tier_id', t.id, 'tier', t.name, 'pool_id', t.pool_id, 'amount', v_paid::bigint);
+      -- the pool's sums moved for this tier only; another must-drop tier reads its own from v_totals
     end loop;
   end loop;
   return v_wins;

@@ -9,6 +9,10 @@ language plpgsql as $$
 declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_entry record;
+  v_share jsonb;
+  v_pos integer;
+  v_m bigint[];
+  v_r bigint[];
   v_win record;
   v_wins jsonb;
 begin
@@ -21,17 +25,27 @@ begin
       or exists (select 1 from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'void' and l.pool_id = v_entry.pool_id) then
       continue;
     end if;
-    -- The same shares, taken off this connection's shard row of the pool (tiers by position).
-    update jackpot_meter_shards s
-      set meter_fine = (select array_agg(coalesce(s.meter_fine[tr.position + 1], 0)
-              - coalesce((select (x ->> 'meter')::numeric from jsonb_array_elements(v_entry.body -> 'tiers') x
-                  where x ->> 'tier_id' = tr.id), 0) order by tr.position)
-            from jackpot_tiers tr where tr.pool_id = v_entry.pool_id),
-          reserve_fine = (select array_agg(coalesce(s.reserve_fine[tr.position + 1], 0)
-              - coalesce((select (x ->> 'reserve')::numeric from jsonb_array_elements(v_entry.body -> 'tiers') x
-                  where x ->> 'tier_id' = tr.id), 0) order by tr.position)
-            from jackpot_tiers tr where tr.pool_id = v_entry.pool_id)
+    -- The same shares, taken off this connection's shard row of the pool (element = position + 1).
+    v_m := '{0,0,0,0,0,0,0,0}';
+    v_r := '{0,0,0,0,0,0,0,0}';
+    for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
+      select tr.position + 1 into v_pos from jackpot_tiers tr where tr.id = v_share ->> 'tier_id';
+      v_m[v_pos] := (v_share ->> 'meter')::bigint;
+      v_r[v_pos] := (v_share ->> 'reserve')::bigint;
+    end loop;
+    update jackpot_meter_shards s set
+        meter_fine = array[s.meter_fine[1] - v_m[1], s.meter_fine[2] - v_m[2], s.meter_fine[3] - v_m[3],
+          s.meter_fine[4] - v_m[4], s.meter_fine[5] - v_m[5], s.meter_fine[6] - v_m[6],
+          s.meter_fine[7] - v_m[7], s.meter_fine[8] - v_m[8]],
+        reserve_fine = array[s.reserve_fine[1] - v_r[1], s.reserve_fine[2] - v_r[2], s.reserve_fine[3] - v_r[3],
+          s.reserve_fine[4] - v_r[4], s.reserve_fine[5] - v_r[5], s.reserve_fine[6] - v_r[6],
+          s.reserve_fine[7] - v_r[7], s.reserve_fine[8] - v_r[8]]
       where s.pool_id = v_entry.pool_id and s.shard = v_shard;
+    if not found then
+      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
+        values (v_entry.pool_id, v_shard, (select array_agg(-x) from unnest(v_m) x),
+          (select array_agg(-x) from unnest(v_r) x));
+    end if;
     v_wins := '[]'::jsonb;
     for v_win in
       update jackpot_wins w set status = 'void'

@@ -65,13 +65,14 @@ create table jackpot_tiers (
 );
 
 -- The contributions, spread over 16 rows a pool: a round adds to the one its connection's process id
--- picks, all of the pool's tiers in one row update (element i is the tier at position i - 1).
+-- picks, all of the pool's tiers in one row update (element i is the tier at position i - 1; a pool
+-- has at most 8 tiers). bigint: 9.2 · 10^18 fine units is 92 billion of a 2-decimal currency per row.
 -- Half-full pages leave room for the next version of a row on its own page (a HOT update).
 create table jackpot_meter_shards (
   pool_id text not null references jackpot_pools (id),
   shard smallint not null,
-  meter_fine numeric[] not null,
-  reserve_fine numeric[] not null,
+  meter_fine bigint[] not null default '{0,0,0,0,0,0,0,0}',
+  reserve_fine bigint[] not null default '{0,0,0,0,0,0,0,0}',
   primary key (pool_id, shard)
 ) with (fillfactor = 50);
 
