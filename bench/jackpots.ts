@@ -3,7 +3,7 @@
 // run, internal and callback wallets alike. The two loads take turns in short slices, so that a change
 // of the machine's load lands on both; each figure is the median of the slices' own ratios.
 
-import { type LoadResult, merge, spread, startChild } from './http.ts';
+import { descendantsCpuSeconds, type LoadResult, merge, spread, startChild } from './http.ts';
 import { ADMIN_TOKEN, admin, createCallbackOperator, launchSessions, spinLoad } from './runtime.ts';
 
 const GAME = 'rf_copper_sevens';
@@ -79,23 +79,52 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
     await spinLoad('warm', base, tokens.fedInternal, warm);
     await spinLoad('warm', base, tokens.fedCallback, warm);
 
+    /** A load slice and the CPU each process spent on it, in ms a round (the node; its PostgreSQL). */
+    const measured = async (
+      name: string,
+      tokens: string[],
+      slice: { duration: number; connections: number },
+    ) => {
+      const before = { node: server.cpuSeconds(), db: descendantsCpuSeconds(server.pid) };
+      const result = await spinLoad(name, base, tokens, slice);
+      const rounds = Math.max(1, result.requestsPerSecond * slice.duration);
+      const per = (seconds: number) => (seconds * 1000) / rounds;
+      return {
+        result,
+        cpu: {
+          node: per(server.cpuSeconds() - before.node),
+          db: per(descendantsCpuSeconds(server.pid) - before.db),
+        },
+      };
+    };
+    type Measured = Awaited<ReturnType<typeof measured>>;
+    const meanCpu = (runs: Measured[]) => ({
+      node: runs.reduce((sum, run) => sum + run.cpu.node, 0) / runs.length,
+      db: runs.reduce((sum, run) => sum + run.cpu.db, 0) / runs.length,
+    });
     const pairs = async (fed: string[], plain: string[], label: string) => {
       const slice = { duration: sliceSeconds, connections };
-      const with_: LoadResult[] = [];
-      const without: LoadResult[] = [];
+      const with_: Measured[] = [];
+      const without: Measured[] = [];
       for (let i = 0; i < slices; i++) {
         // alternate which goes first, so neither always meets the other's leftovers
         const order = i % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
         for (const which of order) {
           if (which === 'with')
-            with_.push(await spinLoad(`POST spin, ${label}, pool of 4 tiers`, base, fed, slice));
-          else without.push(await spinLoad(`POST spin, ${label}, no jackpot`, base, plain, slice));
+            with_.push(await measured(`POST spin, ${label}, pool of 4 tiers`, fed, slice));
+          else without.push(await measured(`POST spin, ${label}, no jackpot`, plain, slice));
         }
       }
       const ratios = with_.map(
-        (result, i) => result.requestsPerSecond / (without[i] as LoadResult).requestsPerSecond,
+        (run, i) => run.result.requestsPerSecond / (without[i] as Measured).result.requestsPerSecond,
       );
-      return { with: merge(with_), without: merge(without), ratio: spread(ratios) };
+      return {
+        with: merge(with_.map((run) => run.result)),
+        without: merge(without.map((run) => run.result)),
+        cpuWith: meanCpu(with_),
+        cpuWithout: meanCpu(without),
+        ratio: spread(ratios),
+      };
     };
     const internal = await pairs(tokens.fedInternal, tokens.plainInternal, 'internal wallet');
     const callback = await pairs(tokens.fedCallback, tokens.plainCallback, 'callback wallet');
@@ -112,8 +141,8 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
       check: { problems: string[]; entriesChecked: number };
       pending: number;
     };
-    const row = (r: LoadResult) =>
-      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`;
+    const row = (r: LoadResult, cpu: { node: number; db: number }) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${cpu.node.toFixed(3)} | ${cpu.db.toFixed(3)} | ${r.non2xx + r.errors} |`;
     const verdict = (ratio: { median: number; low: number; high: number }) =>
       `${ratio.median.toFixed(2)} (slices ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}) ${ratio.median >= GOAL ? 'met' : 'NOT met'}`;
     return [
@@ -121,12 +150,12 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
       '',
       `One network pool of four tiers (two must-drop, two progressive; ${connections} connections) that every spin of the fed operators feeds, against the same game of operators outside the pool. ${slices} slices of ${sliceSeconds} s each, taking turns; the ratio is the median of the slices' own. Goal (issue 28): ≥ ${GOAL}× the same run without jackpots.`,
       '',
-      '| load | req/s | p50 ms | p99 ms | non-2xx |',
-      '|---|---:|---:|---:|---:|',
-      row(internal.with),
-      row(internal.without),
-      row(callback.with),
-      row(callback.without),
+      '| load | req/s | p50 ms | p99 ms | node CPU ms/round | PostgreSQL CPU ms/round | non-2xx |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      row(internal.with, internal.cpuWith),
+      row(internal.without, internal.cpuWithout),
+      row(callback.with, callback.cpuWith),
+      row(callback.without, callback.cpuWithout),
       '',
       `- Internal wallet, with ÷ without: ${verdict(internal.ratio)}.`,
       `- Callback wallet, with ÷ without: ${verdict(callback.ratio)}.`,

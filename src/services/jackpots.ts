@@ -50,6 +50,8 @@ export interface JackpotPlay {
   gameSymbol: string;
   currency: string;
   stake: bigint;
+  /** When the round is played (a must-drop-by-time tier's moment is compared with it). */
+  at: Date;
 }
 
 /** A tier's live value as a game, a lobby or a public page shows it. */
@@ -84,6 +86,26 @@ export interface PoolView {
 
 type CachedPool = FedPool & { members: Array<{ operator_id: string; game_symbol: string }> };
 
+/** A must-drop tier as the node last read it: its point and meter, and how fast the meter grows. */
+interface DropState {
+  dropAt: bigint | null;
+  meter: bigint;
+  /** Fine units a millisecond, from the last two reads; null after the first (not known yet). */
+  perMs: number | null;
+}
+
+/**
+ * How far ahead of a must-drop point the spin path starts checking it exactly: four cache periods of
+ * the meter's recent growth, and at least 1 % of the tier's range (so a pool read at rest is armed
+ * before a burst can carry it past). Inside it every spin reads the tier; outside it none does.
+ */
+export function withinReach(state: DropState, range: bigint, cacheMs: number): boolean {
+  if (state.dropAt === null) return true; // drawn since the last read, perhaps: look
+  if (state.perMs === null) return true; // how fast it grows is not known yet: look every spin
+  const margin = BigInt(Math.ceil(state.perMs * cacheMs * 4)) + range / 100n;
+  return state.meter + margin >= state.dropAt;
+}
+
 export interface NewPoolInput {
   name: string;
   scope: PoolRow['scope'];
@@ -112,12 +134,22 @@ export function createJackpotService(deps: {
   const cacheMs = deps.cacheMs ?? POOL_CACHE_MS;
   let cached: { at: number; pools: CachedPool[] } | null = null;
   let loading: Promise<CachedPool[]> | null = null;
+  let drops = new Map<string, DropState>();
 
   async function pools(): Promise<CachedPool[]> {
     const at = deps.now().getTime();
     if (cached && at - cached.at < cacheMs) return cached.pools;
-    loading ??= deps.repo.fedPools().then(
-      (fresh) => {
+    loading ??= Promise.all([deps.repo.fedPools(), deps.repo.dropStates()]).then(
+      ([fresh, states]) => {
+        const elapsed = cached ? Math.max(1, at - cached.at) : 0;
+        drops = new Map(
+          states.map((state) => {
+            const before = drops.get(state.tier_id);
+            const grown =
+              before && elapsed > 0 ? Math.max(0, Number(state.meter - before.meter) / elapsed) : null;
+            return [state.tier_id, { dropAt: state.drop_at, meter: state.meter, perMs: grown }];
+          }),
+        );
         cached = { at, pools: fresh };
         loading = null;
         return fresh;
@@ -128,6 +160,18 @@ export function createJackpotService(deps: {
       },
     );
     return loading;
+  }
+
+  /**
+   * Whether a must-drop tier may fall on this spin, by the node's last read: by time, its moment has
+   * come (or is unknown); by value, its point is within reach. The store decides exactly.
+   */
+  function mayDrop(tier: FedPool['tiers'][number], at: Date): boolean {
+    const state = drops.get(tier.id);
+    if (!state || state.dropAt === null) return true;
+    if (tier.kind === 'must_drop_time') return BigInt(at.getTime()) >= state.dropAt;
+    const range = ((tier.ceiling ?? tier.seed) - tier.seed) * FINE_PER_MINOR;
+    return withinReach(state, range, cacheMs);
   }
 
   /** The rate from a player's currency into a pool's, or null when the pool takes no stakes in it. */
@@ -175,6 +219,7 @@ export function createJackpotService(deps: {
               tier.kind === 'progressive' && tier.odds_stake !== null
                 ? progressiveHit(rng, play.stake, tier.odds_stake, conversion)
                 : false,
+            check: tier.kind === 'progressive' ? false : mayDrop(tier, play.at),
           };
         }),
       };
@@ -481,6 +526,7 @@ export function createJackpotService(deps: {
     /** Forgets the cached pools (a test, or a parameter change on this node). */
     refresh() {
       cached = null;
+      drops = new Map();
     },
   };
 }

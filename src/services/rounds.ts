@@ -338,6 +338,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
           gameSymbol: round.game_symbol,
           currency: round.currency,
           stake,
+          at: createdAt,
         },
         pools,
         rng,

@@ -59,6 +59,8 @@ export interface JackpotFeed {
     dust: string;
     /** A progressive tier's certified draw: whether this round triggers it. */
     hit: boolean;
+    /** A must-drop tier: whether it may fall now (services/jackpots.ts#mayDrop); the store decides. */
+    check: boolean;
   }>;
 }
 

@@ -17,7 +17,8 @@
 -- ids of a win and its credit follow from the round and the tier (the same if written again).
 --
 -- p_round -> 'jackpot': [{ "pool_id", "num", "den", "tiers": [{ "tier_id", "position", "meter",
---   "reserve", "dust", "hit" (progressive: the certified draw's answer) }] }], tiers in position order.
+--   "reserve", "dust", "hit" (progressive: the certified draw's answer), "check" (must-drop: within
+--   reach by the node's last read of the pool; outside it the tier is not read) }] }].
 -- Answers the wins: [{ "win_id", "tx_id", "tier_id", "tier", "pool_id", "amount" }] (amount in the
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz) returns jsonb
@@ -56,7 +57,7 @@ begin
       v_pos := (v_tier ->> 'position')::integer + 1;
       v_m[v_pos] := (v_tier ->> 'meter')::bigint;
       v_r[v_pos] := (v_tier ->> 'reserve')::bigint;
-      if (v_tier ->> 'hit')::boolean then v_hits := v_hits || v_pos; end if;
+      if (v_tier ->> 'hit')::boolean or (v_tier ->> 'check')::boolean then v_hits := v_hits || v_pos; end if;
     end loop;
     update jackpot_meter_shards s set
         meter_fine = array[s.meter_fine[1] + v_m[1], s.meter_fine[2] + v_m[2], s.meter_fine[3] + v_m[3],
@@ -75,11 +76,13 @@ begin
         'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
         'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'), 'tiers', v_pool -> 'tiers'), p_now);
 
-    -- The tiers this round could win: a progressive one its draw hit, a must-drop one with its point
-    -- drawn (by time: reached), in position order.
+    -- The tiers this round could win, none read unless one could: a progressive one its draw hit, a
+    -- must-drop one the spin path found within reach (its "check"), with its point drawn (by time:
+    -- reached), in position order.
+    continue when cardinality(v_hits) = 0;
     for t in
-      select * from jackpot_tiers tr where tr.pool_id = v_pool_id and (
-          (tr.kind = 'progressive' and tr.position + 1 = any(v_hits))
+      select * from jackpot_tiers tr where tr.pool_id = v_pool_id and tr.position + 1 = any(v_hits) and (
+          tr.kind = 'progressive'
           or (tr.kind = 'must_drop_time' and tr.drop_at <= v_now_ms)
           or (tr.kind = 'must_drop_value' and tr.drop_at is not null))
         order by tr.position
