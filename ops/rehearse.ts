@@ -2,11 +2,18 @@
 // both wallet modes against a faulty callback wallet, one node SIGKILLed and restarted, PostgreSQL
 // restarted; then proofs that no money was lost or doubled, no round stayed open, rate limits are
 // shared, and the rounds each node served. `ops/rehearse.sh [--short]`; docs/operations.md.
+
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import {
+  checkPool,
+  type PublishedBlock,
+  type PublishedEntry,
+  type PublishedTier,
+} from '../src/domain/jackpot-audit.ts';
 import { createMockWallet, type Fault } from '../src/operator-kit/mock-wallet.ts';
 import { internalStartBalance } from '../src/wallet/internal.ts';
 import { ADMIN_TOKEN, cpuMeter, type ReelforgeNode, startNodes } from './rehearsal/cluster.ts';
@@ -676,25 +683,42 @@ async function main(): Promise<number> {
           .join('; ')}`,
   );
 
-  // The jackpot pool: every entry sealed, then anyone's check of its public record.
-  type PublicRecord = {
+  // The jackpot pool: every entry sealed, then anyone's check of its public record, every page of
+  // its ledger fetched and checked here (src/domain/jackpot-audit.ts), as an outsider would.
+  type PublicPage = {
     pending: number;
-    check: { problems: string[]; entriesChecked: number; blocksChecked: number; dropsChecked: number };
+    ledger: PublishedEntry[];
+    blocks: PublishedBlock[];
+    tiers: PublishedTier[];
+    next_after: string | null;
   };
-  let record: PublicRecord | undefined;
+  const pageOf = async (after: string) =>
+    (await call(base, 'GET', `/api/public/v1/jackpots/${poolId}?after=${after}`, {}).catch(() => undefined))
+      ?.body as PublicPage | undefined;
+  let first: PublicPage | undefined;
   for (let tries = 0; tries < 60; tries++) {
-    record = (await call(base, 'GET', `/api/public/v1/jackpots/${poolId}`, {}).catch(() => undefined))?.body as
-      | PublicRecord
-      | undefined;
-    if (record?.pending === 0) break;
+    first = await pageOf('0');
+    if (first?.pending === 0) break;
     await sleep(1000);
+  }
+  let poolCheck: ReturnType<typeof checkPool> | undefined;
+  if (first?.pending === 0) {
+    const entries = [...first.ledger];
+    const blocks = [...first.blocks];
+    for (let page: PublicPage | undefined = first; page?.next_after; ) {
+      page = await pageOf(page.next_after);
+      entries.push(...(page?.ledger ?? []));
+      blocks.push(...(page?.blocks ?? []));
+    }
+    const unique = [...new Map(blocks.map((block) => [block.block, block])).values()];
+    poolCheck = checkPool(poolId, entries, unique, first.tiers, 0);
   }
   prove(
     'jackpot pool: seeds + contributions − wins = every meter, to the fine unit',
-    record?.pending === 0 && record.check.problems.length === 0,
-    record
-      ? `${record.check.entriesChecked} ledger entries in ${record.check.blocksChecked} blocks, ${record.check.dropsChecked} drops checked against their commitments; ${record.pending} pending; ${record.check.problems.length === 0 ? 'no problems' : record.check.problems.slice(0, 3).join('; ')}`
-      : 'the public record did not answer',
+    poolCheck !== undefined && poolCheck.problems.length === 0,
+    poolCheck
+      ? `${poolCheck.entriesChecked} ledger entries in ${poolCheck.blocksChecked} blocks, ${poolCheck.dropsChecked} drops checked against their commitments, from the public pages; ${poolCheck.problems.length === 0 ? 'no problems' : poolCheck.problems.slice(0, 3).join('; ')}`
+      : 'the public record did not answer, or entries stayed pending',
   );
   const { rows: tierRows } = await db.query(
     `select t.id, t.name, t.cycle, (select count(*) from jackpot_wins w where w.tier_id = t.id)::bigint as wins,

@@ -131,8 +131,15 @@ export function checkPool(
           sumOf(share.tier_id).contributions += BigInt(share.meter);
           sumOf(share.tier_id).reserveIn += BigInt(share.reserve);
         }
-        for (const win of body.wins as Array<{ tier_id: string; consumed: string }>) {
+        for (const win of body.wins as Array<{
+          tier_id: string;
+          consumed: string;
+          seed?: string;
+          seed_from_reserve?: string;
+        }>) {
           sumOf(win.tier_id).wins -= BigInt(win.consumed);
+          sumOf(win.tier_id).seeds -= BigInt(win.seed ?? '0');
+          sumOf(win.tier_id).reserveOut -= BigInt(win.seed_from_reserve ?? '0');
         }
         break;
       default:

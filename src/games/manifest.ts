@@ -36,6 +36,11 @@ export const MANIFEST_SCOPE: readonly ScopeEntry[] = [
   },
   { path: 'src/services/free-rounds.ts', kind: 'file', why: 'the grant a free round is played on' },
   {
+    path: 'src/services/jackpots.ts',
+    kind: 'file',
+    why: "a round's jackpot contributions and the progressive tiers' certified draws",
+  },
+  {
     path: 'src/domain',
     kind: 'tree',
     why: 'the round record, free-round and jurisdiction rules the play path builds on',

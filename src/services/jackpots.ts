@@ -42,6 +42,8 @@ export const POOL_CACHE_MS = 2_000;
 /** How often the sealer runs: the public ledger is at most about this far behind. */
 export const SEAL_EVERY_MS = 1_000;
 const SEAL_LIMIT = 5_000;
+/** The longest ledger the server checks whole for its public record; longer, the reader checks the pages. */
+export const WHOLE_CHECK_LIMIT = 20_000n;
 
 /** A round as the jackpot side sees it. */
 export interface JackpotPlay {
@@ -445,31 +447,40 @@ export function createJackpotService(deps: {
     },
 
     /**
-     * The public record of a pool: parameters, meters, blocks, wins, and one page of the ledger
-     * (1,000 entries after `afterSeq`); `wholeLedger` gives every entry, for the check.
+     * The public record of a pool, in one snapshot: parameters, meters, pending entries, wins, and one
+     * page of the ledger (1,000 entries after `afterSeq`) with its blocks; with `wholeLedger`, every
+     * entry and block instead, for the check, as long as the ledger holds at most
+     * WHOLE_CHECK_LIMIT entries (`whole` says whether it did).
      */
     async audit(poolId: string, afterSeq = 0n, wholeLedger = false) {
       const pool = await deps.repo.pool(poolId);
       if (!pool) return undefined;
       // One snapshot: the meters equal the ledger plus what is pending, to the fine unit.
-      const { meters, blocks, pending, ledger } = await deps.repo.snapshot(async (exec) => {
+      const snapshot = await deps.repo.snapshot(async (exec) => {
+        const length = await deps.repo.ledgerLength(poolId, exec);
+        const whole = wholeLedger && length <= WHOLE_CHECK_LIMIT;
         const entries: LedgerEntry[] = [];
-        let after = afterSeq;
+        let after = whole ? 0n : afterSeq;
         for (;;) {
           const page = await deps.repo.ledger(poolId, after, 1000, exec);
           entries.push(...page);
-          if (!wholeLedger || page.length < 1000) break;
+          if (!whole || page.length < 1000) break;
           after = (page.at(-1) as LedgerEntry).seq;
         }
+        const first = entries[0];
+        const last = entries.at(-1);
+        const range = first && last ? { from: first.block, to: last.block } : { from: 0n, to: 0n };
         return {
+          whole,
+          length,
           meters: await deps.repo.meters([poolId], exec),
-          blocks: await deps.repo.blocks(poolId, exec),
+          blocks: await deps.repo.blocks(poolId, exec, whole ? undefined : range),
           pending: await deps.repo.pendingCount(poolId, exec),
           ledger: entries,
         };
       });
-      const wins = await deps.repo.wins(poolId);
-      return { pool, meters, ledger, blocks, wins, pending };
+      const wins = await deps.repo.wins(poolId, 20);
+      return { pool, ...snapshot, wins };
     },
 
     /**

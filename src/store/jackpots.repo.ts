@@ -392,17 +392,33 @@ export function jackpotsRepo(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, seq: big(row.seq), block: big(row.block) }));
     },
 
-    async blocks(poolId: string, exec: Kysely<Database> = db): Promise<BlockRow[]> {
-      const { rows } =
-        await sql<BlockRow>`select * from jackpot_blocks where pool_id = ${poolId} order by block`.execute(
-          exec,
-        );
+    /** The pool's blocks, or those from `range.from` to `range.to` and the last one. */
+    async blocks(
+      poolId: string,
+      exec: Kysely<Database> = db,
+      range?: { from: bigint; to: bigint },
+    ): Promise<BlockRow[]> {
+      const { rows } = range
+        ? await sql<BlockRow>`select * from jackpot_blocks where pool_id = ${poolId}
+            and (block between ${range.from.toString()}::bigint and ${range.to.toString()}::bigint
+              or block = (select max(b.block) from jackpot_blocks b where b.pool_id = ${poolId}))
+            order by block`.execute(exec)
+        : await sql<BlockRow>`select * from jackpot_blocks where pool_id = ${poolId} order by block`.execute(
+            exec,
+          );
       return rows.map((row) => ({
         ...row,
         block: big(row.block),
         first_seq: big(row.first_seq),
         last_seq: big(row.last_seq),
       }));
+    },
+
+    /** How many entries the pool's ledger holds (its last seq). */
+    async ledgerLength(poolId: string, exec: Kysely<Database> = db): Promise<bigint> {
+      const { rows } = await sql<{ n: string | null }>`
+        select max(seq) as n from jackpot_ledger where pool_id = ${poolId}`.execute(exec);
+      return BigInt(rows[0]?.n ?? 0);
     },
 
     async pendingCount(poolId: string, exec: Kysely<Database> = db): Promise<number> {

@@ -95,6 +95,9 @@ export function walletRepo(db: Kysely<Database>) {
          where id in (
            select id from wallet_transactions
             where status = 'pending' and type <> 'debit' and next_attempt_at <= clock_timestamp()
+              -- a jackpot win's credit goes after its round's own credit is acknowledged
+              and (action_type <> 'jackpot_win'
+                or exists (select 1 from rounds r where r.id = wallet_transactions.round_id and r.status = 'settled'))
             order by next_attempt_at
             limit ${limit}
             for update skip locked)
@@ -155,6 +158,8 @@ export function walletRepo(db: Kysely<Database>) {
           .returningAll()
           .executeTakeFirst();
         if (!tx) return false;
+        // A jackpot win's credit is a step of its own: resolving it never closes the round.
+        if (tx.action_type === 'jackpot_win') return true;
         await trx
           .updateTable('rounds')
           .set({

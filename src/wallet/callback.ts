@@ -95,10 +95,13 @@ export function createCallbackWallet(deps: {
       }
       const delivered = await settlement.deliver(credit);
       let balanceAfter = delivered.balance ?? balance;
-      // A jackpot win's credit follows the round's; unacknowledged, the worker sends it again.
-      for (const jackpotCredit of jackpotCredits) {
-        const paid = await settlement.deliver(jackpotCredit);
-        if (paid.balance !== undefined) balanceAfter = paid.balance;
+      // A jackpot win's credit follows the round's, once the wallet has acknowledged that one; else
+      // (or unacknowledged itself) the worker sends it after the round is settled.
+      if (delivered.acknowledged) {
+        for (const jackpotCredit of jackpotCredits) {
+          const paid = await settlement.deliver(jackpotCredit);
+          if (paid.balance !== undefined) balanceAfter = paid.balance;
+        }
       }
       const jackpot = jackpotCredits.length > 0 ? { jackpotWins: opened.jackpotWins } : {};
       // A settled round is the one written, closed when the credit's record says (rf_callback_steps.sql);

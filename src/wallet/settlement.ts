@@ -511,8 +511,9 @@ export function createSettlement(deps: SettlementDeps) {
       record,
     );
     if (result.kind === 'debited') {
-      await deliver(result.credit);
-      for (const credit of result.jackpotCredits) await deliver(credit);
+      // A jackpot win's credit goes after the round's credit is acknowledged (else the worker sends it).
+      const delivered = await deliver(result.credit);
+      if (delivered.acknowledged) for (const credit of result.jackpotCredits) await deliver(credit);
     }
     return true;
   }

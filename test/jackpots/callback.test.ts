@@ -122,7 +122,7 @@ describe('jackpots on the callback wallet', () => {
     wallet.setFault(undefined);
   });
 
-  it('a debit the wallet refuses gives the contribution and the win back to the pool', async () => {
+  it('a debit the wallet refuses gives the contribution, the win and the seed it started back: the pool is as before', async () => {
     const poolId = await poolFor('rf_harbor_haul', [certain('mini', 300n)]);
     const before = (await server.services.jackpots.audit(poolId))?.meters[0];
     const player = await launchPlayer(server, apiKey, { player: 'jp-cb-poor', symbol: 'rf_harbor_haul' });
@@ -135,10 +135,11 @@ describe('jackpots on the callback wallet', () => {
     const after = (await server.services.jackpots.audit(poolId))?.meters[0];
     expect(after?.contributed).toBe(0n);
     expect(after?.won).toBe(0n);
-    // the cycle it claimed stays closed (a drop point would be revealed): the next one started at its
-    // seed, and the void win's amount went back on top of it
+    // the cycle it claimed stays closed (a drop point would be revealed), but the seed it started is
+    // taken back with the win: the meter is as if nobody had played (a refused stake funds nothing)
     expect(after?.cycle).toBe(2n);
-    expect(after?.meter).toBe((before?.meter ?? 0n) + 300n * 1_000_000n);
+    expect(after?.meter).toBe(before?.meter);
+    expect(after?.reserve).toBe(before?.reserve);
     await server.services.jackpots.sealOnce();
     expect((await verifyPool(server, poolId)).problems).toEqual([]);
   });

@@ -263,6 +263,9 @@ describe('jackpot contributions and wins, internal wallet', () => {
       const [entry] = proof.entries;
       expect(entry?.kind).toBe('contribution');
       expect(JSON.parse(entry?.body).round_id).toBe(roundId);
+      // the shares only: whether a hidden point was near (a tier's "check") never reaches the public
+      for (const share of JSON.parse(entry?.body).tiers)
+        expect(Object.keys(share).sort()).toEqual(['dust', 'meter', 'position', 'reserve', 'tier_id']);
       expect(entryHash(entry?.prev_hash, `${poolId}|${entry?.seq}|${entry?.body}`)).toBe(entry?.hash);
       expect(rootFromPath(entry?.hash, entry?.path)).toBe(entry?.merkle_root);
     }

@@ -30,7 +30,7 @@ export async function verifyPool(
   }
   const check = checkPool(poolId, entries, first.blocks, first.tiers, first.pending);
   // The server's own verdict must be the same as the outsider's.
-  if (JSON.stringify(check.problems) !== JSON.stringify(first.check.problems)) {
+  if (first.check === null || JSON.stringify(check.problems) !== JSON.stringify(first.check.problems)) {
     throw new Error(`the server's check differs: ${JSON.stringify(first.check.problems)}`);
   }
   return { ...check, pending: first.pending };

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
-import { checkPool } from '../../domain/jackpot-audit.ts';
+import { checkPool, type PoolCheck } from '../../domain/jackpot-audit.ts';
 import { TIER_KINDS } from '../../domain/jackpots.ts';
 import { formatAmount } from '../../money.ts';
 import type { Services } from '../../services/index.ts';
@@ -119,62 +119,39 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  // The whole ledger is read and checked at most once a second per pool, however many ask.
-  const recent = new Map<
-    string,
-    { at: number; audit: Promise<Awaited<ReturnType<typeof services.jackpots.audit>>> }
-  >();
-  const auditOf = (id: string) => {
+  // A ledger short enough is read and checked whole at most once a second per pool, however many ask.
+  const recent = new Map<string, { at: number; check: Promise<PoolCheck | null> }>();
+  const checkOf = (id: string): Promise<PoolCheck | null> => {
     const now = Date.now();
     const held = recent.get(id);
-    if (held && now - held.at < 1_000) return held.audit;
+    if (held && now - held.at < 1_000) return held.check;
     if (recent.size > 1_000) recent.clear();
-    const audit = services.jackpots.audit(id, 0n, true);
-    recent.set(id, { at: now, audit });
-    audit.catch(() => recent.delete(id));
-    return audit;
+    const check = services.jackpots
+      .audit(id, 0n, true)
+      .then((whole) =>
+        whole?.whole
+          ? checkPool(
+              id,
+              published(whole.ledger),
+              publishedBlocks(whole.blocks),
+              publishedTiers(whole.meters),
+              whole.pending,
+            )
+          : null,
+      );
+    recent.set(id, { at: now, check });
+    check.catch(() => recent.delete(id));
+    return check;
   };
 
-  /** The record, with one page of the ledger: the 1,000 entries after `after`. */
+  /** The record, with one page of the ledger: the 1,000 entries after `after`, and their blocks. */
   const publicRecord = async (id: string, after = 0n) => {
-    const audit = await auditOf(id);
+    const audit = await services.jackpots.audit(id, after);
     if (!audit) throw errors.notFound(`no jackpot pool ${id}`);
-    const tiers = audit.meters.map((tier) => ({
-      tier_id: tier.id,
-      name: tier.name,
-      kind: tier.kind,
-      seed: tier.seed.toString(),
-      contribution_ppm: tier.contribution_ppm.toString(),
-      reserve_ppm: tier.reserve_ppm.toString(),
-      ceiling: tier.ceiling?.toString() ?? null,
-      odds_stake: tier.odds_stake?.toString() ?? null,
-      deadline_minute: tier.deadline_minute,
-      cycle: tier.cycle.toString(),
-      hits: tier.hits.toString(),
-      meter: tier.meter.toString(),
-      reserve: tier.reserve.toString(),
-      drop_commit: tier.drop_commit,
-      next_drop_commit: tier.next_drop_commit,
-    }));
-    const ledger = audit.ledger.map((entry) => ({
-      seq: entry.seq.toString(),
-      block: entry.block.toString(),
-      kind: entry.kind,
-      round_id: entry.round_id,
-      body: entry.body,
-      prev_hash: entry.prev_hash,
-      hash: entry.hash,
-    }));
-    const blocks = audit.blocks.map((block) => ({
-      block: block.block.toString(),
-      first_seq: block.first_seq.toString(),
-      last_seq: block.last_seq.toString(),
-      merkle_root: block.merkle_root,
-      last_hash: block.last_hash,
-      sealed_at: block.sealed_at.toISOString(),
-    }));
-    const page = ledger.filter((entry) => BigInt(entry.seq) > after).slice(0, 1000);
-    const lastShown = page.at(-1)?.seq;
+    const tiers = publishedTiers(audit.meters);
+    const ledger = published(audit.ledger);
+    const blocks = publishedBlocks(audit.blocks);
+    const lastShown = ledger.at(-1)?.seq;
     return {
       pool: {
         id: audit.pool.id,
@@ -187,9 +164,9 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
       units: 'meters, seeds and contributions in fine units: millionths of a minor unit of the pool currency',
       tiers,
       pending: audit.pending,
-      ledger: page,
-      ledger_total: ledger.length,
-      next_after: lastShown !== undefined && BigInt(lastShown) < BigInt(ledger.length) ? lastShown : null,
+      ledger,
+      ledger_total: audit.length.toString(),
+      next_after: lastShown !== undefined && BigInt(lastShown) < audit.length ? lastShown : null,
       blocks,
       wins: audit.wins.slice(0, 20).map((win) => ({
         at: win.created_at.toISOString(),
@@ -202,7 +179,8 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
         drop_salt: win.drop_salt,
         drop_commit: win.drop_commit,
       })),
-      check: checkPool(audit.pool.id, ledger, blocks, tiers, audit.pending),
+      // null: the ledger is longer than the server checks whole (WHOLE_CHECK_LIMIT); check the pages
+      check: await checkOf(id),
     };
   };
 
@@ -259,4 +237,49 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
       .header('cache-control', 'no-store')
       .send(jackpotPage(record));
   });
+}
+
+type Audit = NonNullable<Awaited<ReturnType<Services['jackpots']['audit']>>>;
+
+function publishedTiers(meters: Audit['meters']) {
+  return meters.map((tier) => ({
+    tier_id: tier.id,
+    name: tier.name,
+    kind: tier.kind,
+    seed: tier.seed.toString(),
+    contribution_ppm: tier.contribution_ppm.toString(),
+    reserve_ppm: tier.reserve_ppm.toString(),
+    ceiling: tier.ceiling?.toString() ?? null,
+    odds_stake: tier.odds_stake?.toString() ?? null,
+    deadline_minute: tier.deadline_minute,
+    cycle: tier.cycle.toString(),
+    hits: tier.hits.toString(),
+    meter: tier.meter.toString(),
+    reserve: tier.reserve.toString(),
+    drop_commit: tier.drop_commit,
+    next_drop_commit: tier.next_drop_commit,
+  }));
+}
+
+function published(ledger: Audit['ledger']) {
+  return ledger.map((entry) => ({
+    seq: entry.seq.toString(),
+    block: entry.block.toString(),
+    kind: entry.kind,
+    round_id: entry.round_id,
+    body: entry.body,
+    prev_hash: entry.prev_hash,
+    hash: entry.hash,
+  }));
+}
+
+function publishedBlocks(blocks: Audit['blocks']) {
+  return blocks.map((block) => ({
+    block: block.block.toString(),
+    first_seq: block.first_seq.toString(),
+    last_seq: block.last_seq.toString(),
+    merkle_root: block.merkle_root,
+    last_hash: block.last_hash,
+    sealed_at: block.sealed_at.toISOString(),
+  }));
 }

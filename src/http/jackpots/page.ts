@@ -39,7 +39,8 @@ export interface PublicRecord {
     drop_salt: string | null;
     drop_commit: string | null;
   }>;
-  check: PoolCheck;
+  /** null: the ledger is longer than the server checks whole; the reader checks its pages. */
+  check: PoolCheck | null;
 }
 
 const KIND_TEXT: Record<string, string> = {
@@ -88,9 +89,11 @@ export function jackpotPage(record: PublicRecord): string {
     })
     .join('\n');
   const verdict =
-    check.problems.length === 0
-      ? `<p class="ok">✓ The ledger checks out: ${check.entriesChecked} entries chained, ${check.blocksChecked} blocks' Merkle roots, ${check.dropsChecked} drops against their commitments${record.pending === 0 ? ', and every meter equals seeds + contributions − wins' : ` (${record.pending} entries wait to be sealed, within a second; the meters are compared when none wait)`}.</p>`
-      : `<p class="bad">✗ ${check.problems.map(escapeHtml).join('<br>')}</p>`;
+    check === null
+      ? '<p>The ledger is longer than this page checks: check it from its pages, as below.</p>'
+      : check.problems.length === 0
+        ? `<p class="ok">✓ The ledger checks out: ${check.entriesChecked} entries chained, ${check.blocksChecked} blocks' Merkle roots, ${check.dropsChecked} drops against their commitments${record.pending === 0 ? ', and every meter equals seeds + contributions − wins' : ` (${record.pending} entries wait to be sealed, within a second; the meters are compared when none wait)`}.</p>`
+        : `<p class="bad">✗ ${check.problems.map(escapeHtml).join('<br>')}</p>`;
   const lastBlock = record.blocks.at(-1);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -74,7 +74,9 @@ begin
       values (v_pool_id, 'contribution', p_round ->> 'id', jsonb_build_object(
         'round_id', p_round ->> 'id', 'operator_id', p_round ->> 'operator_id',
         'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
-        'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'), 'tiers', v_pool -> 'tiers'), p_now);
+        'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'),
+        -- the shares only: a tier's "check" would tell the public ledger when a hidden point is near
+        'tiers', (select jsonb_agg(x - 'hit' - 'check') from jsonb_array_elements(v_pool -> 'tiers') x)), p_now);
 
     -- The tiers this round could win, none read unless one could: a progressive one its draw hit, a
     -- must-drop one the spin path found within reach (its "check"), with its point drawn (by time:
@@ -107,8 +109,10 @@ begin
       -- A must-drop value tier is re-checked on the row it now holds.
       continue when t.kind = 'must_drop_value' and (t.drop_at is null or v_meter < t.drop_at);
       v_per_unit := (v_pool ->> 'num')::numeric * 1000000;
-      v_paid := floor(v_meter * (v_pool ->> 'den')::numeric / v_per_unit);
-      v_consumed := ceil(v_paid * v_per_unit / (v_pool ->> 'den')::numeric);
+      -- div(): exact integer division (numeric "/" rounds to its display scale); a meter a void left
+      -- below zero pays nothing
+      v_paid := greatest(0, div(v_meter * (v_pool ->> 'den')::numeric, v_per_unit));
+      v_consumed := -div(-(v_paid * v_per_unit), (v_pool ->> 'den')::numeric);
       v_seed := t.seed::numeric * 1000000;
       v_from_reserve := least(greatest(v_reserve, 0), v_seed);
       v_win_id := 'jpw_' || left(encode(sha256(convert_to(p_round ->> 'id' || '/' || t.id, 'UTF8')), 'hex'), 24);
@@ -121,10 +125,11 @@ begin
           next_drop_at = null, next_drop_salt = null, next_drop_commit = null
         where id = t.id;
       insert into jackpot_wins (id, tier_id, pool_id, cycle, round_id, operator_id, player_id, currency,
-          meter_fine, consumed_fine, amount, drop_at, drop_salt, drop_commit, transaction_id, created_at)
+          meter_fine, consumed_fine, amount, seed_fine, seed_from_reserve_fine, drop_at, drop_salt, drop_commit,
+          transaction_id, created_at)
         values (v_win_id, t.id, t.pool_id, t.cycle, p_round ->> 'id', p_round ->> 'operator_id',
-          p_round ->> 'player_id', p_round ->> 'currency', v_meter, v_consumed, v_paid::bigint,
-          t.drop_at, t.drop_salt, t.drop_commit, v_tx_id, p_now);
+          p_round ->> 'player_id', p_round ->> 'currency', v_meter, v_consumed, v_paid::bigint, v_seed,
+          v_from_reserve, t.drop_at, t.drop_salt, t.drop_commit, v_tx_id, p_now);
       insert into jackpot_pending (pool_id, kind, round_id, body, created_at) values
         (t.pool_id, 'win', p_round ->> 'id', jsonb_build_object('win_id', v_win_id,
           'tier_id', t.id, 'tier', t.name, 'cycle', t.cycle, 'meter', v_meter::text,

@@ -1,8 +1,9 @@
 -- A round that did not go ahead gives back what it fed the jackpots (issue 28): its debit was
 -- rejected or failed (rf_record_debit), so its stake was never taken. Its contribution comes off the
--- meters (this connection's shard row of the pool takes them off), a win it claimed is void and its
--- amount goes back into the tier's meter (into the cycle running now: the won cycle stays closed,
--- its drop point revealed), and a 'void' entry says so in the pool's ledger. Idempotent: a round is
+-- meters (this connection's shard row of the pool takes them off), a win it claimed is void: its
+-- amount goes back into the tier's meter and the seed it started comes off (with the reserve's part
+-- of it), so the meter is as if it had not been won, though the won cycle stays closed (its drop
+-- point revealed); a 'void' entry says so in the pool's ledger. Idempotent: a round is
 -- voided once (its wins' status, and the void entry's existence, are the marks).
 create or replace function rf_jackpot_void(p_round_id text, p_now timestamptz) returns void
 language plpgsql as $$
@@ -20,6 +21,8 @@ begin
     select p.pool_id, p.body from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
     union all
     select l.pool_id, l.body::jsonb from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'contribution'
+    -- pools in one order, as rf_jackpot_lock_shards takes them
+    order by 1
   loop
     if exists (select 1 from jackpot_pending p where p.round_id = p_round_id and p.kind = 'void' and p.pool_id = v_entry.pool_id)
       or exists (select 1 from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'void' and l.pool_id = v_entry.pool_id) then
@@ -50,10 +53,16 @@ begin
     for v_win in
       update jackpot_wins w set status = 'void'
         where w.round_id = p_round_id and w.pool_id = v_entry.pool_id and w.status = 'won'
-        returning w.id, w.tier_id, w.consumed_fine
+        returning w.id, w.tier_id, w.consumed_fine, w.seed_fine, w.seed_from_reserve_fine
     loop
-      update jackpot_tiers set won_fine = won_fine - v_win.consumed_fine where id = v_win.tier_id;
-      v_wins := v_wins || jsonb_build_object('win_id', v_win.id, 'tier_id', v_win.tier_id, 'consumed', v_win.consumed_fine::text);
+      -- The win gives back what it took and the seed it started (and the reserve's part of it): the
+      -- meter is as if the win had not been, though its cycle stays closed.
+      update jackpot_tiers set won_fine = won_fine - v_win.consumed_fine, seeded_fine = seeded_fine - v_win.seed_fine,
+          reserve_used_fine = reserve_used_fine - v_win.seed_from_reserve_fine
+        where id = v_win.tier_id;
+      v_wins := v_wins || jsonb_build_object('win_id', v_win.id, 'tier_id', v_win.tier_id,
+        'consumed', v_win.consumed_fine::text, 'seed', v_win.seed_fine::text,
+        'seed_from_reserve', v_win.seed_from_reserve_fine::text);
     end loop;
     insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
       values (v_entry.pool_id, 'void', p_round_id, jsonb_build_object('round_id', p_round_id,

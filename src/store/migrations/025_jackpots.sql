@@ -89,6 +89,9 @@ create table jackpot_wins (
   -- What the meter stood at, what the win took from it (fine), and what it paid (player's minor units).
   meter_fine numeric(38) not null,
   consumed_fine numeric(38) not null,
+  -- The next cycle's seed this win started, and the part of it the reserve paid: a void gives both back.
+  seed_fine numeric(38) not null default 0,
+  seed_from_reserve_fine numeric(38) not null default 0,
   amount bigint not null check (amount >= 0),
   -- The cycle's revealed drop point, for must-drop tiers.
   drop_at numeric(38),
