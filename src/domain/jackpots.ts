@@ -48,7 +48,8 @@ export interface Conversion {
 
 export const SAME_CURRENCY: Conversion = { num: 1n, den: 1n };
 
-const RATE_TEXT = /^(0|[1-9]\d{0,11})(?:\.(\d{1,8}))?$/;
+/** A rate up to 999,999 with up to 8 decimals: a stake converted with it stays far inside bigint. */
+const RATE_TEXT = /^(0|[1-9]\d{0,5})(?:\.(\d{1,8}))?$/;
 
 /**
  * The rational for a staff-set rate "1 unit of `from` = `rate` units of `to`" (whole currency units,

@@ -349,8 +349,11 @@ export function createJackpotService(deps: {
   }
 
   /** One pass of the sealer: drop points first, then every pool's pending entries. */
-  async function sealOnce(): Promise<number> {
-    await drawDropPoints();
+  async function sealOnce(log?: { error(value: unknown, message?: string): void }): Promise<number> {
+    // A failed draw must not stop the ledger: it is logged, and the next pass draws again.
+    await drawDropPoints().catch((error: unknown) =>
+      log?.error({ err: error }, 'jackpot drop point draw failed'),
+    );
     let sealed = 0;
     for (const poolId of await deps.repo.poolsWithPending()) {
       sealed += await deps.repo.seal(poolId, SEAL_LIMIT, (last, entries) => chain(poolId, last, entries));
@@ -519,7 +522,7 @@ export function createJackpotService(deps: {
       if (timer) return;
       timer = setInterval(() => {
         if (running) return;
-        running = sealOnce()
+        running = sealOnce(log)
           .catch((error: unknown) => log?.error({ err: error }, 'jackpot sealer failed'))
           .finally(() => {
             running = null;
