@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { checkPool, type PublishedEntry } from './jackpot-audit.ts';
+import { commitOf, entryHash, merkleRoot } from './jackpots.ts';
+
+const POOL = 'jp_test';
+const TIER = 'jpt_a';
+const salt = 'ab'.repeat(16);
+const point = 1_500_000n;
+const commit = commitOf(TIER, 1n, point, salt);
+
+/** A small pool's ledger as the sealer writes it: seed, commitment, two contributions, the drop. */
+function ledger(): PublishedEntry[] {
+  const bodies: Array<[string, Record<string, unknown>]> = [
+    ['seed', { tier_id: TIER, cycle: '1', seed: '1000000', from_reserve: '0', from_house: '1000000' }],
+    ['parameters', { commitment: { tier_id: TIER, cycle: '1', commit } }],
+    [
+      'contribution',
+      { round_id: 'r1', tiers: [{ tier_id: TIER, meter: '300000', reserve: '10', dust: '0' }] },
+    ],
+    [
+      'contribution',
+      { round_id: 'r2', tiers: [{ tier_id: TIER, meter: '300000', reserve: '10', dust: '0' }] },
+    ],
+    [
+      'win',
+      {
+        tier_id: TIER,
+        cycle: '1',
+        meter: '1600000',
+        consumed: '1000000',
+        amount: '1',
+        drop_at: point.toString(),
+        drop_salt: salt,
+        drop_commit: commit,
+      },
+    ],
+    ['seed', { tier_id: TIER, cycle: '2', seed: '1000000', from_reserve: '20', from_house: '999980' }],
+  ];
+  let previous = '0'.repeat(64);
+  return bodies.map(([kind, body], index) => {
+    const seq = String(index + 1);
+    const text = JSON.stringify({ kind, at: '2026-11-27T00:00:00.000Z', ...body });
+    const hash = entryHash(previous, `${POOL}|${seq}|${text}`);
+    const entry = { seq, block: '1', kind, body: text, prev_hash: previous, hash };
+    previous = hash;
+    return entry;
+  });
+}
+
+const block = (entries: PublishedEntry[]) => [
+  {
+    block: '1',
+    first_seq: '1',
+    last_seq: String(entries.length),
+    merkle_root: merkleRoot(entries.map((e) => e.hash)),
+  },
+];
+// seeds 2,000,000 + contributions 600,000 − wins 1,000,000; reserve 20 in, 20 used for the seed
+const tiers = [{ tier_id: TIER, kind: 'must_drop_value', meter: '1600000', reserve: '0' }];
+
+describe('checkPool: what anyone can check from a pool’s public record', () => {
+  it('finds nothing wrong with an honest ledger, and counts the drop it checked', () => {
+    const entries = ledger();
+    const check = checkPool(POOL, entries, block(entries), tiers, 0);
+    expect(check.problems).toEqual([]);
+    expect(check.dropsChecked).toBe(1);
+    expect(check.totals[TIER]).toMatchObject({ meter: '1600000', reserve: '0' });
+  });
+
+  it('finds a changed body, a removed entry and a block root that does not match', () => {
+    const changed = ledger();
+    (changed[2] as PublishedEntry).body = (changed[2] as PublishedEntry).body.replace('300000', '300001');
+    expect(checkPool(POOL, changed, block(ledger()), tiers, 0).problems.join()).toMatch(/entry 3: hash/);
+    const removed = ledger().filter((entry) => entry.seq !== '3');
+    expect(checkPool(POOL, removed, block(removed), tiers, 0).problems.join()).toMatch(/expected seq 3/);
+    const entries = ledger();
+    const wrongRoot = [{ ...block(entries)[0], merkle_root: '0'.repeat(64) }] as ReturnType<typeof block>;
+    expect(checkPool(POOL, entries, wrongRoot, tiers, 0).problems.join()).toMatch(/Merkle root/);
+  });
+
+  it('finds a meter that is not seeds + contributions − wins, but only when nothing is pending', () => {
+    const entries = ledger();
+    const off = [{ ...tiers[0], meter: '1600001' }] as typeof tiers;
+    expect(checkPool(POOL, entries, block(entries), off, 0).problems.join()).toMatch(/adds up to 1600000/);
+    expect(checkPool(POOL, entries, block(entries), off, 3).problems).toEqual([]);
+  });
+
+  it('finds a drop whose revealed point does not hash to its commitment', () => {
+    const lied = ledger().map((entry) =>
+      entry.kind === 'win'
+        ? { ...entry, body: entry.body.replace(`"drop_at":"${point}"`, '"drop_at":"1400000"') }
+        : entry,
+    );
+    // re-chained, so only the drop itself is wrong
+    let previous = '0'.repeat(64);
+    const rechained = lied.map((entry) => {
+      const hash = entryHash(previous, `${POOL}|${entry.seq}|${entry.body}`);
+      const next = { ...entry, prev_hash: previous, hash };
+      previous = hash;
+      return next;
+    });
+    expect(checkPool(POOL, rechained, block(rechained), tiers, 0).problems.join()).toMatch(
+      /does not hash to its commitment/,
+    );
+  });
+});
