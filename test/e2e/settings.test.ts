@@ -165,7 +165,7 @@ describe.each(symbols)('%s', (symbol) => {
     await screenshot(page, `bet-panel-${symbol}`);
     await panel.getByRole('button', { name: '$2.00', exact: true }).click();
     await panel.waitFor({ state: 'detached' });
-    expect(await page.getByTestId('total-bet').textContent()).toBe('$2.00');
+    await expect.poll(() => page.getByTestId('total-bet').textContent()).toBe('$2.00');
     // − and + walk the same list.
     await page.getByRole('button', { name: 'Bet −' }).click();
     expect(await page.getByTestId('total-bet').textContent()).toBe('$1.00');
