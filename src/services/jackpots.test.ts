@@ -19,3 +19,75 @@ describe('withinReach: when the spin path reads a must-drop tier', () => {
     expect(withinReach({ dropAt: 500_000n, meter: 600_000n, perMs: 0 }, range, 2_000)).toBe(true);
   });
 });
+
+describe('the spin path’s view of a must-drop tier across a win', () => {
+  it('reads the growth from the contributions, so a reset between two reads does not hide a near point', async () => {
+    const { createJackpotService } = await import('./jackpots.ts');
+    const { createSeededRng } = await import('../engine/rng.ts');
+    const tier = {
+      id: 'jpt_1',
+      pool_id: 'jp_1',
+      name: 'mini',
+      position: 0,
+      kind: 'must_drop_value' as const,
+      seed: 100n,
+      contribution_ppm: 50_000n,
+      reserve_ppm: 0n,
+      ceiling: 150n,
+      odds_stake: null,
+      deadline_minute: null,
+      cycle: 1n,
+      cycle_started_at: new Date(0),
+      hits: 0n,
+      drop_commit: 'c',
+      next_drop_commit: 'n',
+    };
+    const pool = {
+      pool: {
+        id: 'jp_1',
+        name: 'P',
+        scope: 'operator' as const,
+        currency: 'USD',
+        owner_operator_id: 'op',
+        status: 'active' as const,
+        created_by: 't',
+        created_at: new Date(0),
+      },
+      tiers: [tier],
+      rates: new Map<string, string>(),
+      members: [{ operator_id: 'op', game_symbol: 'g' }],
+    };
+    // Fine units: the first read before a win, the second after it (the meter back at its seed while
+    // 30 cents went in, 15 a second), the point drawn just above the seed.
+    const reads = [
+      { tier_id: 'jpt_1', drop_at: 140_000_000n, meter: 120_000_000n, contributed: 20_000_000n },
+      { tier_id: 'jpt_1', drop_at: 101_000_000n, meter: 100_000_000n, contributed: 50_000_000n },
+    ];
+    let now = 0;
+    let read = 0;
+    const service = createJackpotService({
+      repo: {
+        fedPools: async () => [pool],
+        dropStates: async () => [reads[Math.min(read++, reads.length - 1)] as (typeof reads)[number]],
+      } as never,
+      rng: () => createSeededRng(1),
+      now: () => new Date(now),
+    });
+    const play = {
+      roundId: 'r',
+      operatorId: 'op',
+      gameSymbol: 'g',
+      currency: 'USD',
+      stake: 100n,
+      at: new Date(0),
+    };
+    const checkOf = async () => {
+      const fed = await service.poolsFor('op', 'g', 'USD');
+      return service.feedsOf(play, fed, createSeededRng(2))[0]?.tiers[0]?.check;
+    };
+    expect(await checkOf()).toBe(true); // first read: the growth is not known yet
+    now = 2_000;
+    // second read: the meter fell (a win) but 30 cents went in; the point is 1 cent above the meter
+    expect(await checkOf()).toBe(true);
+  });
+});

@@ -92,6 +92,8 @@ type CachedPool = FedPool & { members: Array<{ operator_id: string; game_symbol:
 interface DropState {
   dropAt: bigint | null;
   meter: bigint;
+  /** Σ contributions ever (it does not fall when the tier is won: the growth is read from it). */
+  contributed?: bigint;
   /** Fine units a millisecond, from the last two reads; null after the first (not known yet). */
   perMs: number | null;
 }
@@ -147,9 +149,15 @@ export function createJackpotService(deps: {
         drops = new Map(
           states.map((state) => {
             const before = drops.get(state.tier_id);
+            // From the contributions, not the meter: a win in between must not read as no growth.
             const grown =
-              before && elapsed > 0 ? Math.max(0, Number(state.meter - before.meter) / elapsed) : null;
-            return [state.tier_id, { dropAt: state.drop_at, meter: state.meter, perMs: grown }];
+              before?.contributed !== undefined && elapsed > 0
+                ? Math.max(0, Number(state.contributed - before.contributed) / elapsed)
+                : null;
+            return [
+              state.tier_id,
+              { dropAt: state.drop_at, meter: state.meter, contributed: state.contributed, perMs: grown },
+            ];
           }),
         );
         cached = { at, pools: fresh };

@@ -271,14 +271,22 @@ export function jackpotsRepo(db: Kysely<Database>) {
      * Each must-drop tier's hidden point and meter (fine units) as committed now: the spin path's
      * cached hint of which tiers are within reach (never shown; the claim itself re-reads both).
      */
-    async dropStates(): Promise<Array<{ tier_id: string; drop_at: bigint | null; meter: bigint }>> {
-      const { rows } = await sql<{ id: string; drop_at: string | null; meter: string }>`
-        select t.id, t.drop_at, t.seeded_fine - t.won_fine + coalesce(s.total, 0) as meter
+    async dropStates(): Promise<
+      Array<{ tier_id: string; drop_at: bigint | null; meter: bigint; contributed: bigint }>
+    > {
+      const { rows } = await sql<{ id: string; drop_at: string | null; meter: string; contributed: string }>`
+        select t.id, t.drop_at, t.seeded_fine - t.won_fine + coalesce(s.total, 0) as meter,
+            coalesce(s.total, 0) as contributed
           from jackpot_tiers t join jackpot_pools p on p.id = t.pool_id and p.status = 'active'
           left join lateral (select sum(m.meter_fine[t.position + 1]) as total
             from jackpot_meter_shards m where m.pool_id = t.pool_id) s on true
           where t.kind in ('must_drop_value', 'must_drop_time')`.execute(db);
-      return rows.map((row) => ({ tier_id: row.id, drop_at: bigOrNull(row.drop_at), meter: big(row.meter) }));
+      return rows.map((row) => ({
+        tier_id: row.id,
+        drop_at: bigOrNull(row.drop_at),
+        meter: big(row.meter),
+        contributed: big(row.contributed),
+      }));
     },
 
     /** Tiers whose current or next drop point is still to be drawn (the sealer draws them). */
