@@ -184,6 +184,15 @@ export function createJackpotService(deps: {
     return withinReach(state, range, cacheMs);
   }
 
+  /** A next cycle's point (fine units, or epoch ms), and its salt; the store commits it with its cycle. */
+  function nextPoint(tier: FedPool['tiers'][number], at: Date, rng: Rng): { at: string; salt: string } {
+    const point =
+      tier.kind === 'must_drop_time' && tier.deadline_minute !== null
+        ? drawTimeDrop(rng, tier.id, 0n, at, tier.deadline_minute)
+        : drawValueDrop(rng, tier.id, 0n, tier.seed, tier.ceiling ?? tier.seed + 1n);
+    return { at: point.at.toString(), salt: point.salt };
+  }
+
   /** The rate from a player's currency into a pool's, or null when the pool takes no stakes in it. */
   function conversionFor(pool: CachedPool, currency: string): Conversion | null {
     if (currency === pool.pool.currency) return SAME_CURRENCY;
@@ -214,6 +223,7 @@ export function createJackpotService(deps: {
         num: conversion.num.toString(),
         den: conversion.den.toString(),
         tiers: pool.tiers.map((tier) => {
+          const check = tier.kind === 'progressive' ? false : mayDrop(tier, play.at);
           const share = contributionOf(
             play.stake,
             { contributionPpm: tier.contribution_ppm, reservePpm: tier.reserve_ppm },
@@ -229,7 +239,11 @@ export function createJackpotService(deps: {
               tier.kind === 'progressive' && tier.odds_stake !== null
                 ? progressiveHit(rng, play.stake, tier.odds_stake, conversion)
                 : false,
-            check: tier.kind === 'progressive' ? false : mayDrop(tier, play.at),
+            check,
+            // A must-drop tier that may fall now brings the next cycle's point, drawn from the
+            // certified generator: the store commits it as the cycle starts, when no point was
+            // drawn ahead (two drops within a sealer pass), so no cycle runs without one.
+            ...(check && tier.kind !== 'progressive' ? { next: nextPoint(tier, play.at, rng) } : {}),
           };
         }),
       };

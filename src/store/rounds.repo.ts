@@ -61,6 +61,8 @@ export interface JackpotFeed {
     hit: boolean;
     /** A must-drop tier: whether it may fall now (services/jackpots.ts#mayDrop); the store decides. */
     check: boolean;
+    /** With check: the next cycle's point and salt, used when no point was drawn ahead. */
+    next?: { at: string; salt: string };
   }>;
 }
 

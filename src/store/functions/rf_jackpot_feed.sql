@@ -45,6 +45,10 @@ declare
   v_from_reserve numeric;
   v_win_id text;
   v_tx_id text;
+  v_tier_feed jsonb;
+  v_next_at numeric;
+  v_next_salt text;
+  v_next_commit text;
   v_wins jsonb := '[]'::jsonb;
 begin
   for v_pool in select value from jsonb_array_elements(coalesce(p_round -> 'jackpot', '[]'::jsonb)) loop
@@ -90,6 +94,7 @@ begin
         order by tr.position
     loop
       v_pos := t.position + 1;
+      select x into v_tier_feed from jsonb_array_elements(v_pool -> 'tiers') x where x ->> 'tier_id' = t.id;
       if t.kind = 'must_drop_value' then
         if v_totals is null then
           select array[sum(m.meter_fine[1]), sum(m.meter_fine[2]), sum(m.meter_fine[3]), sum(m.meter_fine[4]),
@@ -118,10 +123,24 @@ begin
       v_win_id := 'jpw_' || left(encode(sha256(convert_to(p_round ->> 'id' || '/' || t.id, 'UTF8')), 'hex'), 24);
       v_tx_id := 'tx_' || left(encode(sha256(convert_to(p_round ->> 'id' || '/jackpot/' || t.id, 'UTF8')), 'hex'), 24);
 
+      -- The next cycle's point: the one drawn ahead, or else (a must-drop-by-time tier always) the one
+      -- this spin brought, committed here, before any spin of that cycle, and published in the ledger.
+      v_next_at := t.next_drop_at;
+      v_next_salt := t.next_drop_salt;
+      v_next_commit := t.next_drop_commit;
+      if v_next_at is null and t.kind <> 'progressive' and jsonb_typeof(v_tier_feed -> 'next') = 'object' then
+        v_next_at := (v_tier_feed -> 'next' ->> 'at')::numeric;
+        v_next_salt := v_tier_feed -> 'next' ->> 'salt';
+        v_next_commit := encode(sha256(convert_to('reelforge-jackpot-drop:v1|' || t.id || '|' || (t.cycle + 1)
+          || '|' || v_next_at || '|' || v_next_salt, 'UTF8')), 'hex');
+        insert into jackpot_pending (pool_id, kind, body, created_at) values (t.pool_id, 'parameters',
+          jsonb_build_object('commitment', jsonb_build_object('tier_id', t.id, 'tier', t.name,
+            'cycle', (t.cycle + 1)::text, 'commit', v_next_commit)), p_now);
+      end if;
       update jackpot_tiers set cycle = t.cycle + 1, cycle_started_at = p_now,
           won_fine = t.won_fine + v_consumed, seeded_fine = t.seeded_fine + v_seed,
           reserve_used_fine = t.reserve_used_fine + v_from_reserve, hits = t.hits + 1,
-          drop_at = t.next_drop_at, drop_salt = t.next_drop_salt, drop_commit = t.next_drop_commit,
+          drop_at = v_next_at, drop_salt = v_next_salt, drop_commit = v_next_commit,
           next_drop_at = null, next_drop_salt = null, next_drop_commit = null
         where id = t.id;
       insert into jackpot_wins (id, tier_id, pool_id, cycle, round_id, operator_id, player_id, currency,
@@ -138,7 +157,7 @@ begin
           'drop_commit', t.drop_commit), p_now),
         (t.pool_id, 'seed', null, jsonb_build_object('tier_id', t.id, 'tier', t.name, 'cycle', t.cycle + 1,
           'seed', v_seed::text, 'from_reserve', v_from_reserve::text, 'from_house', (v_seed - v_from_reserve)::text,
-          'drop_commit', t.next_drop_commit), p_now);
+          'drop_commit', v_next_commit), p_now);
       v_wins := v_wins || jsonb_build_object('win_id', v_win_id, 'tx_id', v_tx_id,
         'tier_id', t.id, 'tier', t.name, 'pool_id', t.pool_id, 'amount', v_paid::bigint);
       -- the pool's sums moved for this tier only; another must-drop tier reads its own from v_totals
