@@ -106,7 +106,7 @@ h1{margin:0 0 4px;font-size:28px}.sub{color:#9aa6bd;margin:0 0 24px}
 .tier{background:#182033;border:1px solid #2a3550;border-radius:12px;padding:16px}
 .tier h2{margin:0;text-transform:uppercase;letter-spacing:.08em;font-size:15px;color:#f3c969}
 .value{font-size:30px;font-weight:700;margin:4px 0 8px;font-variant-numeric:tabular-nums}
-dl{display:grid;grid-template-columns:minmax(7em,max-content) minmax(0,1fr);gap:4px 12px;font-size:14px;margin:8px 0 0}dt{color:#9aa6bd}dd{margin:0;overflow-wrap:anywhere}
+dl{display:grid;grid-template-columns:8.5em minmax(0,1fr);gap:4px 12px;font-size:14px;margin:8px 0 0}dt{color:#9aa6bd}dd{margin:0;overflow-wrap:anywhere}
 dd code{word-break:break-all}
 code{font-size:12px}.ok{color:#7fe0a0}.bad{color:#ff8a8a}
 table{width:100%;border-collapse:collapse;font-size:14px}td,th{text-align:left;padding:6px;border-bottom:1px solid #2a3550}
