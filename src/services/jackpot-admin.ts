@@ -484,7 +484,7 @@ export function createJackpotAdminService(deps: {
     if (!pool) return undefined;
     const [[view], wins, changes, approvals] = await Promise.all([
       views([pool]),
-      repo.recentWins(id),
+      pools.wins(id, 20),
       repo.parameterHistory(id),
       pendingApprovals(),
     ]);

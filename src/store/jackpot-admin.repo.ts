@@ -3,10 +3,8 @@
 // rates, member games and closing, each written with its public 'parameters' ledger entry in one
 // transaction; and what the admin meters add to the shared ones: wins paid, history.
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { big, bigOrNull } from './jackpots.repo.ts';
 import type { Database } from './schema.ts';
-
-const big = (value: unknown): bigint => BigInt(String(value));
-const bigOrNull = (value: unknown): bigint | null => (value === null ? null : big(value));
 
 /** A tier's parameters as stored (minor units of the pool currency; rates in parts per million). */
 export interface StoredTierParams {
@@ -35,19 +33,6 @@ export interface ParameterEntry {
   seq: bigint | null;
   at: Date;
   body: Record<string, unknown>;
-}
-
-export interface AdminWin {
-  tier: string;
-  cycle: bigint;
-  round_id: string;
-  operator_id: string;
-  player_id: string;
-  currency: string;
-  amount: bigint;
-  consumed: bigint;
-  status: 'won' | 'void';
-  created_at: Date;
 }
 
 function changeRow(row: Record<string, unknown>): TierChangeRow {
@@ -136,26 +121,6 @@ export function jackpotAdminRepo(db: Kysely<Database>) {
         select tier_id, sum(consumed_fine)::text as consumed from jackpot_wins
           where pool_id = any(${[...poolIds]}::text[]) and status = 'won' group by tier_id`.execute(db);
       return new Map(rows.map((row) => [row.tier_id, big(row.consumed)]));
-    },
-
-    async recentWins(poolId: string, limit = 20): Promise<AdminWin[]> {
-      const { rows } = await sql<Record<string, unknown>>`
-        select t.name as tier, w.cycle, w.round_id, w.operator_id, w.player_id, w.currency, w.amount,
-            w.consumed_fine, w.status, w.created_at
-          from jackpot_wins w join jackpot_tiers t on t.id = w.tier_id
-          where w.pool_id = ${poolId} order by w.created_at desc, w.id limit ${limit}`.execute(db);
-      return rows.map((row) => ({
-        tier: row.tier as string,
-        cycle: big(row.cycle),
-        round_id: row.round_id as string,
-        operator_id: row.operator_id as string,
-        player_id: row.player_id as string,
-        currency: row.currency as string,
-        amount: big(row.amount),
-        consumed: big(row.consumed_fine),
-        status: row.status as AdminWin['status'],
-        created_at: row.created_at as Date,
-      }));
     },
 
     /**

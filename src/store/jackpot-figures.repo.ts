@@ -2,6 +2,7 @@
 // it with each operator's RTP variant, and its rates. Read only; the pool's own writes are
 // jackpots.repo.ts's.
 import { type Kysely, sql } from 'kysely';
+import { bigOrNull } from './jackpots.repo.ts';
 import type { Database } from './schema.ts';
 
 /** A tier's parameters (the shape of domain/jackpots.ts TierParams). */
@@ -26,8 +27,7 @@ export interface FiguresPool {
   rates: Map<string, string>;
 }
 
-const big = (value: unknown): bigint | null =>
-  value === null || value === undefined ? null : BigInt(String(value));
+const big = (value: unknown): bigint | null => (value === undefined ? null : bigOrNull(value));
 
 export function jackpotFiguresRepo(db: Kysely<Database>) {
   return {

@@ -107,8 +107,9 @@ export interface BlockRow {
   sealed_at: Date;
 }
 
-const big = (value: unknown): bigint => BigInt(String(value));
-const bigOrNull = (value: unknown): bigint | null => (value === null ? null : big(value));
+/** A numeric or bigint column as pg reads it (text), exactly. */
+export const big = (value: unknown): bigint => BigInt(String(value));
+export const bigOrNull = (value: unknown): bigint | null => (value === null ? null : big(value));
 
 function tierRow(row: Record<string, unknown>): TierRow {
   return {
