@@ -334,6 +334,7 @@ describe('killed between each pair of steps of a round that won a jackpot', () =
     { between: "the credit's application and its record", at: 'credit', apply: true, ends: 'settled' },
   ] as const;
 
+  // A node restart and three waits of up to 15 s each: more than the default 30 s on a loaded machine.
   it.each(cases)('between $between: the round ends $ends, its win paid once or void', async (step) => {
     const player = `p-jackpot-${step.at}-${step.apply}`;
     wallet.setPlayer(player, '100.00');
@@ -373,5 +374,5 @@ describe('killed between each pair of steps of a round that won a jackpot', () =
       return answer.pending === 0 ? answer : undefined;
     }, 15_000);
     expect(record.check.problems).toEqual([]);
-  });
+  }, 90_000);
 });
