@@ -335,44 +335,48 @@ describe('killed between each pair of steps of a round that won a jackpot', () =
   ] as const;
 
   // A node restart and three waits of up to 15 s each: more than the default 30 s on a loaded machine.
-  it.each(cases)('between $between: the round ends $ends, its win paid once or void', async (step) => {
-    const player = `p-jackpot-${step.at}-${step.apply}`;
-    wallet.setPlayer(player, '100.00');
-    const token = await launch(player, { jackpot: true });
-    await spinAndKillAt(token, player, step.at, step.apply, `jackpot-${step.at}-${step.apply}`);
-    await startNode();
-    const { round } = await recovered(player);
-    expect(round.status).toBe(step.ends);
-    const [win] = await query(
-      'select status, amount, transaction_id, pool_id from jackpot_wins where round_id = $1',
-      [round.id],
-    );
-    if (step.ends === 'cancelled') {
-      expect(win.status).toBe('void');
-      expect(cents(wallet.balanceOf(player))).toBe(10000n);
-      expect(wallet.applications.get(win.transaction_id)).toBeUndefined();
-    } else {
-      expect(win.status).toBe('won');
-      const [tx] = await eventually(async () => {
-        const rows = await query(`select status from wallet_transactions where id = $1`, [
-          win.transaction_id,
-        ]);
-        return rows[0]?.status === 'acknowledged' ? rows : undefined;
-      }, 15_000);
-      expect(tx.status).toBe('acknowledged');
-      expect(wallet.applications.get(win.transaction_id)).toBe(1);
-      expect(cents(wallet.balanceOf(player))).toBe(
-        10000n - BigInt(round.stake) + BigInt(round.win) + BigInt(win.amount),
+  it.each(cases)(
+    'between $between: the round ends $ends, its win paid once or void',
+    async (step) => {
+      const player = `p-jackpot-${step.at}-${step.apply}`;
+      wallet.setPlayer(player, '100.00');
+      const token = await launch(player, { jackpot: true });
+      await spinAndKillAt(token, player, step.at, step.apply, `jackpot-${step.at}-${step.apply}`);
+      await startNode();
+      const { round } = await recovered(player);
+      expect(round.status).toBe(step.ends);
+      const [win] = await query(
+        'select status, amount, transaction_id, pool_id from jackpot_wins where round_id = $1',
+        [round.id],
       );
-    }
-    // The pool adds up either way, from its public record alone.
-    const record = await eventually(async () => {
-      const answer = (await (await fetch(`${base()}/api/public/v1/jackpots/${win.pool_id}`)).json()) as {
-        pending: number;
-        check: { problems: string[] };
-      };
-      return answer.pending === 0 ? answer : undefined;
-    }, 15_000);
-    expect(record.check.problems).toEqual([]);
-  }, 90_000);
+      if (step.ends === 'cancelled') {
+        expect(win.status).toBe('void');
+        expect(cents(wallet.balanceOf(player))).toBe(10000n);
+        expect(wallet.applications.get(win.transaction_id)).toBeUndefined();
+      } else {
+        expect(win.status).toBe('won');
+        const [tx] = await eventually(async () => {
+          const rows = await query(`select status from wallet_transactions where id = $1`, [
+            win.transaction_id,
+          ]);
+          return rows[0]?.status === 'acknowledged' ? rows : undefined;
+        }, 15_000);
+        expect(tx.status).toBe('acknowledged');
+        expect(wallet.applications.get(win.transaction_id)).toBe(1);
+        expect(cents(wallet.balanceOf(player))).toBe(
+          10000n - BigInt(round.stake) + BigInt(round.win) + BigInt(win.amount),
+        );
+      }
+      // The pool adds up either way, from its public record alone.
+      const record = await eventually(async () => {
+        const answer = (await (await fetch(`${base()}/api/public/v1/jackpots/${win.pool_id}`)).json()) as {
+          pending: number;
+          check: { problems: string[] };
+        };
+        return answer.pending === 0 ? answer : undefined;
+      }, 15_000);
+      expect(record.check.problems).toEqual([]);
+    },
+    90_000,
+  );
 });
