@@ -19,6 +19,8 @@ import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { CONTRACT_VERSION, publicDocument } from './openapi.ts';
 import { OPERATOR_KIT_PATH, registerOperatorKit } from './operator-kit.ts';
+import { registerPrizeReceiptGet } from './provider/campaigns.prize-receipt.get.ts';
+import { registerCampaignPrizesGet } from './provider/campaigns.prizes.get.ts';
 import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
 import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
 import { registerCampaignCancel } from './provider/free-rounds.cancel.post.ts';
@@ -186,6 +188,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerCampaignPlayers(app, services);
   registerCampaignCancel(app, services);
   registerGrantsGet(app, services);
+  registerCampaignPrizesGet(app, services);
+  registerPrizeReceiptGet(app, services);
   registerRoundsList(app, services);
   registerRoundGet(app, services);
   registerTransactionRoundGet(app, services);
