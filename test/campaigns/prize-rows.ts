@@ -48,6 +48,10 @@ export async function insertPrize(
     freeRounds?: { game: string; rounds: number; coin: string; bet_level: number };
     /** Seconds from now of the first attempt (default: due now). */
     dueInSeconds?: number;
+    /** When it was won (default: now). */
+    createdAt?: Date;
+    /** Written as already delivered or parked (default: pending, to be delivered). */
+    status?: 'pending' | 'acknowledged' | 'failed' | 'resolved';
   },
 ): Promise<{ id: string; transactionId: string; sessionId: string }> {
   const id = `prz_test${suffix()}`;
@@ -59,9 +63,10 @@ export async function insertPrize(
   await server.store.pool.query(
     `insert into campaign_prizes (id, campaign_id, source, place, drop_seq, operator_id, player_id, currency,
                                   kind, amount, base_amount, free_rounds, game_symbol, session_id,
-                                  transaction_id, next_attempt_at)
+                                  transaction_id, next_attempt_at, created_at, status, paid_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, 'rf_ember_crown', $12, $13,
-             now() + make_interval(secs => $14))`,
+             now() + make_interval(secs => $14), coalesce($15, now()), $16,
+             case when $16 in ('acknowledged', 'resolved') then now() end)`,
     [
       id,
       fields.campaignId,
@@ -77,6 +82,8 @@ export async function insertPrize(
       sessionId,
       transactionId,
       fields.dueInSeconds ?? 0,
+      fields.createdAt ?? null,
+      fields.status ?? 'pending',
     ],
   );
   return { id, transactionId, sessionId };

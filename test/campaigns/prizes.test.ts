@@ -134,7 +134,7 @@ describe('a cash prize on the callback wallet', () => {
       source: 'drop',
     });
     let calls = 0;
-    wallet.setFault((type, body) => {
+    wallet.setFault((_type, body) => {
       if (body.prize_id !== prize.id) return undefined;
       calls += 1;
       if (calls === 1)

@@ -13,5 +13,5 @@ create table campaign_prize_attempts (
   response_body text
 );
 create index campaign_prize_attempts_prize_idx on campaign_prize_attempts (prize_id, id);
--- Reports read the prizes paid on a day (paid_at), by operator.
-create index campaign_prizes_paid_idx on campaign_prizes (operator_id, paid_at) where paid_at is not null;
+-- Reports read an operator's prizes won in a range of days (created_at), as they read transactions.
+create index campaign_prizes_report_idx on campaign_prizes (operator_id, created_at);
