@@ -96,6 +96,8 @@ export interface CampaignPrizeService {
   ): Promise<{ prizes: PrizeView[]; next_cursor: string | null }>;
   /** The signed receipt of the operator's paid prize (404 another's, 409 one not paid). */
   receipt(operatorId: string, prizeId: string): Promise<PrizeReceipt>;
+  /** Staff: prizes waiting for a retry (pending) or parked for staff (failed), oldest first. */
+  listForStaff(status: 'pending' | 'failed', limit: number): Promise<PrizeView[]>;
   /** Staff: one prize with its attempts. */
   get(prizeId: string): Promise<StaffPrizeView>;
   /** Staff: a parked (or waiting) prize sent again now, with a fresh give-up time; audited. */
@@ -433,6 +435,10 @@ export function createCampaignPrizeService(deps: {
         canonical,
         signature: secret ? signReceipt(secret, canonical) : null,
       };
+    },
+
+    async listForStaff(status, limit) {
+      return (await repo.withStatus(status, limit)).map(prizeView);
     },
 
     get: staffView,

@@ -210,6 +210,16 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
       return { rows: rows.map(({ cursor_at: _cursor, ...row }) => readPrize(row)), next };
     },
 
+    /** Staff: prizes waiting for a retry (pending) or parked (failed), oldest first. */
+    async withStatus(status: 'pending' | 'failed', limit: number): Promise<PrizeRow[]> {
+      const result = await sql<PrizeRow>`
+        select ${PRIZE} from campaign_prizes p join campaigns c on c.id = p.campaign_id
+         where p.status = ${status}
+         order by p.created_at, p.id
+         limit ${limit}`.execute(db);
+      return result.rows.map(readPrize);
+    },
+
     async attemptsOf(prizeId: string): Promise<PrizeAttemptRow[]> {
       const result = await sql<PrizeAttemptRow>`
         select request_id, started_at, latency_ms, http_status, result, error, response_body

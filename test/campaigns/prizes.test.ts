@@ -216,6 +216,15 @@ describe('a cash prize on the callback wallet', () => {
     expect(callsFor(parked.id).length).toBe(before);
     expect(wallet.balanceOf('pz-park')).toBe('10.00');
 
+    // staff find it among the parked ones
+    const parkedList = await server.admin('GET', '/api/admin/v1/campaigns/prizes?status=failed');
+    expect(parkedList.status).toBe(200);
+    expect(parkedList.body.prizes.map((p: { prize_id: string }) => p.prize_id)).toEqual(
+      expect.arrayContaining([parked.id, other.id]),
+    );
+    expect((await server.admin('GET', '/api/admin/v1/campaigns/prizes?status=paid')).status).toBe(400);
+    expect((await server.admin('GET', '/api/admin/v1/campaigns/prizes?limit=0')).status).toBe(400);
+
     // staff send it again once the wallet is fixed: the same transaction, paid once
     failing.delete(parked.id);
     const retried = await server.admin('POST', `/api/admin/v1/campaigns/prizes/${parked.id}/retry`);

@@ -12,6 +12,31 @@ export function registerCampaignPrizeRoutes(app: FastifyInstance, services: Serv
   const prizeOf = (request: { params: unknown }) => (request.params as { prize_id: string }).prize_id;
 
   app.get(
+    '/api/admin/v1/campaigns/prizes',
+    {
+      schema: {
+        summary: 'Campaign prizes waiting for a retry (pending) or parked for staff (failed, the default)',
+        tags,
+        security: adminSecurity,
+        querystring: Type.Object({
+          status: Type.Optional(Type.String()),
+          limit: Type.Optional(Type.String()),
+        }),
+        response: { 200: Type.Object({ prizes: Type.Array(Type.Unknown()) }), ...adminErrors() },
+      },
+    },
+    async (request) => {
+      const query = request.query as { status?: string; limit?: string };
+      const status = query.status ?? 'failed';
+      if (status !== 'pending' && status !== 'failed')
+        throw errors.invalidRequest('status must be pending or failed');
+      const limit = /^[0-9]{1,3}$/.test(query.limit ?? '100') ? Number(query.limit ?? '100') : 0;
+      if (limit < 1 || limit > 500) throw errors.invalidRequest('limit must be from 1 to 500');
+      return { prizes: await services.campaignPrizes.listForStaff(status, limit) };
+    },
+  );
+
+  app.get(
     '/api/admin/v1/campaigns/prizes/:prize_id',
     {
       schema: {
