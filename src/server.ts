@@ -77,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     services.wallets.worker.start(app.log);
     services.campaignPrizes.start(app.log);
     services.jackpots.start(app.log);
+    services.campaigns.start(app.log);
     const running = app;
     let stopping: Promise<void> | undefined;
     return {

@@ -5,10 +5,11 @@ import { type Config, loadConfig, type Secrets } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
 import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
-import { certifiedHooks, certifiedRtp } from '../games/index.ts';
+import { certifiedHooks, certifiedRtp, gameInfos } from '../games/index.ts';
 import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { campaignPrizesRepo } from '../store/campaign-prizes.repo.ts';
+import { campaignsRepo } from '../store/campaigns.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
@@ -36,6 +37,7 @@ import { type AuditService, createAuditService } from './audit.ts';
 import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
 import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
+import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
@@ -43,6 +45,7 @@ import { createJackpotAdminService, type JackpotAdminService } from './jackpot-a
 import { createJackpotFiguresService, type JackpotFiguresService } from './jackpot-figures.ts';
 import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
+import { memoryLeaderboard, redisLeaderboard } from './leaderboard.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 import { createReportService, type ReportService } from './reports.ts';
@@ -93,6 +96,8 @@ export interface Services {
   wallets: Wallets;
   /** Jackpot pools: what rounds feed, the meters, the public ledger and its sealer (the node starts it). */
   jackpots: JackpotService;
+  /** Tournaments and prize drops (issue 29): campaigns, live leaderboards, drops, the freeze. */
+  campaigns: CampaignService;
   /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
   jackpotFigures: JackpotFiguresService;
   /** Staff's pools: NJ meters, and changes behind the two-person rule. */
@@ -130,6 +135,8 @@ export interface ServiceOptions {
   walletRetry?: Partial<RetryPolicy>;
   /** A test harness's round generator (seeded); refused outside development and test. */
   testPlayRng?: PlayRngSource;
+  /** How long after its end a campaign is frozen (tests use a short one). */
+  campaignFreezeGraceMs?: number;
 }
 
 export async function createServices(
@@ -197,6 +204,21 @@ export async function createServices(
     repo: jackpotsRepo(db),
     rng: () => playRng.source.forSession('jackpot'),
     now,
+  });
+  const campaigns = createCampaignService({
+    repo: campaignsRepo(db),
+    // One board shared by every node through Redis; a single node keeps it in the process.
+    board: config.redisUrl ? redisLeaderboard(config.redisUrl, () => {}) : memoryLeaderboard(),
+    rng: () => playRng.source.forSession('campaign'),
+    games: () => gameInfos.map((game) => game.symbol),
+    operatorExists: async (id) => (await repos.operators.find(id)) !== undefined,
+    now,
+    // A callback round waits at most the wallet's time-out (and a lease's grace) for its debit's answer.
+    freezeGraceMs:
+      options.campaignFreezeGraceMs ??
+      config.walletTimeoutMs +
+        retryPolicyFor(config.appEnv).leaseGraceMs +
+        (config.appEnv === 'test' ? 0 : 5_000),
   });
   const roundDetails = createRoundDetailsService({
     ...repos,
@@ -276,6 +298,7 @@ export async function createServices(
       sessions,
       wallets,
       jackpots,
+      campaigns,
       sessionTtlSeconds: config.sessionTtlSeconds,
       walletTimeoutMs: config.walletTimeoutMs,
       now,
@@ -289,6 +312,7 @@ export async function createServices(
     reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
     jackpots,
+    campaigns,
     jackpotFigures: createJackpotFiguresService({
       repo: jackpotFiguresRepo(db),
       poolsFor: jackpots.poolsFor,
@@ -308,6 +332,7 @@ export async function createServices(
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
       await campaignPrizes.stop();
       await jackpots.stop();
+      await campaigns.stop();
       await rateLimiter?.close();
       await publicRateLimiter?.close();
       artwork.stop();
