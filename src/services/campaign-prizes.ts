@@ -133,11 +133,11 @@ export function createCampaignPrizeService(deps: {
   now(): Date;
 }): CampaignPrizeService {
   const { repo, policy } = deps;
+  // Signed with the system's clock, as the wallets' client signs (the wallet checks it against its own).
   const client = createCallbackClient({
     timeoutMs: deps.timeoutMs,
     observe: deps.observe,
     addresses: deps.addresses,
-    now: deps.now,
   });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -201,7 +201,7 @@ export function createCampaignPrizeService(deps: {
     await record(prize.id, attempt);
     const { answer } = attempt;
     if (answer.kind === 'acknowledged') {
-      await repo.acknowledge(prize.id, { balanceAfter: answer.balance, grantId: null });
+      await repo.acknowledge(prize.id, { balanceAfter: answer.balance, grantId: null }, deps.now());
       return { kind: 'paid' };
     }
     const error =
@@ -213,7 +213,7 @@ export function createCampaignPrizeService(deps: {
 
   async function payInternal(prize: PrizeRow): Promise<Outcome> {
     const started = deps.now();
-    const balance = await repo.creditInternal(prize.id);
+    const balance = await repo.creditInternal(prize.id, deps.now());
     // undefined: no longer pending (another node paid it, or staff closed it): nothing was credited
     if (balance === undefined) return { kind: 'gone' };
     await recordLocal(prize.id, started, null);
@@ -260,7 +260,7 @@ export function createCampaignPrizeService(deps: {
       const made = await deps.freeRounds.read(operator.id, campaignId);
       const grant = made.grants.find((g) => g.player_id === prize.player_id);
       if (!grant) throw errors.internal(`campaign ${campaignId} holds no grant for ${prize.player_id}`);
-      await repo.acknowledge(prize.id, { balanceAfter: null, grantId: grant.grant_id });
+      await repo.acknowledge(prize.id, { balanceAfter: null, grantId: grant.grant_id }, deps.now());
       await recordLocal(prize.id, started, null);
       return { kind: 'paid' };
     } catch (error) {
@@ -281,13 +281,23 @@ export function createCampaignPrizeService(deps: {
     else if (access.operator.wallet_mode === 'internal') outcome = await payInternal(prize);
     else outcome = await payByCallback(prize, access);
     if (outcome.kind !== 'not_paid') return;
-    const status = await repo.retryLater(prize.id, outcome.error, backoffDelayMs(policy, prize.attempts));
+    const status = await repo.retryLater(
+      prize.id,
+      outcome.error,
+      backoffDelayMs(policy, prize.attempts),
+      deps.now(),
+    );
     if (status === 'failed')
       log.error({ prize_id: prize.id, error: outcome.error }, 'campaign prize parked for staff');
   }
 
   async function runOnce(): Promise<number> {
-    const claimed = await repo.claimDue(BATCH, deps.timeoutMs + policy.leaseGraceMs, policy.giveUpAfterMs);
+    const claimed = await repo.claimDue(
+      deps.now(),
+      BATCH,
+      deps.timeoutMs + policy.leaseGraceMs,
+      policy.giveUpAfterMs,
+    );
     await Promise.all(
       claimed.map((prize) =>
         deliver(prize).catch((error) => {
@@ -445,7 +455,7 @@ export function createCampaignPrizeService(deps: {
 
     async retry(actor, prizeId) {
       const before = await staffView(prizeId);
-      if (!(await repo.requeue(prizeId, policy.giveUpAfterMs)))
+      if (!(await repo.requeue(prizeId, policy.giveUpAfterMs, deps.now())))
         throw errors.conflict(
           `prize ${prizeId} is ${before.status}: only a pending or parked prize is sent again`,
         );
@@ -464,7 +474,7 @@ export function createCampaignPrizeService(deps: {
 
     async resolve(actor, prizeId, note) {
       const before = await staffView(prizeId);
-      if (!(await repo.resolveByHand(prizeId, note)))
+      if (!(await repo.resolveByHand(prizeId, note, deps.now())))
         throw errors.conflict(
           `prize ${prizeId} is ${before.status}: only a pending or parked prize is resolved by hand`,
         );

@@ -67,20 +67,21 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
      * Claims up to `limit` due pending prizes for one attempt each: their lease moves `leaseMs`
      * ahead, so no other node takes them while the attempt is under way. A place prize is due only
      * once its campaign is frozen (its standings final); the first claim starts the `giveUpAfterMs`
-     * clock unless the prize came with its own.
+     * clock unless the prize came with its own. Times are the services' clock (`now`), the one the
+     * campaign service writes the prizes with.
      */
-    async claimDue(limit: number, leaseMs: number, giveUpAfterMs: number): Promise<PrizeRow[]> {
+    async claimDue(now: Date, limit: number, leaseMs: number, giveUpAfterMs: number): Promise<PrizeRow[]> {
       const result = await sql<PrizeRow>`
         with claimed as (
           update campaign_prizes
-             set next_attempt_at = clock_timestamp() + make_interval(secs => ${leaseMs / 1000}),
+             set next_attempt_at = ${now}::timestamptz + make_interval(secs => ${leaseMs / 1000}),
                  attempts = attempts + 1,
                  give_up_at = coalesce(give_up_at,
-                   clock_timestamp() + make_interval(secs => ${giveUpAfterMs / 1000}))
+                   ${now}::timestamptz + make_interval(secs => ${giveUpAfterMs / 1000}))
            where id in (
              select p.id from campaign_prizes p
                join campaigns c on c.id = p.campaign_id
-              where p.status = 'pending' and p.next_attempt_at <= clock_timestamp()
+              where p.status = 'pending' and p.next_attempt_at <= ${now}
                 and (p.source <> 'place' or c.status = 'frozen')
               order by p.next_attempt_at
               limit ${limit}
@@ -104,12 +105,13 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
     async acknowledge(
       prizeId: string,
       paid: { balanceAfter: bigint | null; grantId: string | null },
+      now: Date,
     ): Promise<boolean> {
       const result = await sql`
         update campaign_prizes
            set status = 'acknowledged', balance_after = ${paid.balanceAfter},
                free_round_grant_id = coalesce(${paid.grantId}, free_round_grant_id),
-               paid_at = clock_timestamp(), last_error = null
+               paid_at = ${now}, last_error = null
          where id = ${prizeId} and status = 'pending'`.execute(db);
       return result.numAffectedRows === 1n;
     },
@@ -118,13 +120,18 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
      * An attempt that did not pay: the next one after `delayMs`, but never later than the prize's
      * give-up time; an attempt made at or after that time parks the prize for staff ('failed').
      */
-    async retryLater(prizeId: string, error: string, delayMs: number): Promise<PrizeStatus | undefined> {
+    async retryLater(
+      prizeId: string,
+      error: string,
+      delayMs: number,
+      now: Date,
+    ): Promise<PrizeStatus | undefined> {
       const result = await sql<{ status: PrizeStatus }>`
         update campaign_prizes
            set last_error = ${error.slice(0, 2000)},
-               status = case when give_up_at is not null and give_up_at <= clock_timestamp()
+               status = case when give_up_at is not null and give_up_at <= ${now}
                              then 'failed' else 'pending' end,
-               next_attempt_at = least(clock_timestamp() + make_interval(secs => ${delayMs / 1000}),
+               next_attempt_at = least(${now}::timestamptz + make_interval(secs => ${delayMs / 1000}),
                                        coalesce(give_up_at, 'infinity'))
          where id = ${prizeId} and status = 'pending'
         returning status`.execute(db);
@@ -136,7 +143,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
      * taken first makes a second caller wait, then find the prize no longer pending and credit
      * nothing. Answers the balance after the credit, or undefined when it was not pending.
      */
-    async creditInternal(prizeId: string): Promise<bigint | undefined> {
+    async creditInternal(prizeId: string, now: Date): Promise<bigint | undefined> {
       const result = await sql<{ balance_after: string }>`
         with prize as (
           select id, operator_id, player_id, currency, amount from campaign_prizes
@@ -150,7 +157,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
           returning balance)
         update campaign_prizes p
            set status = 'acknowledged', balance_after = credited.balance,
-               paid_at = clock_timestamp(), last_error = null
+               paid_at = ${now}, last_error = null
           from credited, prize
          where p.id = prize.id
         returning p.balance_after::text as balance_after`.execute(db);
@@ -159,19 +166,19 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
     },
 
     /** Staff: a parked (or waiting) prize due now again, with a fresh `giveUpAfterMs`. */
-    async requeue(prizeId: string, giveUpAfterMs: number): Promise<boolean> {
+    async requeue(prizeId: string, giveUpAfterMs: number, now: Date): Promise<boolean> {
       const result = await sql`
         update campaign_prizes
-           set status = 'pending', next_attempt_at = clock_timestamp(),
-               give_up_at = clock_timestamp() + make_interval(secs => ${giveUpAfterMs / 1000})
+           set status = 'pending', next_attempt_at = ${now},
+               give_up_at = ${now}::timestamptz + make_interval(secs => ${giveUpAfterMs / 1000})
          where id = ${prizeId} and status in ('failed', 'pending')`.execute(db);
       return result.numAffectedRows === 1n;
     },
 
     /** Staff settled a parked (or waiting) prize by hand with the operator: closed with their note. */
-    async resolveByHand(prizeId: string, note: string): Promise<boolean> {
+    async resolveByHand(prizeId: string, note: string, now: Date): Promise<boolean> {
       const result = await sql`
-        update campaign_prizes set status = 'resolved', resolution = ${note}, paid_at = clock_timestamp()
+        update campaign_prizes set status = 'resolved', resolution = ${note}, paid_at = ${now}
          where id = ${prizeId} and status in ('failed', 'pending')`.execute(db);
       return result.numAffectedRows === 1n;
     },

@@ -333,8 +333,8 @@ describe('a cash prize on the internal wallet', () => {
     );
     const repo = campaignPrizesRepo(server.store.db);
     const [one, two] = [worker(), worker()];
-    await Promise.all([one.runOnce(), two.runOnce(), repo.creditInternal(prize.id)]);
-    expect(await repo.creditInternal(prize.id)).toBeUndefined();
+    await Promise.all([one.runOnce(), two.runOnce(), repo.creditInternal(prize.id, new Date())]);
+    expect(await repo.creditInternal(prize.id, new Date())).toBeUndefined();
     const row = await prizeRow(server, prize.id);
     expect(row.status).toBe('acknowledged');
     expect(row.balance_after).toBe(3_500n);
