@@ -454,9 +454,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
 
   async function load(): Promise<Live[]> {
     const now = deps.now();
-    const rows = (await repo.live(now, SHOWN_BEFORE_MS)).filter(
-      (row) => row.ends_at.getTime() + deps.freezeGraceMs + SHOWN_AFTER_MS > now.getTime(),
-    );
+    const rows = await repo.live(now, SHOWN_BEFORE_MS, SHOWN_AFTER_MS);
     const ids = rows.map((row) => row.id);
     const [members, rates, drops] = await Promise.all([
       repo.members(ids),
