@@ -138,6 +138,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         { name: 'free rounds', description: 'Added in 1.2.0: free-rounds campaigns and their grants.' },
         { name: 'rounds', description: 'Added in 1.2.0: round lookups and round details pages for support.' },
         { name: 'reports', description: 'Added in 1.2.0: reconciliation reports (UTC days).' },
+        {
+          name: 'campaigns',
+          description: 'Added in 1.5.0: tournaments and prize drops, their prizes and receipts.',
+        },
         { name: 'admin', description: 'Internal: provider staff only.' },
       ],
     },
