@@ -348,6 +348,15 @@ describe('a cash prize on the internal wallet', () => {
       [internalOp.id],
     );
     expect(rows).toEqual([{ balance: 3_500n }]);
+    // an operator without a wallet_secret gets the receipt unsigned
+    const receipt = await provider(
+      internalOp.apiKey,
+      `/api/provider/v1/campaigns/prizes/${prize.id}/receipt`,
+    );
+    expect(receipt.status).toBe(200);
+    const { data } = await receipt.json();
+    expect(data).toMatchObject({ status: 'acknowledged', balance_after: '35.00', signature: null });
+    expect(data.canonical).toContain('\namount=25.00\ncurrency=EUR\n');
   });
 
   it('a player with no balance yet gets one holding the prize', async () => {
@@ -493,6 +502,22 @@ describe('receipts and the prize list', () => {
     expect(named.status).toBe(403);
     const noKey = await server.request(`/api/provider/v1/campaigns/prizes/${paid.id}/receipt`);
     expect(noKey.status).toBe(401);
+  });
+
+  it('a master key reads the receipt of the operator it names, and must name one', async () => {
+    const master = (await server.admin('POST', '/api/admin/v1/master-keys')).body.api_key as string;
+    const path = `/api/provider/v1/campaigns/prizes/${paid.id}/receipt`;
+    const named = await server.request(path, {
+      headers: { 'x-provider-api-key': master, 'x-operator-id': callbackOp.id },
+    });
+    expect(named.status).toBe(200);
+    const { data } = await named.json();
+    expect(verifyReceipt(WALLET_SECRET, data.canonical, data.signature)).toBe(true);
+    expect((await provider(master, path)).status).toBe(400);
+    const wrong = await server.request(path, {
+      headers: { 'x-provider-api-key': master, 'x-operator-id': otherOp.id },
+    });
+    expect(wrong.status).toBe(404);
   });
 
   it('a prize not paid yet has no receipt: 409 naming its status', async () => {
