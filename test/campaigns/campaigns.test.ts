@@ -102,18 +102,21 @@ describe('campaigns', () => {
   });
 
   it('scores only opted-in players at or above the minimum bet, the same live as recomputed and frozen', async () => {
-    const campaign = await scheduled({
-      kind: 'tournament',
-      scope: 'operator',
-      operator_id: operatorId,
-      scoring: 'total_bet',
-      min_bet: '2.00',
-      places: [
-        { from: 1, to: 1, prize: { kind: 'cash', amount: '10.00' } },
-        { from: 2, to: 2, prize: { kind: 'pool_share', share_percent: '50' } },
-      ],
-      pool_amount: '3.00',
-    });
+    const campaign = await scheduled(
+      {
+        kind: 'tournament',
+        scope: 'operator',
+        operator_id: operatorId,
+        scoring: 'total_bet',
+        min_bet: '2.00',
+        places: [
+          { from: 1, to: 1, prize: { kind: 'cash', amount: '10.00' } },
+          { from: 2, to: 2, prize: { kind: 'pool_share', share_percent: '50' } },
+        ],
+        pool_amount: '3.00',
+      },
+      5,
+    );
     offset += 61_000;
     const [alice, bob, carol] = await Promise.all(
       ['cmp-alice', 'cmp-bob', 'cmp-carol'].map((player) => launchPlayer(server, apiKey, { player })),
@@ -164,6 +167,16 @@ describe('campaigns', () => {
       [1, 'cmp-alice', '10.00'],
       [2, 'cmp-carol', '1.50'],
     ]);
+    // The game goes on showing the final standings and the player's prize for a day.
+    const after = (await server.services.campaigns.forSession(await sessionOf(alice as Player))).find(
+      (view) => view.campaign.campaign_id === campaign.id,
+    );
+    expect(after).toMatchObject({
+      campaign: { status: 'frozen' },
+      standings: { final: true },
+      me: { place: 1 },
+    });
+    expect(after?.prizes.map((prize) => [prize.place, prize.amount])).toEqual([[1, '10.00']]);
     offset = 0;
   });
 
