@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPlayer } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signedInStaff } from '../helpers/staff.ts';
 
 let server: TestServer;
 let aheadMs = 0;
@@ -95,6 +96,21 @@ describe('GET /api/provider/v1/campaigns', () => {
     expect(JSON.stringify(body)).not.toContain(beta.id);
     const own = body.data.campaigns.find((c: { campaign_id: string }) => c.campaign_id === alphaOwn);
     expect(own).toMatchObject({ scope: 'operator', owner_operator_id: alpha.id, opted_in: true });
+  });
+
+  it('a campaign waiting for the second admin does not exist for operators yet', async () => {
+    const staff = await signedInStaff(server, 'admin');
+    const pending = await staff.call(
+      'POST',
+      '/api/admin/v1/campaigns',
+      tournament({ name: 'Not approved', scope: 'network', operators: [alpha.id] }),
+    );
+    expect(pending.body.campaign.status).toBe('pending');
+    const id = pending.body.campaign.campaign_id;
+    const listed = (await call(alpha.apiKey, 'GET', '')).body.data.campaigns;
+    expect(listed.map((c: { campaign_id: string }) => c.campaign_id)).not.toContain(id);
+    expect((await call(alpha.apiKey, 'POST', `/${id}/opt-in`)).status).toBe(404);
+    expect((await call(alpha.apiKey, 'GET', `/${id}/standings`)).status).toBe(404);
   });
 
   it('a master key acts for the operator it names, and must name one', async () => {

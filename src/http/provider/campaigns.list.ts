@@ -15,7 +15,7 @@ export function registerCampaignsList(app: FastifyInstance, services: Services):
       schema: {
         summary: "The operator's tournaments and prize drops",
         description:
-          'Added in 1.5.0. Its own campaigns and the network campaigns it is invited to, newest first; opted_in says whether it runs one for its players (a network campaign needs POST …/opt-in). Approved campaigns only: a campaign waiting for the provider’s second admin is not shown.',
+          'Added in 1.5.0. Its own campaigns and the network campaigns it is invited to, the latest start first; opted_in says whether it runs one for its players (a network campaign needs POST …/opt-in). Approved campaigns only: a campaign waiting for the provider’s second admin is not shown.',
         tags: ['campaigns'],
         security: providerSecurity,
         querystring: Type.Object({ operator_id: Type.Optional(Type.String()) }),
