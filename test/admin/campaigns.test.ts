@@ -386,4 +386,49 @@ describe('standings, flags and prizes', () => {
       (await server.admin('GET', `/api/admin/v1/campaigns/${campaign.campaign_id}/standings?limit=0`)).status,
     ).toBe(400);
   });
+  it('a player with one stake at one cadence for 200 rounds is flagged for staff', async () => {
+    const created = await server.admin(
+      'POST',
+      '/api/admin/v1/campaigns',
+      tournament({
+        name: 'Cadence',
+        scope: 'operator',
+        operator_id: alphaId,
+        operators: undefined,
+        rates: undefined,
+      }),
+    );
+    const id = created.body.campaign.campaign_id;
+    aheadMs += 11 * 60_000;
+    const bot = await launchPlayer(server, alphaKey, { player: 'metronome' });
+    const person = await launchPlayer(server, alphaKey, { player: 'person' });
+    const t0 = clock.now().getTime();
+    for (let i = 0; i < 201; i++) {
+      // Every 2.000 s on the server's clock, the same bet: a script's rhythm.
+      aheadMs = t0 + i * 2_000 - Date.now();
+      let spun = await bot.spin({ coin: '0.10' });
+      // Free spins a paid spin started stake nothing and never count: played between the beats.
+      for (let free = 1; spun.status === 200 && spun.body.state.free_spins_left > 0; free++) {
+        aheadMs = t0 + i * 2_000 + free * 10 - Date.now();
+        spun = await bot.spin({ coin: '0.10' });
+      }
+      expect(spun.status).toBe(200);
+      // A person plays now and then, never on a beat.
+      if (i % 20 === 0) {
+        aheadMs = t0 + i * 2_000 + 300 + i * 7 - Date.now();
+        expect((await person.spin({ coin: '0.10' })).status).toBe(200);
+      }
+    }
+    await server.services.campaigns.settle();
+    const flags = await server.admin('GET', `/api/admin/v1/campaigns/${id}/flags`);
+    expect(flags.status).toBe(200);
+    expect(flags.body.flags).toHaveLength(1);
+    expect(flags.body.flags[0]).toMatchObject({
+      operator_id: alphaId,
+      player_id: 'metronome',
+      reason: 'fixed_cadence',
+      detail: { currency: 'USD' },
+    });
+    expect(flags.body.flags[0].detail.rounds).toBeGreaterThanOrEqual(200);
+  });
 });

@@ -3,12 +3,13 @@
 // field first); a second admin, in another browser, approves both (the creator's Approve is
 // disabled); once the tournament runs, its live standings fill in by themselves as two operators'
 // players play.
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchPlayer } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
-import { DESKTOP, launchChromium, newContext, screenshot, startE2eServer } from './helpers.ts';
+import { ARTIFACTS, DESKTOP, launchChromium, newContext, screenshot, startE2eServer } from './helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -69,7 +70,9 @@ describe('back office tournaments and drops', () => {
     expect(await firstAmount.getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'backoffice-campaigns-field-error');
     await firstAmount.fill('500.00');
+    expect(await form.locator('.field-error').count()).toBe(0);
     await screenshot(page, 'backoffice-campaigns-form');
+    await form.screenshot({ path: path.join(ARTIFACTS, 'backoffice-campaigns-form-whole.png') });
     await form.getByRole('button', { name: 'Create campaign' }).click();
     await page.getByText(/“Friday Multiplier Race” is waiting for a second admin's approval/).waitFor();
 

@@ -204,6 +204,15 @@ export function showFieldError(form: HTMLElement, detail: string): boolean {
         [target.getAttribute('aria-describedby'), message.id].filter(Boolean).join(' '),
       );
       (target.closest('.field') ?? target).append(message);
+      // Typing a new value takes the complaint away; the next submit checks again.
+      target.addEventListener(
+        'input',
+        () => {
+          message.remove();
+          target.removeAttribute('aria-invalid');
+        },
+        { once: true },
+      );
       const focusable = target.matches('input, select, textarea')
         ? target
         : target.querySelector<HTMLElement>('input, select, textarea');
