@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleCommit } from '../../src/domain/campaigns.ts';
 import type { RuntimeSession } from '../../src/services/sessions.ts';
-import { eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
+import { callbackOperator, eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -231,6 +231,46 @@ describe('campaigns', () => {
     for (const row of rounds.rows)
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(row.point_at.getTime());
     offset = 0;
+  });
+
+  it("scores a callback wallet's round once its debit is taken, and never one the wallet refused", async () => {
+    const wallet = await callbackOperator(server, { 'cb-rich': '100.00', 'cb-poor': '2.00' });
+    try {
+      const campaign = await scheduled(
+        {
+          kind: 'tournament',
+          scope: 'operator',
+          operator_id: wallet.id,
+          scoring: 'total_bet',
+          opt_in_required: false,
+          places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '1.00' } }],
+        },
+        5,
+      );
+      offset = campaign.start - Date.now() + 1_000;
+      const rich = await launchPlayer(server, wallet.apiKey, { player: 'cb-rich' });
+      const poor = await launchPlayer(server, wallet.apiKey, { player: 'cb-poor' });
+      await spins(rich, 2);
+      await spins(poor, 1); // 2.00 of 2.00: taken
+      const refused = await poor.spin({ coin: '0.10', bet_level: 1 }); // nothing left unless it won
+      await server.services.campaigns.settle();
+      const standings = await eventually(async () => {
+        const found = await server.services.campaigns.standings(campaign.id, { operatorId: wallet.id });
+        return found.players === 2 ? found : undefined;
+      });
+      const rounds = Object.fromEntries(standings.top.map((entry) => [entry.player_id, entry.rounds]));
+      expect(rounds['cb-rich']).toBe(2);
+      expect(rounds['cb-poor']).toBe(refused.status === 200 ? 2 : 1);
+      expect(
+        (await server.services.campaigns.recomputed(campaign.id)).top.map((entry) => [
+          entry.player_id,
+          entry.score,
+        ]),
+      ).toEqual(standings.top.map((entry) => [entry.player_id, entry.score]));
+    } finally {
+      offset = 0;
+      await wallet.wallet.close();
+    }
   });
 
   it('shows no campaign to a demo session, and a demo session cannot enter', async () => {
