@@ -17,6 +17,7 @@ let alpha: { id: string; apiKey: string };
 let beta: { id: string; apiKey: string };
 let creator: { email: string };
 let approver: { email: string };
+let viewer: { email: string };
 /** The server's clock runs this far ahead of the real one: the test moves it past the start. */
 let aheadMs = 0;
 const clock = { now: () => new Date(Date.now() + aheadMs) };
@@ -27,6 +28,7 @@ beforeAll(async () => {
   beta = await server.createOperator({ name: 'Beta Bet', currency: 'EUR' });
   creator = await createStaff(server, 'admin', 'campaign-creator@reelforge.test');
   approver = await createStaff(server, 'admin', 'campaign-approver@reelforge.test');
+  viewer = await createStaff(server, 'viewer', 'campaign-viewer@reelforge.test');
 });
 
 afterAll(async () => {
@@ -151,6 +153,18 @@ describe('back office tournaments and drops', () => {
     await screenshot(page, 'backoffice-campaigns');
     await live.scrollIntoViewIfNeeded();
     await screenshot(page, 'backoffice-campaigns-standings');
+    expect(problems).toEqual([]);
+  });
+
+  it('a viewer reads campaigns and standings but is offered nothing to create or approve', async () => {
+    const problems: string[] = [];
+    const page = await signedIn(viewer.email, problems);
+    await page.getByRole('button', { name: 'Friday Multiplier Race', exact: true }).click();
+    await page.getByTestId('campaign-live').locator('table').first().waitFor();
+    expect(await page.getByTestId('new-campaign').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Approve / }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel campaign…' }).count()).toBe(0);
+    expect(await page.locator('main').textContent()).toContain('needs the admin role');
     expect(problems).toEqual([]);
   });
 });

@@ -596,6 +596,8 @@ export async function campaignForm(
           body(),
         );
         panel.open = false;
+        // The rest stays as it was: the next campaign is often the same with another name.
+        name.value = '';
         await done(campaign);
       } catch (error) {
         if (error instanceof HttpError && error.status === 400) showFieldError(form, error.detail);
