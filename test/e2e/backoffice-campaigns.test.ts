@@ -96,6 +96,15 @@ describe('back office tournaments and drops', () => {
     await screenshot(page, 'backoffice-campaigns-waiting');
 
     const second = await signedIn(approver.email, problems);
+    // The Approvals page points the second admin to the campaigns waiting for them.
+    await second.evaluate(() => {
+      location.hash = '#/approvals';
+    });
+    const pointer = second.getByTestId('pending-campaigns');
+    await pointer.waitFor();
+    expect(await pointer.textContent()).toContain('2 tournaments or drops wait for a second admin');
+    await pointer.getByRole('link', { name: 'Tournaments & drops' }).click();
+    await second.waitForSelector('main[data-page="campaigns"][data-state="ready"]');
     for (const name of ['Friday Multiplier Race', 'Hourly Cash Drops']) {
       await second.getByRole('button', { name: `Approve ${name}` }).click();
       await second.getByText(`Approved “${name}”: scheduled.`).waitFor();
