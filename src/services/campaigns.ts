@@ -68,6 +68,8 @@ export interface SessionCampaignView {
   /** Why this session's rounds don't score, or null: min bet, market, free rounds, demo… */
   standings: StandingsView | null;
   me: StandingView | null;
+  /** Proposed (client, issue 29 part 2): this player's prizes of the campaign, newest first. */
+  prizes: PrizeView[];
 }
 
 export interface PrizeView {
