@@ -6,7 +6,7 @@
 // market without promotions never asks (what is shown and in what words: logic/campaigns.ts).
 import type { RuntimeClient } from '../api/runtime.ts';
 import type { SessionCampaign } from '../api/types.ts';
-import { formatDateTime, t } from '../i18n/i18n.ts';
+import { language, t } from '../i18n/i18n.ts';
 import {
   boardRows,
   campaignsToShow,
@@ -27,6 +27,10 @@ import { h } from '../ui/dom.ts';
 const BANNER_MS = 7_000;
 /** Without campaigns the session is asked again now and then, for one that starts later. */
 const IDLE_POLL_MS = 30_000;
+
+/** A campaign's start or end: the date and the minute, in the player's language and time zone. */
+const periodDate = (date: Date) =>
+  new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 
 export interface CampaignOptions {
   client: RuntimeClient;
@@ -111,6 +115,7 @@ export class CampaignWidget {
     }
     document.addEventListener('visibilitychange', this.onVisibility);
     document.addEventListener('keydown', this.onKey);
+    window.addEventListener('resize', this.fitAboveControls);
     return this.refresh();
   }
 
@@ -119,6 +124,7 @@ export class CampaignWidget {
     this.clearTimer();
     document.removeEventListener('visibilitychange', this.onVisibility);
     document.removeEventListener('keydown', this.onKey);
+    window.removeEventListener('resize', this.fitAboveControls);
   }
 
   /** Reads the campaigns now (after a spin: its score and any drop it took show at once). */
@@ -175,8 +181,19 @@ export class CampaignWidget {
   private toggle(open: boolean): void {
     this.panel.hidden = !open || this.entries.length === 0;
     this.badge.setAttribute('aria-expanded', String(!this.panel.hidden));
-    if (!this.panel.hidden) this.renderPanel();
+    if (!this.panel.hidden) {
+      this.fitAboveControls();
+      this.renderPanel();
+    }
   }
+
+  /** Where the controls begin: a narrow screen's sheet stops above them (campaigns.css). */
+  private readonly fitAboveControls = () => {
+    const controls = this.options.root.querySelector('footer');
+    if (!controls) return;
+    const gap = window.innerHeight - controls.getBoundingClientRect().top + 6;
+    this.panel.style.setProperty('--cmp-above-controls', `${Math.max(6, Math.round(gap))}px`);
+  };
 
   private get current(): SessionCampaign | undefined {
     return this.entries.find((entry) => entry.campaign.campaign_id === this.selected) ?? this.entries[0];
@@ -463,7 +480,7 @@ export class CampaignWidget {
       h(
         'ul',
         { class: 'cmp-rules', 'data-testid': 'campaign-rules' },
-        ...rulesOf(entry, this.options.currency, formatDateTime).map((line) => h('li', {}, line)),
+        ...rulesOf(entry, this.options.currency, periodDate).map((line) => h('li', {}, line)),
       ),
       commit,
     );
