@@ -76,6 +76,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const url = await app.listen({ port: config.port, host: config.host });
     services.wallets.worker.start(app.log);
     services.jackpots.start(app.log);
+    services.campaigns.start(app.log);
     const running = app;
     let stopping: Promise<void> | undefined;
     return {

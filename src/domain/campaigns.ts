@@ -397,6 +397,16 @@ export interface ScoringRule {
   bestN: number | null;
 }
 
+/** A player's best rounds in order: the higher multiplier, then the earlier, then the larger stake and win. */
+export function bestFirst(a: BestRound, b: BestRound): number {
+  return (
+    b.ratio - a.ratio ||
+    a.at - b.at ||
+    (b.stakeFine > a.stakeFine ? 1 : b.stakeFine < a.stakeFine ? -1 : 0) ||
+    (b.winFine > a.winFine ? 1 : b.winFine < a.winFine ? -1 : 0)
+  );
+}
+
 export function emptyEntry(): EntryScore {
   return { score: 0, at: 0, rounds: 0, lastSession: '', lastAt: 0, stakeFine: 0n, winFine: 0n, best: [] };
 }
@@ -444,7 +454,7 @@ export function scoreRound(entry: EntryScore, round: ScoredRound, rule: ScoringR
         ...entry.best,
         { ratio, winFine: round.winFine, stakeFine: round.stakeFine, at: round.at },
       ];
-      best.sort((a, b) => b.ratio - a.ratio || a.at - b.at);
+      best.sort(bestFirst);
       if (best.length > n) best.length = n;
       next.best = best;
       let win = 0n;
@@ -464,12 +474,15 @@ export function scoreRound(entry: EntryScore, round: ScoredRound, rule: ScoringR
   return next;
 }
 
-/** The order of standings: higher score first, then the earlier one, then the member's id. */
+/**
+ * The order of standings: higher score first, then the earlier one, then (a tie to the
+ * millisecond) the greater member text, which is the order a Redis sorted set keeps them in.
+ */
 export function placesBefore(
   a: { score: number; at: number; member: string },
   b: { score: number; at: number; member: string },
 ): number {
-  return b.score - a.score || a.at - b.at || (a.member < b.member ? -1 : a.member > b.member ? 1 : 0);
+  return b.score - a.score || a.at - b.at || (a.member > b.member ? -1 : a.member < b.member ? 1 : 0);
 }
 
 /** A leaderboard member: operator and player, one text (no operator id holds a colon). */
@@ -575,46 +588,57 @@ export const CADENCE_RUN = 200;
 /** How far apart two gaps may be and still count as one cadence. */
 export const CADENCE_TOLERANCE_MS = 150;
 
-/**
- * The longest run of rounds (in time order) at one stake whose gaps stay within
- * CADENCE_TOLERANCE_MS of the run's first gap: a bot or bet-farming script plays like that for
- * hours, a person does not.
- */
-export function longestCadenceRun(rounds: ReadonlyArray<{ at: number; stake: bigint }>): {
+/** A player's cadence so far: the run of rounds at one stake and one gap, and the longest such run. */
+export interface Cadence {
+  runFrom: number;
   length: number;
-  gapMs: number;
+  /** The run's gap (ms), -1 while the run is one round. */
+  gap: number;
   stake: bigint;
-  from: number;
-} {
-  let best = { length: 0, gapMs: 0, stake: 0n, from: 0 };
-  let start = 0;
-  let gap = -1;
-  const close = (end: number) => {
-    const first = rounds[start] as { at: number; stake: bigint };
-    if (end - start > best.length)
-      best = { length: end - start, gapMs: Math.max(0, gap), stake: first.stake, from: first.at };
-  };
-  for (let i = 1; i < rounds.length; i++) {
-    const cur = rounds[i] as { at: number; stake: bigint };
-    const prev = rounds[i - 1] as { at: number; stake: bigint };
-    const thisGap = cur.at - prev.at;
-    if (
-      cur.stake === (rounds[start] as { stake: bigint }).stake &&
-      (gap < 0 || Math.abs(thisGap - gap) <= CADENCE_TOLERANCE_MS)
-    ) {
-      if (gap < 0) gap = thisGap;
-      continue;
-    }
-    close(i);
-    // The next run starts at the previous round when the stake held (only the cadence broke).
-    if (cur.stake === prev.stake) {
-      start = i - 1;
-      gap = thisGap;
+  lastAt: number;
+  longest: { length: number; gapMs: number; stake: bigint; from: number };
+}
+
+/**
+ * One more round (in time order) of a player: the run goes on while the stake holds and each gap
+ * stays within CADENCE_TOLERANCE_MS of the run's first; a bot or bet-farming script plays like that
+ * for hours, a person does not. A broken cadence at the same stake starts the next run at the round
+ * before.
+ */
+export function cadenceStep(cadence: Cadence | undefined, at: number, stake: bigint): Cadence {
+  let next: Cadence;
+  if (!cadence) {
+    next = {
+      runFrom: at,
+      length: 1,
+      gap: -1,
+      stake,
+      lastAt: at,
+      longest: { length: 0, gapMs: 0, stake, from: at },
+    };
+  } else {
+    const gap = at - cadence.lastAt;
+    if (stake === cadence.stake && (cadence.gap < 0 || Math.abs(gap - cadence.gap) <= CADENCE_TOLERANCE_MS)) {
+      next = { ...cadence, length: cadence.length + 1, gap: cadence.gap < 0 ? gap : cadence.gap, lastAt: at };
+    } else if (stake === cadence.stake) {
+      next = { ...cadence, runFrom: cadence.lastAt, length: 2, gap, lastAt: at };
     } else {
-      start = i;
-      gap = -1;
+      next = { ...cadence, runFrom: at, length: 1, gap: -1, stake, lastAt: at };
     }
   }
-  if (rounds.length > 0) close(rounds.length);
-  return best;
+  if (next.length > next.longest.length)
+    next.longest = {
+      length: next.length,
+      gapMs: Math.max(0, next.gap),
+      stake: next.stake,
+      from: next.runFrom,
+    };
+  return next;
+}
+
+/** The longest run of rounds at one stake and cadence in a player's rounds (in time order). */
+export function longestCadenceRun(rounds: ReadonlyArray<{ at: number; stake: bigint }>): Cadence['longest'] {
+  let cadence: Cadence | undefined;
+  for (const round of rounds) cadence = cadenceStep(cadence, round.at, round.stake);
+  return cadence?.longest ?? { length: 0, gapMs: 0, stake: 0n, from: 0 };
 }

@@ -2,6 +2,47 @@
 // the live leaderboards (services/leaderboard.ts), the drops landing on rounds, and the freeze
 // that turns a tournament's final standings (recomputed from the rounds table, the source of
 // truth) into prizes. Prizes are paid by campaign-prizes.ts.
+import {
+  budgetOf,
+  CADENCE_RUN,
+  type Cadence,
+  type CampaignTerms,
+  cadenceStep,
+  checkCampaignRequest,
+  type DropPrize,
+  drawSchedule,
+  dropCash,
+  type EntryScore,
+  emptyEntry,
+  memberOf,
+  minBetIn,
+  type PlaceSpec,
+  placeCash,
+  prizeOfPlace,
+  type ScoringRule,
+  scoreRound,
+  scoreText,
+  splitMember,
+  toCampaignFine,
+  toPlayerMinor,
+} from '../domain/campaigns.ts';
+import { errors } from '../domain/errors.ts';
+import { derivedId, newId } from '../domain/ids.ts';
+import { checked } from '../domain/jackpot-params.ts';
+import { type Conversion, conversionOf, SAME_CURRENCY } from '../domain/jackpots.ts';
+import type { Rng } from '../engine/rng.ts';
+import { effectiveRules, profileOf, type RuleValues } from '../jurisdictions/index.ts';
+import { formatAmount, parseAmount } from '../money.ts';
+import type {
+  CampaignRoundRow,
+  CampaignRow,
+  CampaignsRepo,
+  MemberRow,
+  NewPrize,
+  PrizeRow,
+  RateRow,
+} from '../store/campaigns.repo.ts';
+import { type BoardEntry, type Leaderboard, type ScoreEvent, sortedBoard } from './leaderboard.ts';
 import type { RuntimeSession } from './sessions.ts';
 
 /** A campaign as staff, operators and players read it; amounts are decimal strings in `currency`. */
@@ -65,10 +106,9 @@ export interface SessionCampaignView {
   entered: boolean;
   /** The player may opt in (the campaign or the market requires it and they have not). */
   can_enter: boolean;
-  /** Why this session's rounds don't score, or null: min bet, market, free rounds, demo… */
   standings: StandingsView | null;
   me: StandingView | null;
-  /** Proposed (client, issue 29 part 2): this player's prizes of the campaign, newest first. */
+  /** The player's prizes in this campaign, newest first (a drop that landed shows here). */
   prizes: PrizeView[];
 }
 
@@ -126,7 +166,7 @@ export interface CampaignService {
     Array<{ operator_id: string; player_id: string; reason: string; detail: unknown; flagged_at: string }>
   >;
   /** Runs the scorer's flushes and the freeze of ended campaigns (every node). */
-  start(): void;
+  start(log?: CampaignLog): void;
   stop(): Promise<void>;
   /** Tests and the rehearsal: scores what is queued, freezes what has ended. */
   settle(): Promise<void>;
@@ -138,4 +178,1022 @@ export interface RoundForCampaigns {
   stake: bigint;
   win: bigint;
   free_round_grant_id: string | null;
+}
+
+export interface CampaignLog {
+  error(value: unknown, message?: string): void;
+  info?(value: unknown, message?: string): void;
+}
+
+export interface CampaignServiceDeps {
+  repo: CampaignsRepo;
+  board: Leaderboard;
+  /** The certified generator a drop's schedule is drawn from. */
+  rng: () => Rng;
+  /** Game symbols a campaign may name (the catalog's). */
+  games(): readonly string[];
+  operatorExists(operatorId: string): Promise<boolean>;
+  now(): Date;
+  /** How long after its end a campaign is frozen: a callback round still waiting for its debit's answer settles first. */
+  freezeGraceMs: number;
+  /** How often queued rounds are scored (the leaderboard is up to this much behind, plus a poll). */
+  flushMs?: number;
+}
+
+/** How long a node serves its cached list of live campaigns. */
+const CACHE_MS = 2_000;
+/** Campaigns shown before they start, and after they were frozen. */
+const SHOWN_BEFORE_MS = 24 * 3600_000;
+const SHOWN_AFTER_MS = 24 * 3600_000;
+/** Rounds a board waiting to be rebuilt keeps queued, and for how long. */
+const WAITING_MAX = 20_000;
+const WAITING_MS = 5 * 60_000;
+/** How far back a rebuild lists the rounds it counted (queued events are younger). */
+const INCLUDED_MS = 10 * 60_000;
+
+/** A campaign as the scorer holds it: its row, operators, rates and rule, ready for a round. */
+interface Live {
+  row: CampaignRow;
+  members: Map<string, MemberRow>;
+  rates: RateRow[];
+  conversions: Map<string, Conversion>;
+  minBets: Map<string, bigint>;
+  rule: ScoringRule;
+  nextDrop: Date | null;
+}
+
+/** The market's promotion rules of a round or session (issue 29, part 6). */
+function promotionRules(rules: RuleValues): { allowed: boolean; optIn: boolean } {
+  const values = rules as RuleValues & { promotions_allowed?: boolean; promotion_opt_in_required?: boolean };
+  return { allowed: values.promotions_allowed !== false, optIn: values.promotion_opt_in_required === true };
+}
+
+const ruleOf = (row: CampaignRow): ScoringRule =>
+  row.kind === 'tournament' && row.scoring
+    ? { scoring: row.scoring, bestN: row.best_n }
+    : // A drop keeps a board too: who takes part and how many qualifying rounds they played.
+      { scoring: 'qualifying_rounds', bestN: null };
+
+function conversionsOf(row: CampaignRow, rates: readonly RateRow[]): Map<string, Conversion> {
+  const conversions = new Map<string, Conversion>([[row.currency, SAME_CURRENCY]]);
+  for (const rate of rates)
+    conversions.set(rate.currency, conversionOf(rate.rate, rate.currency, row.currency));
+  return conversions;
+}
+
+function liveOf(
+  row: CampaignRow,
+  members: readonly MemberRow[],
+  rates: readonly RateRow[],
+  nextDrop: Date | null,
+): Live {
+  const conversions = conversionsOf(row, rates);
+  return {
+    row,
+    members: new Map(members.map((member) => [member.operator_id, member])),
+    rates: [...rates],
+    conversions,
+    minBets: new Map(
+      [...conversions].map(([currency, conversion]) => [currency, minBetIn(row.min_bet, conversion)]),
+    ),
+    rule: ruleOf(row),
+    nextDrop,
+  };
+}
+
+/** Whether an operator's round at `at` is within the campaign: it had joined and not left. */
+function memberAt(live: Live, operatorId: string, at: Date): boolean {
+  const member = live.members.get(operatorId);
+  return (
+    member !== undefined &&
+    member.joined_at !== null &&
+    member.joined_at <= at &&
+    (member.left_at === null || at < member.left_at)
+  );
+}
+
+/** The facts of a money round the qualifying rules read. */
+interface RoundFacts {
+  operatorId: string;
+  playerId: string;
+  sessionId: string;
+  gameSymbol: string;
+  currency: string;
+  at: Date;
+  stake: bigint;
+  win: bigint;
+  roundId: string;
+  rules: RuleValues;
+}
+
+/**
+ * Whether a round qualifies for a campaign (the live scorer and the recompute ask this one
+ * question): its operator in, its game, within the period, in a market that allows promotions, a
+ * currency the campaign has a rate for, and a stake at or above the minimum bet.
+ */
+function qualifies(live: Live, round: RoundFacts): ScoreEvent | null {
+  const { row } = live;
+  if (round.at < row.starts_at || round.at >= row.ends_at) return null;
+  if (!row.games.includes(round.gameSymbol) || !memberAt(live, round.operatorId, round.at)) return null;
+  const promotions = promotionRules(round.rules);
+  if (!promotions.allowed) return null;
+  const conversion = live.conversions.get(round.currency);
+  const minBet = live.minBets.get(round.currency);
+  if (!conversion || minBet === undefined || round.stake <= 0n || round.stake < minBet) return null;
+  return {
+    member: memberOf(round.operatorId, round.playerId),
+    needsEntry: row.opt_in_required || promotions.optIn,
+    round: {
+      roundId: round.roundId,
+      sessionId: round.sessionId,
+      at: round.at.getTime(),
+      stake: round.stake,
+      win: round.win,
+      stakeFine: toCampaignFine(round.stake, conversion),
+      winFine: toCampaignFine(round.win, conversion),
+    },
+  };
+}
+
+function statusOf(row: CampaignRow, now: Date): CampaignView['status'] {
+  if (row.status !== 'scheduled') return row.status;
+  if (now < row.starts_at) return 'scheduled';
+  return now < row.ends_at ? 'running' : 'ended';
+}
+
+/** A stored amount (a decimal string in the campaign currency) written the currency's way. */
+function shownAmount(text: unknown, currency: string): string {
+  const parsed = parseAmount(String(text), currency);
+  return parsed.ok ? formatAmount(parsed.minor, currency) : String(text);
+}
+
+function prizeShown(prize: Record<string, unknown>, currency: string): Record<string, unknown> {
+  const shown: Record<string, unknown> = { ...prize };
+  for (const key of ['amount', 'bet_cap']) if (key in shown) shown[key] = shownAmount(shown[key], currency);
+  if ('share_ppm' in shown) {
+    const ppm = Number(shown.share_ppm);
+    shown.share_percent = (ppm / 10_000).toString();
+    delete shown.share_ppm;
+  }
+  return shown;
+}
+
+function campaignView(
+  row: CampaignRow,
+  members: readonly MemberRow[],
+  rates: readonly RateRow[],
+  now: Date,
+): CampaignView {
+  const status = statusOf(row, now);
+  const prizes = row.prizes as { places?: PlaceSpec[]; drops?: Array<{ count: number; prize: DropPrize }> };
+  const ended = status === 'ended' || status === 'frozen' || status === 'cancelled';
+  return {
+    campaign_id: row.id,
+    kind: row.kind,
+    name: row.name,
+    scope: row.scope,
+    owner_operator_id: row.owner_operator_id,
+    currency: row.currency,
+    games: row.games,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at.toISOString(),
+    min_bet: formatAmount(row.min_bet, row.currency),
+    scoring: row.scoring,
+    best_n: row.best_n,
+    opt_in_required: row.opt_in_required,
+    places: prizes.places
+      ? prizes.places.map((place) => ({
+          from: place.from,
+          to: place.to,
+          prize: prizeShown(place.prize as unknown as Record<string, unknown>, row.currency),
+        }))
+      : null,
+    drops: prizes.drops
+      ? prizes.drops.map((drop) => ({
+          count: drop.count,
+          prize: prizeShown(drop.prize as unknown as Record<string, unknown>, row.currency),
+        }))
+      : null,
+    pool_amount: row.pool_amount > 0n ? formatAmount(row.pool_amount, row.currency) : null,
+    budget: formatAmount(row.budget, row.currency),
+    status,
+    drop_commit: row.drop_commit,
+    drop_salt: ended ? row.drop_salt : null,
+    operators: members
+      .filter((member) => member.campaign_id === row.id)
+      .map((member) => ({
+        operator_id: member.operator_id,
+        joined_at: member.left_at === null ? (member.joined_at?.toISOString() ?? null) : null,
+      })),
+    rates: rates
+      .filter((rate) => rate.campaign_id === row.id)
+      .map((rate) => ({ currency: rate.currency, rate: rate.rate })),
+    created_by: row.created_by,
+    approved_by: row.approved_by,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A player id as other operators' readers see it: enough to recognise oneself, no more. */
+export function maskedPlayer(playerId: string): string {
+  if (playerId.length <= 3) return `${playerId.slice(0, 1)}***`;
+  return `${playerId.slice(0, 2)}***${playerId.slice(-2)}`;
+}
+
+function prizeView(prize: PrizeRow, kind: CampaignRow['kind']): PrizeView {
+  return {
+    prize_id: prize.id,
+    campaign_id: prize.campaign_id,
+    campaign_type: kind,
+    source: prize.source,
+    place: prize.place,
+    player_id: prize.player_id,
+    operator_id: prize.operator_id,
+    kind: prize.kind,
+    amount: formatAmount(prize.amount, prize.currency),
+    currency: prize.currency,
+    free_rounds: (prize.free_rounds as Record<string, unknown> | null) ?? null,
+    free_round_grant_id: prize.free_round_grant_id,
+    transaction_id: prize.transaction_id,
+    status: prize.status,
+    created_at: prize.created_at.toISOString(),
+    paid_at: prize.paid_at?.toISOString() ?? null,
+  };
+}
+
+/** What the recompute knows of a player beyond the score: where to report a prize, how they played. */
+interface PlayerFacts {
+  sessionId: string;
+  gameSymbol: string;
+  currency: string;
+  cadence: Cadence | undefined;
+}
+
+interface Folded {
+  entries: Map<string, EntryScore>;
+  facts: Map<string, PlayerFacts>;
+  entered: string[];
+  included: string[];
+}
+
+export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
+  const { repo, board } = deps;
+  let cache: { at: number; live: Live[] } | null = null;
+  let refreshing: Promise<Live[]> | null = null;
+  let queue: Array<{ live: Live; event: ScoreEvent; facts: RoundFacts }> = [];
+  const waiting = new Map<string, Array<{ event: ScoreEvent; queuedAt: number }>>();
+  let timer: NodeJS.Timeout | undefined;
+  let freezeTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | null = null;
+  let log: CampaignLog = { error() {} };
+
+  async function load(): Promise<Live[]> {
+    const now = deps.now();
+    const rows = (await repo.live(now, SHOWN_BEFORE_MS)).filter(
+      (row) => row.ends_at.getTime() + deps.freezeGraceMs + SHOWN_AFTER_MS > now.getTime(),
+    );
+    const ids = rows.map((row) => row.id);
+    const [members, rates, drops] = await Promise.all([
+      repo.members(ids),
+      repo.rates(ids),
+      repo.nextDrops(rows.filter((row) => row.kind === 'drop').map((row) => row.id)),
+    ]);
+    return rows.map((row) =>
+      liveOf(
+        row,
+        members.filter((member) => member.campaign_id === row.id),
+        rates.filter((rate) => rate.campaign_id === row.id),
+        drops.get(row.id) ?? null,
+      ),
+    );
+  }
+
+  function refresh(): Promise<Live[]> {
+    refreshing ??= load()
+      .then((live) => {
+        cache = { at: Date.now(), live };
+        return live;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  /** The live campaigns, from this node's cache (refreshed in the background once stale). */
+  async function liveCampaigns(): Promise<Live[]> {
+    if (cache && Date.now() - cache.at < CACHE_MS) return cache.live;
+    if (cache) {
+      refresh().catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'));
+      return cache.live;
+    }
+    return refresh();
+  }
+
+  function invalidate() {
+    cache = null;
+  }
+
+  // ---- The recompute from the rounds table ----------------------------------------------------
+
+  /** A campaign's scores folded from the rounds table, in time order, with the same rules as live. */
+  async function fold(row: CampaignRow, until: Date): Promise<Folded> {
+    const [members, rates, entryRows] = await Promise.all([
+      repo.members([row.id]),
+      repo.rates([row.id]),
+      repo.entriesOf(row.id),
+    ]);
+    const live = liveOf(row, members, rates, null);
+    const entries = new Map<string, EntryScore>();
+    const facts = new Map<string, PlayerFacts>();
+    const optedIn = new Map(
+      entryRows.map((entry) => [memberOf(entry.operator_id, entry.player_id), entry.opted_in_at]),
+    );
+    const included: string[] = [];
+    const recentFrom = until.getTime() - INCLUDED_MS;
+    for await (const page of repo.rounds(row, until)) {
+      for (const round of page) {
+        const event = qualifies(live, factsOf(round));
+        if (!event) continue;
+        if (event.needsEntry) {
+          const since = optedIn.get(event.member);
+          if (!since || since > round.created_at) continue;
+        }
+        entries.set(
+          event.member,
+          scoreRound(entries.get(event.member) ?? emptyEntry(), event.round, live.rule),
+        );
+        const known = facts.get(event.member);
+        facts.set(event.member, {
+          sessionId: round.session_id,
+          gameSymbol: round.game_symbol,
+          currency: round.currency,
+          cadence: cadenceStep(known?.cadence, event.round.at, round.stake),
+        });
+        if (event.round.at >= recentFrom) included.push(round.id);
+      }
+    }
+    return { entries, facts, entered: [...optedIn.keys()], included };
+  }
+
+  function factsOf(round: CampaignRoundRow): RoundFacts {
+    return {
+      operatorId: round.operator_id,
+      playerId: round.player_id,
+      sessionId: round.session_id,
+      gameSymbol: round.game_symbol,
+      currency: round.currency,
+      at: round.created_at,
+      stake: round.stake,
+      win: round.win,
+      roundId: round.id,
+      rules: effectiveRules(profileOf(round.jurisdiction_code)),
+    };
+  }
+
+  /** Rebuilds a board Redis lost (or never had) from the rounds table; one node at a time. */
+  async function rebuild(row: CampaignRow): Promise<void> {
+    if (!(await board.claimRebuild(row.id, 60_000))) return;
+    const folded = await fold(row, deps.now());
+    await board.load(row.id, folded.entries, folded.entered, folded.included);
+    log.info?.(
+      { campaign_id: row.id, players: folded.entries.size },
+      'campaign leaderboard rebuilt from the rounds',
+    );
+  }
+
+  /** The board of a campaign, rebuilt first when it is missing (waits for another node's rebuild). */
+  async function ensureBoard(row: CampaignRow): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      if (await board.has(row.id)) return;
+      await rebuild(row);
+      if (await board.has(row.id)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Another node's rebuild is taking long: answer from the board as it stands (possibly empty).
+    log.error({ campaign_id: row.id }, 'campaign leaderboard still missing after 5 s');
+  }
+
+  // ---- Scoring rounds as they are played ------------------------------------------------------
+
+  async function applyTo(live: Live, events: ScoreEvent[]): Promise<void> {
+    const id = live.row.id;
+    const held = waiting.get(id);
+    const batch = held ? [...held.map((item) => item.event), ...events] : events;
+    const result = await board.apply(id, live.rule, batch);
+    if (result === 'ok') {
+      waiting.delete(id);
+      return;
+    }
+    const now = Date.now();
+    const kept = [...(held ?? []), ...events.map((event) => ({ event, queuedAt: now }))]
+      .filter((item) => now - item.queuedAt < WAITING_MS)
+      .slice(-WAITING_MAX);
+    waiting.set(id, kept);
+    await rebuild(live.row);
+    if (
+      (await board.has(id)) &&
+      (await board.apply(
+        id,
+        live.rule,
+        kept.map((item) => item.event),
+      )) === 'ok'
+    )
+      waiting.delete(id);
+  }
+
+  /** A due drop point goes to the first qualifying round at or after it (in the order rounds are scored). */
+  async function landDrops(
+    live: Live,
+    items: Array<{ event: ScoreEvent; facts: RoundFacts }>,
+  ): Promise<void> {
+    for (const { event, facts } of items) {
+      if (!live.nextDrop || live.nextDrop.getTime() > event.round.at) continue;
+      if (event.needsEntry && !(await board.entered(live.row.id, event.member))) continue;
+      const conversion = live.conversions.get(facts.currency) as Conversion;
+      const stakeInCampaign = (facts.stake * conversion.num) / conversion.den;
+      const taken = await repo.takeDrop(
+        live.row.id,
+        { id: facts.roundId, operatorId: facts.operatorId, playerId: facts.playerId, at: facts.at },
+        (point) => {
+          const prize = point.prize as DropPrize;
+          const base = dropCash(prize, stakeInCampaign, live.row.currency);
+          return prizeRow(
+            live.row,
+            'drop',
+            point.seq,
+            facts,
+            prize.kind === 'free_rounds' ? prize.free_rounds : null,
+            base,
+            conversion,
+          );
+        },
+        deps.now(),
+      );
+      live.nextDrop = (await repo.nextDrops([live.row.id])).get(live.row.id) ?? null;
+      if (taken)
+        log.info?.(
+          { campaign_id: live.row.id, seq: taken.seq, round_id: facts.roundId },
+          'prize drop landed',
+        );
+    }
+  }
+
+  function prizeRow(
+    row: CampaignRow,
+    source: 'place' | 'drop',
+    n: number,
+    facts: {
+      operatorId: string;
+      playerId: string;
+      sessionId: string;
+      gameSymbol: string;
+      currency: string;
+      roundId: string | null;
+    },
+    freeRounds: unknown,
+    base: bigint,
+    conversion: Conversion,
+  ): NewPrize {
+    const id = derivedId('prz', row.id, `${source}/${n}`);
+    return {
+      id,
+      campaign_id: row.id,
+      source,
+      place: source === 'place' ? n : null,
+      drop_seq: source === 'drop' ? n : null,
+      operator_id: facts.operatorId,
+      player_id: facts.playerId,
+      currency: facts.currency,
+      kind: freeRounds ? 'free_rounds' : 'cash',
+      amount: freeRounds ? 0n : toPlayerMinor(base, conversion),
+      base_amount: freeRounds ? 0n : base,
+      free_rounds: freeRounds ?? null,
+      game_symbol: facts.gameSymbol,
+      session_id: facts.sessionId,
+      round_id: facts.roundId,
+      transaction_id: derivedId('tx', id, 'promo_win'),
+    };
+  }
+
+  async function flushOnce(): Promise<void> {
+    const items = queue;
+    queue = [];
+    const byCampaign = new Map<string, { live: Live; items: typeof items }>();
+    for (const item of items) {
+      const group = byCampaign.get(item.live.row.id) ?? { live: item.live, items: [] };
+      group.items.push(item);
+      byCampaign.set(item.live.row.id, group);
+    }
+    // Boards waiting for a rebuild are retried even when no new round came for them.
+    for (const id of waiting.keys()) {
+      if (byCampaign.has(id)) continue;
+      const live = (await liveCampaigns()).find((candidate) => candidate.row.id === id);
+      if (live) byCampaign.set(id, { live, items: [] });
+      else waiting.delete(id);
+    }
+    for (const { live, items: group } of byCampaign.values()) {
+      try {
+        await applyTo(
+          live,
+          group.map((item) => item.event),
+        );
+        if (live.row.kind === 'drop') await landDrops(live, group);
+      } catch (error) {
+        log.error({ err: error, campaign_id: live.row.id }, 'campaign scoring failed');
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing ??= flushOnce().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  function onRound(session: RuntimeSession, round: RoundForCampaigns): void {
+    if (session.row.play_mode === 'demo' || round.free_round_grant_id !== null || round.stake <= 0n) return;
+    const facts: RoundFacts = {
+      operatorId: session.row.operator_id,
+      playerId: session.row.player_id,
+      sessionId: session.row.id,
+      gameSymbol: session.row.game_symbol,
+      currency: session.row.currency,
+      at: round.created_at,
+      stake: round.stake,
+      win: round.win,
+      roundId: round.id,
+      rules: session.jurisdiction.rules,
+    };
+    const enqueue = (live: readonly Live[]) => {
+      for (const campaign of live) {
+        if (campaign.row.status !== 'scheduled') continue;
+        const event = qualifies(campaign, facts);
+        if (event) queue.push({ live: campaign, event, facts });
+      }
+    };
+    if (cache) {
+      enqueue(cache.live);
+      if (Date.now() - cache.at >= CACHE_MS)
+        refresh().catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'));
+    } else {
+      liveCampaigns()
+        .then(enqueue)
+        .catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'));
+    }
+  }
+
+  // ---- Freezing a campaign that ended ---------------------------------------------------------
+
+  async function freeze(id: string): Promise<boolean> {
+    const row = await repo.find(id);
+    if (row?.status !== 'scheduled') return false;
+    const folded = await fold(row, row.ends_at);
+    const conversions = conversionsOf(row, await repo.rates([id]));
+    const standings = sortedBoard(folded.entries);
+    const prizes: NewPrize[] = [];
+    if (row.kind === 'tournament') {
+      const places = (row.prizes as { places: PlaceSpec[] }).places;
+      standings.forEach((standing, i) => {
+        const place = i + 1;
+        const prize = prizeOfPlace(places, place);
+        const facts = folded.facts.get(standing.member);
+        if (!prize || !facts) return;
+        const conversion = conversions.get(facts.currency);
+        if (!conversion) return;
+        const { operatorId, playerId } = splitMember(standing.member);
+        const base = placeCash(prize, row.pool_amount, row.currency);
+        const freeRounds = prize.kind === 'free_rounds' ? prize.free_rounds : null;
+        const made = prizeRow(
+          row,
+          'place',
+          place,
+          { operatorId, playerId, ...facts, roundId: null },
+          freeRounds,
+          base,
+          conversion,
+        );
+        if (made.kind === 'cash' && made.amount === 0n) return;
+        prizes.push(made);
+      });
+    }
+    const flags = [...folded.facts]
+      .filter(([, facts]) => (facts.cadence?.longest.length ?? 0) >= CADENCE_RUN)
+      .map(([member, facts]) => {
+        const { operatorId, playerId } = splitMember(member);
+        const longest = facts.cadence?.longest as Cadence['longest'];
+        return {
+          operator_id: operatorId,
+          player_id: playerId,
+          reason: 'fixed_cadence',
+          detail: {
+            rounds: longest.length,
+            gap_ms: longest.gapMs,
+            stake: formatAmount(longest.stake, facts.currency),
+            currency: facts.currency,
+            from: new Date(longest.from).toISOString(),
+          },
+        };
+      });
+    const frozen = await repo.freeze(
+      id,
+      row.kind === 'tournament'
+        ? standings.map((standing, i) => {
+            const { operatorId, playerId } = splitMember(standing.member);
+            return {
+              place: i + 1,
+              operator_id: operatorId,
+              player_id: playerId,
+              score: standing.score,
+              score_at: new Date(standing.at),
+              rounds: standing.rounds,
+            };
+          })
+        : [],
+      prizes,
+      flags,
+      deps.now(),
+    );
+    if (frozen) {
+      invalidate();
+      log.info?.({ campaign_id: id, players: standings.length, prizes: prizes.length }, 'campaign frozen');
+    }
+    return frozen;
+  }
+
+  async function freezeDue(): Promise<void> {
+    const due = await repo.ended(new Date(deps.now().getTime() - deps.freezeGraceMs));
+    for (const id of due) {
+      try {
+        await freeze(id);
+      } catch (error) {
+        log.error({ err: error, campaign_id: id }, 'campaign freeze failed');
+      }
+    }
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------------
+
+  async function found(campaignId: string): Promise<CampaignRow> {
+    const row = /^cmp_[A-Za-z0-9]{1,40}$/.test(campaignId) ? await repo.find(campaignId) : undefined;
+    if (!row) throw errors.notFound(`campaign ${campaignId} not found`);
+    return row;
+  }
+
+  async function viewOf(row: CampaignRow): Promise<CampaignView> {
+    const [members, rates] = await Promise.all([repo.members([row.id]), repo.rates([row.id])]);
+    return campaignView(row, members, rates, deps.now());
+  }
+
+  function standingView(
+    row: CampaignRow,
+    place: number,
+    entry: Pick<BoardEntry, 'member' | 'score' | 'at' | 'rounds'>,
+    reader: { operatorId: string | null },
+  ): StandingView {
+    const { operatorId, playerId } = splitMember(entry.member);
+    const own = reader.operatorId === null || reader.operatorId === operatorId;
+    return {
+      place,
+      player: own && reader.operatorId === null ? playerId : maskedPlayer(playerId),
+      ...(own ? { player_id: playerId, operator_id: operatorId } : {}),
+      score: entry.score,
+      score_text: scoreText(ruleOf(row).scoring, entry.score, row.currency),
+      rounds: entry.rounds,
+      score_at: new Date(entry.at).toISOString(),
+    };
+  }
+
+  async function standingsOf(
+    row: CampaignRow,
+    reader: { operatorId: string | null },
+    limit: number,
+  ): Promise<StandingsView> {
+    const now = deps.now();
+    const status = statusOf(row, now);
+    if (row.status === 'frozen' && row.kind === 'tournament') {
+      const [top, players] = await Promise.all([repo.standings(row.id, limit), repo.standingsCount(row.id)]);
+      return {
+        campaign_id: row.id,
+        status,
+        final: true,
+        players,
+        top: top.map((standing) =>
+          standingView(
+            row,
+            standing.place,
+            {
+              member: memberOf(standing.operator_id, standing.player_id),
+              score: Number(standing.score),
+              at: standing.score_at.getTime(),
+              rounds: standing.rounds,
+            },
+            reader,
+          ),
+        ),
+        updated_at: (row.frozen_at ?? now).toISOString(),
+      };
+    }
+    if (row.status === 'scheduled' && now >= row.starts_at) await ensureBoard(row);
+    const [top, players] = await Promise.all([board.top(row.id, limit), board.size(row.id)]);
+    return {
+      campaign_id: row.id,
+      status,
+      final: false,
+      players,
+      top: top.map((entry, i) => standingView(row, i + 1, entry, reader)),
+      updated_at: now.toISOString(),
+    };
+  }
+
+  async function meOf(row: CampaignRow, operatorId: string, playerId: string): Promise<StandingView | null> {
+    const reader = { operatorId };
+    if (row.status === 'frozen' && row.kind === 'tournament') {
+      const standing = await repo.standingOf(row.id, operatorId, playerId);
+      return standing
+        ? standingView(
+            row,
+            standing.place,
+            {
+              member: memberOf(operatorId, playerId),
+              score: Number(standing.score),
+              at: standing.score_at.getTime(),
+              rounds: standing.rounds,
+            },
+            reader,
+          )
+        : null;
+    }
+    const placed = await board.placeOf(row.id, memberOf(operatorId, playerId));
+    return placed ? standingView(row, placed.place, placed.entry, reader) : null;
+  }
+
+  /** The campaigns a session's game shows: its operator in, its game, a market that allows them. */
+  async function sessionCampaigns(session: RuntimeSession): Promise<Live[]> {
+    if (session.row.play_mode === 'demo') return [];
+    if (!promotionRules(session.jurisdiction.rules).allowed) return [];
+    const now = deps.now();
+    return (await liveCampaigns()).filter((live) => {
+      const member = live.members.get(session.row.operator_id);
+      return (
+        live.row.games.includes(session.row.game_symbol) &&
+        member?.joined_at != null &&
+        member.left_at === null &&
+        live.conversions.has(session.row.currency) &&
+        (live.row.status === 'scheduled' ||
+          (live.row.frozen_at !== null && now.getTime() - live.row.frozen_at.getTime() < SHOWN_AFTER_MS))
+      );
+    });
+  }
+
+  async function sessionView(session: RuntimeSession, live: Live): Promise<SessionCampaignView> {
+    const { row } = live;
+    const operatorId = session.row.operator_id;
+    const playerId = session.row.player_id;
+    const needsEntry = row.opt_in_required || promotionRules(session.jurisdiction.rules).optIn;
+    const [openedIn, prizes] = await Promise.all([
+      repo.entryOf(row.id, operatorId, playerId),
+      repo.prizes({ operatorId, campaignId: row.id, playerId, limit: 20 }),
+    ]);
+    const status = statusOf(row, deps.now());
+    const entered = openedIn !== null || !needsEntry;
+    const started = status !== 'scheduled' && status !== 'pending';
+    const standings = started ? await standingsOf(row, { operatorId }, 10) : null;
+    return {
+      campaign: campaignView(row, [...live.members.values()], live.rates, deps.now()),
+      entered,
+      can_enter: !entered && (status === 'scheduled' || status === 'running'),
+      standings,
+      me: started ? await meOf(row, operatorId, playerId) : null,
+      prizes: prizes.map((prize) => prizeView(prize, row.kind)),
+    };
+  }
+
+  return {
+    async create(body, createdBy) {
+      const now = deps.now();
+      const checkedTerms = await checked(() => checkCampaignRequest(body, now, deps.games()));
+      if (!checkedTerms.ok) throw checkedTerms.error;
+      const terms: CampaignTerms = checkedTerms.value;
+      for (const [i, operatorId] of terms.operators.entries()) {
+        if (!(await deps.operatorExists(operatorId)))
+          throw errors.invalidRequest(
+            `${terms.scope === 'operator' ? 'operator_id' : `operators[${i}]`}: operator ${operatorId} not found`,
+          );
+      }
+      const id = newId('cmp');
+      await repo.create({
+        row: {
+          id,
+          kind: terms.kind,
+          name: terms.name,
+          scope: terms.scope,
+          owner_operator_id: terms.ownerOperatorId,
+          currency: terms.currency,
+          games: terms.games,
+          starts_at: terms.startsAt,
+          ends_at: terms.endsAt,
+          min_bet: terms.minBet,
+          scoring: terms.scoring,
+          best_n: terms.bestN,
+          opt_in_required: terms.optInRequired,
+          prizes: terms.prizes,
+          pool_amount: terms.poolAmount,
+          budget: budgetOf(terms),
+          created_by: createdBy,
+          created_at: now,
+        },
+        operators: terms.operators,
+        rates: terms.rates,
+      });
+      return viewOf(await found(id));
+    },
+
+    async approve(campaignId, approvedBy) {
+      const row = await found(campaignId);
+      if (row.status !== 'pending')
+        throw errors.conflict(`campaign ${campaignId} is ${row.status}, not pending`);
+      if (row.created_by === approvedBy)
+        throw errors.conflict('a campaign is approved by a second admin, not by the one who created it');
+      const now = deps.now();
+      if (row.starts_at <= now)
+        throw errors.conflict(
+          'the campaign was to start before it was approved; create it again with a later start',
+        );
+      const drops = (row.prizes as { drops?: Parameters<typeof drawSchedule>[2] }).drops;
+      const schedule =
+        row.kind === 'drop' && drops
+          ? drawSchedule(deps.rng(), row.id, drops, row.starts_at, row.ends_at)
+          : null;
+      if (!(await repo.approve(campaignId, approvedBy, now, schedule)))
+        throw errors.conflict(`campaign ${campaignId} could not be approved (it changed meanwhile)`);
+      invalidate();
+      return viewOf(await found(campaignId));
+    },
+
+    async cancel(campaignId) {
+      const row = await found(campaignId);
+      if (!(await repo.cancel(row.id, deps.now())))
+        throw errors.conflict(
+          `campaign ${campaignId} is ${row.status}: only a pending or scheduled one is cancelled`,
+        );
+      await board.remove(row.id);
+      invalidate();
+      return viewOf(await found(campaignId));
+    },
+
+    async list() {
+      const rows = await repo.list();
+      const ids = rows.map((row) => row.id);
+      const [members, rates] = await Promise.all([repo.members(ids), repo.rates(ids)]);
+      return rows.map((row) => campaignView(row, members, rates, deps.now()));
+    },
+
+    get: async (campaignId) => viewOf(await found(campaignId)),
+
+    async forOperator(operatorId) {
+      const rows = await repo.forOperator(operatorId);
+      const ids = rows.map((row) => row.id);
+      const [members, rates] = await Promise.all([repo.members(ids), repo.rates(ids)]);
+      // An operator sees its own membership, never which other operators a network campaign invited.
+      const own = members.filter((member) => member.operator_id === operatorId);
+      return rows.map((row) => campaignView(row, own, rates, deps.now()));
+    },
+
+    async optIn(operatorId, campaignId, join) {
+      const row = await found(campaignId);
+      const members = await repo.members([row.id]);
+      const member = members.find((candidate) => candidate.operator_id === operatorId);
+      if (!member || row.status === 'pending') throw errors.notFound(`campaign ${campaignId} not found`);
+      if (row.scope !== 'network')
+        throw errors.conflict('an operator campaign runs for its operator; there is nothing to opt in to');
+      const status = statusOf(row, deps.now());
+      if (status === 'ended' || status === 'frozen' || status === 'cancelled')
+        throw errors.conflict(`campaign ${campaignId} is ${status}`);
+      if (!join && status === 'running')
+        throw errors.conflict(
+          'an operator leaves a campaign before it starts: its players are already scoring',
+        );
+      await repo.setMember(row.id, operatorId, join, deps.now());
+      invalidate();
+      const [after, rates] = await Promise.all([repo.members([row.id]), repo.rates([row.id])]);
+      return campaignView(
+        row,
+        after.filter((candidate) => candidate.operator_id === operatorId),
+        rates,
+        deps.now(),
+      );
+    },
+
+    async standings(campaignId, reader, limit = 10) {
+      const row = await found(campaignId);
+      if (reader.operatorId !== null) {
+        const member = (await repo.members([row.id])).find(
+          (candidate) => candidate.operator_id === reader.operatorId,
+        );
+        if (!member || row.status === 'pending') throw errors.notFound(`campaign ${campaignId} not found`);
+      }
+      return standingsOf(row, reader, Math.min(Math.max(1, limit), 100));
+    },
+
+    async forSession(session) {
+      const live = await sessionCampaigns(session);
+      return Promise.all(live.map((campaign) => sessionView(session, campaign)));
+    },
+
+    async enter(session, campaignId) {
+      if (session.row.play_mode === 'demo')
+        throw errors.forbidden('demo play never takes part in a campaign');
+      const live = (await sessionCampaigns(session)).find((campaign) => campaign.row.id === campaignId);
+      if (!live) throw errors.notFound(`campaign ${campaignId} not found for this game`);
+      const status = statusOf(live.row, deps.now());
+      if (status !== 'scheduled' && status !== 'running')
+        throw errors.conflict(`campaign ${campaignId} is ${status}`);
+      await repo.enter(live.row.id, session.row.operator_id, session.row.player_id, deps.now());
+      if (await board.has(live.row.id))
+        await board.enter(live.row.id, memberOf(session.row.operator_id, session.row.player_id));
+      return sessionView(session, live);
+    },
+
+    onRound,
+
+    async prizes(operatorId, filter) {
+      const rows = await repo.prizes({ operatorId, ...filter });
+      const kinds = new Map<string, CampaignRow['kind']>();
+      for (const prize of rows)
+        if (!kinds.has(prize.campaign_id))
+          kinds.set(prize.campaign_id, (await repo.find(prize.campaign_id))?.kind ?? 'tournament');
+      return rows.map((prize) => prizeView(prize, kinds.get(prize.campaign_id) ?? 'tournament'));
+    },
+
+    async flags(campaignId) {
+      const row = await found(campaignId);
+      if (row.status === 'scheduled' && deps.now() >= row.starts_at) {
+        // A running campaign is looked at now: the same scan the freeze runs.
+        const folded = await fold(row, deps.now());
+        const flagged = [...folded.facts]
+          .filter(([, facts]) => (facts.cadence?.longest.length ?? 0) >= CADENCE_RUN)
+          .map(([member, facts]) => {
+            const { operatorId, playerId } = splitMember(member);
+            const longest = facts.cadence?.longest as Cadence['longest'];
+            return {
+              operator_id: operatorId,
+              player_id: playerId,
+              reason: 'fixed_cadence',
+              detail: {
+                rounds: longest.length,
+                gap_ms: longest.gapMs,
+                stake: formatAmount(longest.stake, facts.currency),
+                currency: facts.currency,
+                from: new Date(longest.from).toISOString(),
+              },
+            };
+          });
+        await repo.addFlags(row.id, flagged, deps.now());
+      }
+      return (await repo.flags(row.id)).map((flag) => ({
+        operator_id: flag.operator_id,
+        player_id: flag.player_id,
+        reason: flag.reason,
+        detail: flag.detail,
+        flagged_at: flag.flagged_at.toISOString(),
+      }));
+    },
+
+    start(logTo) {
+      if (logTo) log = logTo;
+      const flushMs = deps.flushMs ?? 200;
+      const tick = () => {
+        timer = setTimeout(() => {
+          flush()
+            .catch((error: unknown) => log.error({ err: error }, 'campaign scoring failed'))
+            .finally(tick);
+        }, flushMs);
+        timer.unref();
+      };
+      const freezeTick = () => {
+        freezeTimer = setTimeout(() => {
+          freezeDue()
+            .catch((error: unknown) => log.error({ err: error }, 'campaign freeze failed'))
+            .finally(freezeTick);
+        }, 1000);
+        freezeTimer.unref();
+      };
+      tick();
+      freezeTick();
+    },
+
+    async stop() {
+      clearTimeout(timer);
+      clearTimeout(freezeTimer);
+      await flush().catch(() => {});
+      await board.close();
+    },
+
+    async settle() {
+      await flush();
+      await freezeDue();
+    },
+  };
 }

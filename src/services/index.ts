@@ -5,9 +5,10 @@ import { type Config, loadConfig, type Secrets } from '../config.ts';
 import type { CatalogOptions } from '../domain/catalog.ts';
 import type { Actor } from '../domain/staff.ts';
 import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
-import { certifiedHooks, certifiedRtp } from '../games/index.ts';
+import { certifiedHooks, certifiedRtp, gameInfos } from '../games/index.ts';
 import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
+import { campaignsRepo } from '../store/campaigns.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
@@ -34,6 +35,7 @@ import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from '.
 import { type AuditService, createAuditService } from './audit.ts';
 import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
+import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
@@ -41,6 +43,7 @@ import { createJackpotAdminService, type JackpotAdminService } from './jackpot-a
 import { createJackpotFiguresService, type JackpotFiguresService } from './jackpot-figures.ts';
 import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
+import { memoryLeaderboard, redisLeaderboard } from './leaderboard.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 import { createReportService, type ReportService } from './reports.ts';
@@ -91,6 +94,8 @@ export interface Services {
   wallets: Wallets;
   /** Jackpot pools: what rounds feed, the meters, the public ledger and its sealer (the node starts it). */
   jackpots: JackpotService;
+  /** Tournaments and prize drops (issue 29): campaigns, live leaderboards, drops, the freeze. */
+  campaigns: CampaignService;
   /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
   jackpotFigures: JackpotFiguresService;
   /** Staff's pools: NJ meters, and changes behind the two-person rule. */
@@ -126,6 +131,8 @@ export interface ServiceOptions {
   walletRetry?: Partial<RetryPolicy>;
   /** A test harness's round generator (seeded); refused outside development and test. */
   testPlayRng?: PlayRngSource;
+  /** How long after its end a campaign is frozen (tests use a short one). */
+  campaignFreezeGraceMs?: number;
 }
 
 export async function createServices(
@@ -194,6 +201,21 @@ export async function createServices(
     rng: () => playRng.source.forSession('jackpot'),
     now,
   });
+  const campaigns = createCampaignService({
+    repo: campaignsRepo(db),
+    // One board shared by every node through Redis; a single node keeps it in the process.
+    board: config.redisUrl ? redisLeaderboard(config.redisUrl, () => {}) : memoryLeaderboard(),
+    rng: () => playRng.source.forSession('campaign'),
+    games: () => gameInfos.map((game) => game.symbol),
+    operatorExists: async (id) => (await repos.operators.find(id)) !== undefined,
+    now,
+    // A callback round waits at most the wallet's time-out (and a lease's grace) for its debit's answer.
+    freezeGraceMs:
+      options.campaignFreezeGraceMs ??
+      config.walletTimeoutMs +
+        retryPolicyFor(config.appEnv).leaseGraceMs +
+        (config.appEnv === 'test' ? 0 : 5_000),
+  });
   const roundDetails = createRoundDetailsService({
     ...repos,
     secret: await signingKeysRepo(db).get('round_details'),
@@ -258,6 +280,7 @@ export async function createServices(
       sessions,
       wallets,
       jackpots,
+      campaigns,
       sessionTtlSeconds: config.sessionTtlSeconds,
       walletTimeoutMs: config.walletTimeoutMs,
       now,
@@ -271,6 +294,7 @@ export async function createServices(
     reports: createReportService({ reports: reportsRepo(db), now }),
     wallets,
     jackpots,
+    campaigns,
     jackpotFigures: createJackpotFiguresService({
       repo: jackpotFiguresRepo(db),
       poolsFor: jackpots.poolsFor,
@@ -289,6 +313,7 @@ export async function createServices(
     async close() {
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
       await jackpots.stop();
+      await campaigns.stop();
       await rateLimiter?.close();
       await publicRateLimiter?.close();
       artwork.stop();

@@ -29,6 +29,7 @@ import type { FreeRoundCampaignRow, FreeRoundGrantRow } from '../store/free-roun
 import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
 import type { PlayerWallet, SettleResult, Wallet } from '../wallet/wallet.ts';
 import type { Wallets } from '../wallet/wallets.ts';
+import type { CampaignService } from './campaigns.ts';
 import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
 import { type JackpotService, jackpotEligible } from './jackpots.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
@@ -95,6 +96,8 @@ export interface RoundServiceDeps {
   wallets: Wallets;
   /** Which jackpot pools a round feeds and what it adds (issue 28). */
   jackpots: Pick<JackpotService, 'poolsFor' | 'feedsOf'>;
+  /** Tournaments and drops score a settled paid round (issue 29), after the answer, never in its way. */
+  campaigns: Pick<CampaignService, 'onRound'>;
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
   now(): Date;
@@ -432,6 +435,7 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
             grant ? (nextState.freeSpinsLeft > 0 ? grant.grant.id : null) : undefined,
             { startedAt: round.created_at, net },
           );
+          deps.campaigns.onRound(session, round);
           const answered = await answer(result.round, result.balance, session, nextState, net);
           if (result.jackpotWins && result.jackpotWins.length > 0) {
             answered.jackpot_wins = result.jackpotWins.map((jackpotWin) => ({

@@ -41,11 +41,13 @@ create table campaigns (
 );
 create index campaigns_live_idx on campaigns (ends_at) where status = 'scheduled';
 
--- Operators a network campaign runs for (opted in by the operator); an operator campaign's owner.
+-- The operators a network campaign invites; it runs for those who opted in (joined_at set, and not
+-- left). An operator campaign's owner is its one member, joined when it is created.
 create table campaign_members (
   campaign_id text not null references campaigns (id),
   operator_id text not null references operators (id),
-  joined_at timestamptz not null default now(),
+  invited_at timestamptz not null default now(),
+  joined_at timestamptz,
   left_at timestamptz,
   primary key (campaign_id, operator_id)
 );
