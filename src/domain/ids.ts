@@ -34,7 +34,19 @@ export function randomBase62(bytes: number): string {
   return text;
 }
 
-export type IdPrefix = 'op' | 'key' | 'gs' | 'rnd' | 'tx' | 'att' | 'frc' | 'frg' | 'jp' | 'jpt' | 'cmp' | 'prz';
+export type IdPrefix =
+  | 'op'
+  | 'key'
+  | 'gs'
+  | 'rnd'
+  | 'tx'
+  | 'att'
+  | 'frc'
+  | 'frg'
+  | 'jp'
+  | 'jpt'
+  | 'cmp'
+  | 'prz';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(12)}`;
