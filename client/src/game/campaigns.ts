@@ -231,10 +231,8 @@ export class CampaignWidget {
       this.entries.length > 1
         ? h('span', { class: 'cmp-badge-more' }, t('campaign.badge.more', { count: this.entries.length - 1 }))
         : '',
-    );
-    this.badge.setAttribute(
-      'aria-label',
-      t('campaign.badge.label', { name: campaign.name, clock: clockText(entry, now) }),
+      // Named by what it shows, then what it opens (a speech user says what they see).
+      h('span', { class: 'sr-only' }, `, ${t('campaign.badge.label', { name: campaign.name })}`),
     );
     if (!this.panel.hidden) this.renderPanel();
   }
@@ -277,9 +275,10 @@ export class CampaignWidget {
           )
         : null;
     const scroll = this.panel.querySelector('.cmp-body')?.scrollTop ?? 0;
+    // Focusable, so a keyboard can scroll it (the rules run long on a phone).
     const body = h(
       'div',
-      { class: 'cmp-body' },
+      { class: 'cmp-body', tabindex: 0, role: 'region', 'aria-label': campaign.name },
       this.standSection(entry),
       campaign.kind === 'tournament' ? this.boardSection(entry) : null,
       this.prizeTable(entry),

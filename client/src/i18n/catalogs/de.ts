@@ -457,7 +457,7 @@ export const de: Catalog = {
   'campaign.panel': 'Turniere und Preisregen',
   'campaign.kind.tournament': 'Turnier',
   'campaign.kind.drop': 'Preisregen',
-  'campaign.badge.label': '{name}: {clock}. Regeln, Rangliste und Preise',
+  'campaign.badge.label': '{name}: Regeln, Rangliste und Preise',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Schließen',
   'campaign.ends_in': 'Endet in {time}',

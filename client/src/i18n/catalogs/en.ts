@@ -405,7 +405,7 @@ export const en = {
   'campaign.panel': 'Tournaments and prize drops',
   'campaign.kind.tournament': 'Tournament',
   'campaign.kind.drop': 'Prize drop',
-  'campaign.badge.label': '{name}: {clock}. Rules, leaderboard and prizes',
+  'campaign.badge.label': '{name}: rules, leaderboard and prizes',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Close',
   'campaign.ends_in': 'Ends in {time}',

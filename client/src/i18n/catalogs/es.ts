@@ -463,7 +463,7 @@ export const es: Catalog = {
   'campaign.panel': 'Torneos y lluvias de premios',
   'campaign.kind.tournament': 'Torneo',
   'campaign.kind.drop': 'Lluvia de premios',
-  'campaign.badge.label': '{name}: {clock}. Reglas, clasificación y premios',
+  'campaign.badge.label': '{name}: reglas, clasificación y premios',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Cerrar',
   'campaign.ends_in': 'Termina en {time}',

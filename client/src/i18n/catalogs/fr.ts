@@ -462,7 +462,7 @@ export const fr: Catalog = {
   'campaign.panel': 'Tournois et pluies de prix',
   'campaign.kind.tournament': 'Tournoi',
   'campaign.kind.drop': 'Pluie de prix',
-  'campaign.badge.label': '{name} : {clock}. Règles, classement et prix',
+  'campaign.badge.label': '{name} : règles, classement et prix',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Fermer',
   'campaign.ends_in': 'Se termine dans {time}',

@@ -458,7 +458,7 @@ export const it: Catalog = {
   'campaign.panel': 'Tornei e pioggia di premi',
   'campaign.kind.tournament': 'Torneo',
   'campaign.kind.drop': 'Pioggia di premi',
-  'campaign.badge.label': '{name}: {clock}. Regole, classifica e premi',
+  'campaign.badge.label': '{name}: regole, classifica e premi',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Chiudi',
   'campaign.ends_in': 'Termina tra {time}',

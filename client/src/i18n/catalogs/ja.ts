@@ -453,7 +453,7 @@ export const ja: Catalog = {
   'campaign.panel': 'トーナメントと賞金ドロップ',
   'campaign.kind.tournament': 'トーナメント',
   'campaign.kind.drop': '賞金ドロップ',
-  'campaign.badge.label': '{name}：{clock}。ルール、ランキング、賞品',
+  'campaign.badge.label': '{name}：ルール、ランキング、賞品',
   'campaign.badge.more': '+{count}',
   'campaign.close': '閉じる',
   'campaign.ends_in': '終了まで {time}',

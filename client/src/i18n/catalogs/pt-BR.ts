@@ -455,7 +455,7 @@ export const ptBR: Catalog = {
   'campaign.panel': 'Torneios e chuvas de prêmios',
   'campaign.kind.tournament': 'Torneio',
   'campaign.kind.drop': 'Chuva de prêmios',
-  'campaign.badge.label': '{name}: {clock}. Regras, classificação e prêmios',
+  'campaign.badge.label': '{name}: regras, classificação e prêmios',
   'campaign.badge.more': '+{count}',
   'campaign.close': 'Fechar',
   'campaign.ends_in': 'Termina em {time}',
