@@ -22,8 +22,48 @@ const config = loadConfig({
   // The benchmarks' load comes from one address: the public limit (default 600 a minute) is left to
   // the benchmark that measures with it or without it.
   PUBLIC_RATE_LIMIT_PER_MINUTE: process.env.PUBLIC_RATE_LIMIT_PER_MINUTE ?? '0',
+  // bench/campaigns.ts shares its leaderboards through Redis, as several nodes do.
+  REDIS_URL: process.env.REDIS_URL,
 });
-const server = await startServer(config, { logLevel: process.env.LOG_LEVEL ?? 'warn' });
+const server = await startServer(config, {
+  logLevel: process.env.LOG_LEVEL ?? 'warn',
+  // bench/campaigns.ts: a running tournament made through the node's own services (a development
+  // node takes such routes; a production start passes none).
+  testRoutes: process.env.BENCH_CAMPAIGN_START_MS
+    ? (app, services) => {
+        app.post('/bench/campaign', async (request) => {
+          const body = request.body as { operator_id: string; game: string };
+          const startsAt = new Date(Date.now() + Number(process.env.BENCH_CAMPAIGN_START_MS));
+          const created = await services.campaigns.create(
+            {
+              kind: 'tournament',
+              name: 'Bench tournament',
+              scope: 'operator',
+              operator_id: body.operator_id,
+              currency: 'USD',
+              games: [body.game],
+              starts_at: startsAt.toISOString(),
+              ends_at: new Date(startsAt.getTime() + 3_600_000).toISOString(),
+              scoring: 'total_bet',
+              opt_in_required: false,
+              places: [{ from: 1, to: 10, prize: { kind: 'cash', amount: '10.00' } }],
+            },
+            'bench:creator',
+          );
+          await services.campaigns.approve(created.campaign_id, 'bench:approver');
+          return { campaign_id: created.campaign_id, starts_at: startsAt.toISOString() };
+        });
+        app.get('/bench/campaign/:id', async (request) => {
+          const { id } = request.params as { id: string };
+          const live = await services.campaigns.standings(id, { operatorId: null }, 100);
+          const recomputed = await services.campaigns.recomputed(id, 100);
+          const sum = (top: Array<{ rounds: number }>) =>
+            top.reduce((total, entry) => total + entry.rounds, 0);
+          return { players: live.players, rounds: sum(live.top), recomputed_rounds: sum(recomputed.top) };
+        });
+      }
+    : undefined,
+});
 const admin = server.services.operators;
 const operator = await admin.createOperator({ name: 'Bench Casino', wallet_mode: 'internal' });
 if (!operator.ok) throw operator.error;

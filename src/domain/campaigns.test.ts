@@ -279,7 +279,9 @@ describe('a drop schedule', () => {
       expect(point.at >= start && point.at < end).toBe(true);
       if (i > 0) expect(point.at >= (schedule.points[i - 1]?.at as Date)).toBe(true);
     }
-    expect(schedule.points.filter((point) => point.prize.amount === '100.00')).toHaveLength(2);
+    expect(
+      schedule.points.filter((point) => point.prize.kind === 'cash' && point.prize.amount === '100.00'),
+    ).toHaveLength(2);
     expect(scheduleCommit('cmp_x', schedule.points, schedule.salt)).toBe(schedule.commit);
     // Any change to a point, the salt or the campaign breaks the commitment.
     const moved = schedule.points.map((point, i) =>

@@ -145,6 +145,11 @@ export interface CampaignService {
   forOperator(operatorId: string): Promise<CampaignView[]>;
   /** An invited operator opts in to (or out of, before the start) a network campaign. */
   optIn(operatorId: string, campaignId: string, join: boolean): Promise<CampaignView>;
+  /**
+   * The standings recomputed now from the rounds table (the source of truth), as staff, the
+   * rehearsal and the benchmark compare them with the live board.
+   */
+  recomputed(campaignId: string, limit?: number): Promise<StandingsView>;
   /** A campaign's standings; `reader` sees its own players' ids (staff: null sees all). */
   standings(
     campaignId: string,
@@ -449,9 +454,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
 
   async function load(): Promise<Live[]> {
     const now = deps.now();
-    const rows = (await repo.live(now, SHOWN_BEFORE_MS)).filter(
-      (row) => row.ends_at.getTime() + deps.freezeGraceMs + SHOWN_AFTER_MS > now.getTime(),
-    );
+    const rows = await repo.live(now, SHOWN_BEFORE_MS, SHOWN_AFTER_MS);
     const ids = rows.map((row) => row.id);
     const [members, rates, drops] = await Promise.all([
       repo.members(ids),
@@ -1084,6 +1087,21 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
         rates,
         deps.now(),
       );
+    },
+
+    async recomputed(campaignId, limit = 100) {
+      const row = await found(campaignId);
+      const now = deps.now();
+      const folded = await fold(row, new Date(Math.min(now.getTime(), row.ends_at.getTime())));
+      const board = sortedBoard(folded.entries);
+      return {
+        campaign_id: row.id,
+        status: statusOf(row, now),
+        final: false,
+        players: board.length,
+        top: board.slice(0, limit).map((entry, i) => standingView(row, i + 1, entry, { operatorId: null })),
+        updated_at: now.toISOString(),
+      };
     },
 
     async standings(campaignId, reader, limit = 10) {

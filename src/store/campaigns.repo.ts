@@ -234,10 +234,14 @@ export function campaignsRepo(db: Kysely<Database>) {
       return rows.map(campaignRow);
     },
 
-    /** Campaigns scheduled that have not ended `graceMs` ago: what the scorer and the games look at. */
-    async live(now: Date, horizonMs: number): Promise<CampaignRow[]> {
+    /**
+     * What the scorer and the games look at: campaigns scheduled to start within `horizonMs`, and
+     * those frozen less than `afterMs` ago (their final standings and prizes still shown).
+     */
+    async live(now: Date, horizonMs: number, afterMs: number): Promise<CampaignRow[]> {
       const { rows } = await sql<Record<string, unknown>>`select * from campaigns
-        where status = 'scheduled' and starts_at <= ${new Date(now.getTime() + horizonMs)}`.execute(db);
+        where (status = 'scheduled' and starts_at <= ${new Date(now.getTime() + horizonMs)})
+           or (status = 'frozen' and frozen_at > ${new Date(now.getTime() - afterMs)})`.execute(db);
       return rows.map(campaignRow);
     },
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scheduleCommit } from '../../src/domain/campaigns.ts';
 import type { RuntimeSession } from '../../src/services/sessions.ts';
-import { eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
+import { callbackOperator, eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -102,18 +102,21 @@ describe('campaigns', () => {
   });
 
   it('scores only opted-in players at or above the minimum bet, the same live as recomputed and frozen', async () => {
-    const campaign = await scheduled({
-      kind: 'tournament',
-      scope: 'operator',
-      operator_id: operatorId,
-      scoring: 'total_bet',
-      min_bet: '2.00',
-      places: [
-        { from: 1, to: 1, prize: { kind: 'cash', amount: '10.00' } },
-        { from: 2, to: 2, prize: { kind: 'pool_share', share_percent: '50' } },
-      ],
-      pool_amount: '3.00',
-    });
+    const campaign = await scheduled(
+      {
+        kind: 'tournament',
+        scope: 'operator',
+        operator_id: operatorId,
+        scoring: 'total_bet',
+        min_bet: '2.00',
+        places: [
+          { from: 1, to: 1, prize: { kind: 'cash', amount: '10.00' } },
+          { from: 2, to: 2, prize: { kind: 'pool_share', share_percent: '50' } },
+        ],
+        pool_amount: '3.00',
+      },
+      5,
+    );
     offset += 61_000;
     const [alice, bob, carol] = await Promise.all(
       ['cmp-alice', 'cmp-bob', 'cmp-carol'].map((player) => launchPlayer(server, apiKey, { player })),
@@ -164,6 +167,16 @@ describe('campaigns', () => {
       [1, 'cmp-alice', '10.00'],
       [2, 'cmp-carol', '1.50'],
     ]);
+    // The game goes on showing the final standings and the player's prize for a day.
+    const after = (await server.services.campaigns.forSession(await sessionOf(alice as Player))).find(
+      (view) => view.campaign.campaign_id === campaign.id,
+    );
+    expect(after).toMatchObject({
+      campaign: { status: 'frozen' },
+      standings: { final: true },
+      me: { place: 1 },
+    });
+    expect(after?.prizes.map((prize) => [prize.place, prize.amount])).toEqual([[1, '10.00']]);
     offset = 0;
   });
 
@@ -218,6 +231,46 @@ describe('campaigns', () => {
     for (const row of rounds.rows)
       expect(row.created_at.getTime()).toBeGreaterThanOrEqual(row.point_at.getTime());
     offset = 0;
+  });
+
+  it("scores a callback wallet's round once its debit is taken, and never one the wallet refused", async () => {
+    const wallet = await callbackOperator(server, { 'cb-rich': '100.00', 'cb-poor': '2.00' });
+    try {
+      const campaign = await scheduled(
+        {
+          kind: 'tournament',
+          scope: 'operator',
+          operator_id: wallet.id,
+          scoring: 'total_bet',
+          opt_in_required: false,
+          places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '1.00' } }],
+        },
+        5,
+      );
+      offset = campaign.start - Date.now() + 1_000;
+      const rich = await launchPlayer(server, wallet.apiKey, { player: 'cb-rich' });
+      const poor = await launchPlayer(server, wallet.apiKey, { player: 'cb-poor' });
+      await spins(rich, 2);
+      await spins(poor, 1); // 2.00 of 2.00: taken
+      const refused = await poor.spin({ coin: '0.10', bet_level: 1 }); // nothing left unless it won
+      await server.services.campaigns.settle();
+      const standings = await eventually(async () => {
+        const found = await server.services.campaigns.standings(campaign.id, { operatorId: wallet.id });
+        return found.players === 2 ? found : undefined;
+      });
+      const rounds = Object.fromEntries(standings.top.map((entry) => [entry.player_id, entry.rounds]));
+      expect(rounds['cb-rich']).toBe(2);
+      expect(rounds['cb-poor']).toBe(refused.status === 200 ? 2 : 1);
+      expect(
+        (await server.services.campaigns.recomputed(campaign.id)).top.map((entry) => [
+          entry.player_id,
+          entry.score,
+        ]),
+      ).toEqual(standings.top.map((entry) => [entry.player_id, entry.score]));
+    } finally {
+      offset = 0;
+      await wallet.wallet.close();
+    }
   });
 
   it('shows no campaign to a demo session, and a demo session cannot enter', async () => {

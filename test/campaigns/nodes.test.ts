@@ -1,0 +1,153 @@
+// Two nodes, one database, one Redis (issue 29, "leaderboards that scale and agree"): a player's
+// rounds scored on either node land on one board, both nodes answer the same standings, and a board
+// Redis lost is rebuilt from the rounds table to the same numbers. Needs Redis at 127.0.0.1:6379.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import type { RuntimeSession } from '../../src/services/sessions.ts';
+import { eventually, launchPlayer, type Player, playerFor } from '../helpers/runtime.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+const REDIS_URL = 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const hasRedis = await redisReachable();
+if (!hasRedis)
+  console.log(
+    'campaigns/nodes.test: skipped, no Redis at 127.0.0.1:6379 (two nodes share a board through it)',
+  );
+
+let offset = 0;
+const clock = { now: () => new Date(Date.now() + offset) };
+let a: TestServer;
+let b: RunningServer;
+
+beforeAll(async () => {
+  if (!hasRedis) return;
+  a = await startTestServer({ REDIS_URL }, { clock });
+  b = await startServer(
+    loadConfig({
+      APP_ENV: 'test',
+      PORT: '0',
+      DATABASE_URL: a.databaseUrl,
+      ADMIN_TOKEN: a.adminToken,
+      REDIS_URL,
+    }),
+    { logLevel: 'silent', clock },
+  );
+});
+afterAll(async () => {
+  await b?.stop();
+  await a?.close();
+});
+
+describe.runIf(hasRedis)('a campaign across two nodes sharing Redis', () => {
+  it('scores rounds from either node on one board, the same from both, rebuilt from the rounds when lost', async () => {
+    const operator = await a.createOperator({ wallet_mode: 'internal' });
+    const start = clock.now().getTime() + 60_000;
+    const created = await a.services.campaigns.create(
+      {
+        kind: 'tournament',
+        name: 'Two nodes',
+        scope: 'operator',
+        operator_id: operator.id,
+        currency: 'USD',
+        games: ['rf_ember_crown'],
+        starts_at: new Date(start).toISOString(),
+        ends_at: new Date(start + 3_600_000).toISOString(),
+        scoring: 'qualifying_rounds',
+        places: [{ from: 1, to: 3, prize: { kind: 'cash', amount: '5.00' } }],
+      },
+      'staff:alice',
+    );
+    await b.services.campaigns.approve(created.campaign_id, 'staff:bob');
+    offset = start - Date.now() + 1_000;
+    const players: Player[] = [];
+    for (const name of ['node-p1', 'node-p2', 'node-p3'])
+      players.push(await launchPlayer(a, operator.apiKey, { player: name }));
+    const sessionOf = async (player: Player): Promise<RuntimeSession> => {
+      const resolved = await a.services.sessions.resolve(player.token);
+      if (!resolved.ok) throw new Error('no session');
+      return resolved.session;
+    };
+    for (const player of players)
+      await a.services.campaigns.enter(await sessionOf(player), created.campaign_id);
+    // The same sessions spin through node b too: one board, whichever node scores.
+    const onB = (player: Player) =>
+      playerFor({ ...a, request: (path, init) => requestTo(b.url, path, init) } as TestServer, player.token);
+    const plan = [
+      [players[0], 3, 2],
+      [players[1], 1, 1],
+      [players[2], 2, 0],
+    ] as const;
+    for (const [player, viaA, viaB] of plan) {
+      for (let i = 0; i < viaA; i++) expect((await (player as Player).spin()).status).toBe(200);
+      for (let i = 0; i < viaB; i++) expect((await onB(player as Player).spin()).status).toBe(200);
+    }
+    await Promise.all([a.services.campaigns.settle(), b.services.campaigns.settle()]);
+    const expected = [
+      ['node-p1', 5],
+      ['node-p2', 2],
+      ['node-p3', 2],
+    ];
+    const fromA = await eventually(async () => {
+      const standings = await a.services.campaigns.standings(created.campaign_id, { operatorId: null });
+      return standings.top.reduce((sum, entry) => sum + entry.rounds, 0) === 9 ? standings : undefined;
+    });
+    const fromB = await b.services.campaigns.standings(created.campaign_id, { operatorId: null });
+    const shown = (standings: typeof fromA) => standings.top.map((entry) => [entry.player_id, entry.score]);
+    // node-p2 reached 2 before node-p3 did: the earlier score places first.
+    expect(shown(fromA)).toEqual(expected);
+    expect(shown(fromB)).toEqual(expected);
+    expect(shown(await a.services.campaigns.recomputed(created.campaign_id))).toEqual(expected);
+    // Redis loses the board: the next read rebuilds it from the rounds table, to the same numbers.
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`reelforge:cmp:{${created.campaign_id}}:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    await redis.del(...keys);
+    redis.disconnect();
+    expect(shown(await b.services.campaigns.standings(created.campaign_id, { operatorId: null }))).toEqual(
+      expected,
+    );
+    // And it goes on scoring after the rebuild, opted-in players only.
+    expect((await (players[1] as Player).spin()).status).toBe(200);
+    await a.services.campaigns.settle();
+    await eventually(async () => {
+      const standings = await a.services.campaigns.standings(created.campaign_id, { operatorId: null });
+      return standings.top.find((entry) => entry.player_id === 'node-p2')?.score === 3;
+    });
+    offset = 0;
+  });
+});
+
+async function requestTo(
+  base: string,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<Response> {
+  const { json, headers, ...rest } = init;
+  return fetch(`${base}${path}`, {
+    ...rest,
+    headers: {
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(headers as Record<string, string>),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+}
