@@ -222,6 +222,14 @@ describe('tournaments and prize drops in the game', () => {
     expect(prizes).toHaveLength(1);
     expect(prizes[0]).toMatchObject({ source: 'drop', kind: 'cash', amount: '1.00', currency: 'USD' });
     await page.context().close();
+
+    // Back in the game later: the prize is listed, but old news is not celebrated again.
+    const { page: later } = await open('cmp-e2e-d', DESKTOP);
+    await later.getByTestId('campaign-badge').click();
+    await later.getByTestId('campaign-panel').getByRole('button', { name: 'Ember Drops' }).click();
+    await later.getByTestId('campaign-won').waitFor({ state: 'visible' });
+    expect(await later.getByTestId('campaign-banner').isHidden()).toBe(true);
+    await later.context().close();
   });
 
   it('a demo session shows no campaign and never asks for one', async () => {
