@@ -137,6 +137,10 @@ describe('tournaments and prize drops in the game', () => {
       undefined,
       { timeout: 15_000 },
     );
+    // Drawn again at every reading, the panel keeps the keyboard's place (Join gone: its body).
+    expect(
+      await page.evaluate(() => document.getElementById('campaign-panel')?.contains(document.activeElement)),
+    ).toBe(true);
 
     const spun = page.waitForResponse((response) => response.url().endsWith('/api/runtime/v1/spin'));
     await spinOnce(page);

@@ -244,7 +244,13 @@ export class CampaignWidget {
     const now = Date.now();
     const close = h(
       'button',
-      { type: 'button', class: 'cmp-close', 'aria-label': t('campaign.close'), title: t('campaign.close') },
+      {
+        type: 'button',
+        class: 'cmp-close',
+        'aria-label': t('campaign.close'),
+        title: t('campaign.close'),
+        'data-key': 'close',
+      },
       '×',
     );
     close.addEventListener('click', () => {
@@ -262,6 +268,7 @@ export class CampaignWidget {
                 {
                   type: 'button',
                   class: 'cmp-tab',
+                  'data-key': `tab:${other.campaign.campaign_id}`,
                   'aria-pressed': String(other.campaign.campaign_id === campaign.campaign_id),
                 },
                 other.campaign.name,
@@ -274,11 +281,15 @@ export class CampaignWidget {
             }),
           )
         : null;
+    // Drawn again every reading: the scroll and the keyboard's place carry over to the new elements.
     const scroll = this.panel.querySelector('.cmp-body')?.scrollTop ?? 0;
+    const focused = this.panel.contains(document.activeElement)
+      ? (document.activeElement as HTMLElement).dataset.key
+      : undefined;
     // Focusable, so a keyboard can scroll it (the rules run long on a phone).
     const body = h(
       'div',
-      { class: 'cmp-body', tabindex: 0, role: 'region', 'aria-label': campaign.name },
+      { class: 'cmp-body', tabindex: 0, role: 'region', 'aria-label': campaign.name, 'data-key': 'body' },
       this.standSection(entry),
       campaign.kind === 'tournament' ? this.boardSection(entry) : null,
       this.prizeTable(entry),
@@ -305,6 +316,11 @@ export class CampaignWidget {
       body,
     );
     body.scrollTop = scroll;
+    // The Join button goes once the player is in: the keyboard carries on in the panel's body.
+    if (focused)
+      (
+        this.panel.querySelector<HTMLElement>(`[data-key="${focused}"]`) ?? (focused === 'join' ? body : null)
+      )?.focus();
   }
 
   /** The player's own standing, or the way in: the Join button where they may opt in. */
@@ -314,11 +330,14 @@ export class CampaignWidget {
     if (entry.can_enter) {
       const join = h(
         'button',
-        { type: 'button', class: 'cmp-join', 'data-testid': 'campaign-join' },
+        { type: 'button', class: 'cmp-join', 'data-testid': 'campaign-join', 'data-key': 'join' },
         this.joining === id ? t('campaign.joining') : t('campaign.join'),
       );
-      join.disabled = this.joining === id;
-      join.addEventListener('click', () => void this.join(id));
+      // Not disabled while it works: a disabled button would drop the keyboard's focus.
+      join.setAttribute('aria-disabled', String(this.joining === id));
+      join.addEventListener('click', () => {
+        if (this.joining === null) void this.join(id);
+      });
       return h(
         'div',
         { class: 'cmp-stand cmp-stand-join' },
