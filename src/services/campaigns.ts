@@ -438,7 +438,7 @@ interface Folded {
   entries: Map<string, EntryScore>;
   facts: Map<string, PlayerFacts>;
   entered: string[];
-  included: string[];
+  included: Array<{ roundId: string; at: number }>;
 }
 
 export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
@@ -512,7 +512,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     const optedIn = new Map(
       entryRows.map((entry) => [memberOf(entry.operator_id, entry.player_id), entry.opted_in_at]),
     );
-    const included: string[] = [];
+    const included: Folded['included'] = [];
     const recentFrom = until.getTime() - INCLUDED_MS;
     for await (const page of repo.rounds(row, until)) {
       for (const round of page) {
@@ -533,7 +533,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
           currency: round.currency,
           cadence: cadenceStep(known?.cadence, event.round.at, round.stake),
         });
-        if (event.round.at >= recentFrom) included.push(round.id);
+        if (event.round.at >= recentFrom) included.push({ roundId: round.id, at: event.round.at });
       }
     }
     return { entries, facts, entered: [...optedIn.keys()], included };
@@ -583,16 +583,28 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     const id = live.row.id;
     const held = waiting.get(id);
     const batch = held ? [...held.map((item) => item.event), ...events] : events;
-    const result = await board.apply(id, live.rule, batch);
+    const now = Date.now();
+    const keep = () => {
+      const kept = [...(held ?? []), ...events.map((event) => ({ event, queuedAt: now }))]
+        .filter((item) => now - item.queuedAt < WAITING_MS)
+        .slice(-WAITING_MAX);
+      waiting.set(id, kept);
+      return kept;
+    };
+    let result: 'ok' | 'missing';
+    try {
+      result = await board.apply(id, live.rule, batch);
+    } catch (error) {
+      // Redis did not answer: the rounds wait here for the next flush (the Lua call is atomic, so
+      // a batch is either folded whole or not at all).
+      keep();
+      throw error;
+    }
     if (result === 'ok') {
       waiting.delete(id);
       return;
     }
-    const now = Date.now();
-    const kept = [...(held ?? []), ...events.map((event) => ({ event, queuedAt: now }))]
-      .filter((item) => now - item.queuedAt < WAITING_MS)
-      .slice(-WAITING_MAX);
-    waiting.set(id, kept);
+    const kept = keep();
     await rebuild(live.row);
     if (
       (await board.has(id)) &&

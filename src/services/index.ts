@@ -204,7 +204,12 @@ export async function createServices(
   const campaigns = createCampaignService({
     repo: campaignsRepo(db),
     // One board shared by every node through Redis; a single node keeps it in the process.
-    board: config.redisUrl ? redisLeaderboard(config.redisUrl, () => {}) : memoryLeaderboard(),
+    board: config.redisUrl
+      ? redisLeaderboard(config.redisUrl, (error) => {
+          // Rounds stay queued on their node meanwhile; a board Redis lost is rebuilt from the rounds.
+          process.emitWarning(`campaign leaderboards: Redis did not answer (${error.message})`);
+        })
+      : memoryLeaderboard(),
     rng: () => playRng.source.forSession('campaign'),
     games: () => gameInfos.map((game) => game.symbol),
     operatorExists: async (id) => (await repos.operators.find(id)) !== undefined,

@@ -157,14 +157,17 @@ describe.each(boards.map((board) => [board.kind, board] as const))('the %s board
     await board.remove(id);
   });
 
-  it('does not count again a round a rebuild already counted', async () => {
+  it('does not count again a round a rebuild (or an earlier batch) already counted', async () => {
     const id = `cmp_rebuilt${process.pid}_${campaignSeq++}`;
     const rule: ScoringRule = { scoring: 'qualifying_rounds', bestN: null };
     const events = eventsOf([
       { player: 'op_a:p1', session: 's1', gap: 0, stake: 100, winTimes: 0, rate: 3 },
       { player: 'op_a:p1', session: 's1', gap: 10, stake: 100, winTimes: 0, rate: 3 },
     ]);
-    await board.load(id, folded(events.slice(0, 1), rule), [], ['rnd_0']);
+    await board.load(id, folded(events.slice(0, 1), rule), [], [{ roundId: 'rnd_0', at: START }]);
+    await board.apply(id, rule, events);
+    expect((await board.placeOf(id, 'op_a:p1'))?.entry.score).toBe(2);
+    // A batch sent again (its answer lost on the way back) is folded once.
     await board.apply(id, rule, events);
     expect((await board.placeOf(id, 'op_a:p1'))?.entry.score).toBe(2);
     await board.remove(id);

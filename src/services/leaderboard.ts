@@ -52,14 +52,14 @@ export interface Leaderboard {
   /** Takes the right to rebuild a missing board for a while (one node at a time). */
   claimRebuild(campaignId: string, ms: number): Promise<boolean>;
   /**
-   * Replaces the board with one rebuilt from the rounds table; `included` are the recent round ids
-   * the rebuild counted, so a node's queued event for one of them is not counted twice.
+   * Replaces the board with one rebuilt from the rounds table; `included` are the recent rounds the
+   * rebuild counted, so a node's queued event for one of them is not counted twice.
    */
   load(
     campaignId: string,
     entries: ReadonlyMap<string, EntryScore>,
     entered: readonly string[],
-    included: readonly string[],
+    included: ReadonlyArray<{ roundId: string; at: number }>,
   ): Promise<void>;
   /** Drops a board (a frozen or cancelled campaign's, once its final standings are written). */
   remove(campaignId: string): Promise<void>;
@@ -71,8 +71,23 @@ export interface Leaderboard {
 interface MemoryBoard {
   entries: Map<string, EntryScore>;
   entered: Set<string>;
-  included: Set<string>;
+  /** Rounds folded (or counted by the rebuild), by the minute they were played, for 15 minutes. */
+  applied: Map<number, Set<string>>;
   sorted: BoardEntry[] | null;
+}
+
+/** Marks a round folded; false when it already was. */
+function markApplied(board: MemoryBoard, roundId: string, at: number): boolean {
+  const minute = Math.floor(at / 60_000);
+  let ids = board.applied.get(minute);
+  if (!ids) {
+    ids = new Set();
+    board.applied.set(minute, ids);
+    for (const old of board.applied.keys()) if (old < minute - 15) board.applied.delete(old);
+  }
+  if (ids.has(roundId)) return false;
+  ids.add(roundId);
+  return true;
 }
 
 const boardEntry = (member: string, entry: EntryScore): BoardEntry => ({
@@ -100,7 +115,7 @@ export function memoryLeaderboard(): Leaderboard {
       if (!board) return 'missing';
       for (const event of events) {
         if (event.needsEntry && !board.entered.has(event.member)) continue;
-        if (board.included.has(event.round.roundId)) continue;
+        if (!markApplied(board, event.round.roundId, event.round.at)) continue;
         board.entries.set(
           event.member,
           scoreRound(board.entries.get(event.member) ?? emptyEntry(), event.round, rule),
@@ -141,12 +156,14 @@ export function memoryLeaderboard(): Leaderboard {
       return true;
     },
     async load(campaignId, entries, entered, included) {
-      boards.set(campaignId, {
+      const board: MemoryBoard = {
         entries: new Map([...entries].filter(([, entry]) => entry.rounds > 0 || entry.lastSession !== '')),
         entered: new Set(entered),
-        included: new Set(included),
+        applied: new Map(),
         sorted: null,
-      });
+      };
+      for (const round of included) markApplied(board, round.roundId, round.at);
+      boards.set(campaignId, board);
       claims.delete(campaignId);
     },
     async remove(campaignId) {
@@ -207,7 +224,9 @@ export function decodeEntry(text: string): EntryScore {
 
 // The fold of domain/campaigns.ts#scoreRound in Lua (Redis 7's Lua 5.1: numbers are doubles, exact
 // for the integers below 2^53 this passes; doubles written with %.17g read back to the same value).
-// KEYS: z (sorted set), h (fold states), in (entered), built (marker), recent (rounds a rebuild counted).
+// KEYS: z (sorted set), h (fold states), in (entered), built (marker), applied (the prefix of the
+// per-minute sets of rounds already folded: a round is folded once, whether a node sends it again
+// after a lost answer or a rebuild already counted it; each set lives 15 minutes).
 // ARGV: scoring, bestN, holdMs, then per event: member, needsEntry, roundId, session, at, stake, win,
 // stakeFine, winFine. Answers -1 when the board is missing, else the events applied.
 const APPLY = `
@@ -216,16 +235,19 @@ local scoring, bestN, hold = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 local function g(x) return string.format('%.17g', x) end
 local function n(x) return string.format('%.0f', x) end
 local function zm(at, member) return string.format('%013.0f', 9999999999999 - at) .. '|' .. member end
-local applied = 0
+local count = 0
 local i = 4
 while i <= #ARGV do
   local member, needs, roundId, session = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
   local at, stake, win = tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6])
   local stakeFine, winFine = tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8])
   i = i + 9
+  local applied = KEYS[5] .. ':' .. string.format('%.0f', math.floor(at / 60000))
   local skip = (needs == '1' and redis.call('SISMEMBER', KEYS[3], member) == 0)
-    or redis.call('SISMEMBER', KEYS[5], roundId) == 1
+    or redis.call('SISMEMBER', applied, roundId) == 1
   if not skip then
+    redis.call('SADD', applied, roundId)
+    redis.call('PEXPIRE', applied, 900000)
     local score, sat, rounds, lastS, lastAt, sf, wf, best = 0, 0, 0, '', 0, 0, 0, {}
     local raw = redis.call('HGET', KEYS[2], member)
     local had = false
@@ -282,10 +304,10 @@ while i <= #ARGV do
       if oldZ and oldZ ~= newZ then redis.call('ZREM', KEYS[1], oldZ) end
       redis.call('ZADD', KEYS[1], g(score), newZ)
     end
-    applied = applied + 1
+    count = count + 1
   end
 end
-return applied
+return count
 `;
 
 // KEYS: z, h. ARGV: member. Answers {rank (0-based, -1 without a score), state or false}.
@@ -313,13 +335,13 @@ const keysOf = (campaignId: string) => {
     h: `${base}:h`,
     in: `${base}:in`,
     built: `${base}:built`,
-    recent: `${base}:recent`,
+    applied: `${base}:applied`,
     lock: `${base}:rebuild`,
   };
 };
 
-/** How long a rebuild's list of the rounds it counted is kept (queued events are older than this). */
-const RECENT_TTL_S = 900;
+/** How long a minute's set of folded rounds is kept (a queued round is never older than this). */
+const APPLIED_TTL_MS = 900_000;
 const CHUNK = 1000;
 
 export function redisLeaderboard(url: string, onError: (error: Error) => void): Leaderboard {
@@ -357,7 +379,7 @@ export function redisLeaderboard(url: string, onError: (error: Error) => void): 
           round.winFine.toString(),
         );
       }
-      const applied = await redis.campaignApply(keys.z, keys.h, keys.in, keys.built, keys.recent, ...args);
+      const applied = await redis.campaignApply(keys.z, keys.h, keys.in, keys.built, keys.applied, ...args);
       return applied < 0 ? 'missing' : 'ok';
     },
     async enter(campaignId, member) {
@@ -420,16 +442,22 @@ export function redisLeaderboard(url: string, onError: (error: Error) => void): 
       }
       for (let i = 0; i < entered.length; i += CHUNK)
         await redis.sadd(tmp.in, ...entered.slice(i, i + CHUNK));
-      const swap = redis.multi().del(keys.z, keys.h, keys.in, keys.recent);
+      const swap = redis.multi().del(keys.z, keys.h, keys.in);
       if (all.some(([, entry]) => entry.rounds > 0)) swap.rename(tmp.z, keys.z);
       if (all.length > 0) swap.rename(tmp.h, keys.h);
       if (entered.length > 0) swap.rename(tmp.in, keys.in);
-      if (included.length > 0) swap.sadd(keys.recent, ...included).expire(keys.recent, RECENT_TTL_S);
+      const minutes = new Map<number, string[]>();
+      for (const round of included) {
+        const minute = Math.floor(round.at / 60_000);
+        minutes.set(minute, [...(minutes.get(minute) ?? []), round.roundId]);
+      }
+      for (const [minute, ids] of minutes)
+        swap.sadd(`${keys.applied}:${minute}`, ...ids).pexpire(`${keys.applied}:${minute}`, APPLIED_TTL_MS);
       await swap.set(keys.built, String(Date.now())).del(keys.lock).exec();
     },
     async remove(campaignId) {
       const keys = keysOf(campaignId);
-      await redis.del(keys.z, keys.h, keys.in, keys.built, keys.recent, keys.lock);
+      await redis.del(keys.z, keys.h, keys.in, keys.built, keys.lock);
     },
     async close() {
       redis.disconnect();
