@@ -8,6 +8,7 @@ import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import { certifiedHooks, certifiedRtp, gameInfos } from '../games/index.ts';
 import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
+import { campaignPrizesRepo } from '../store/campaign-prizes.repo.ts';
 import { campaignsRepo } from '../store/campaigns.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
@@ -35,6 +36,8 @@ import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from '.
 import { type AuditService, createAuditService } from './audit.ts';
 import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
+import { type CampaignAdminService, createCampaignAdminService } from './campaign-admin.ts';
+import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
@@ -96,6 +99,8 @@ export interface Services {
   jackpots: JackpotService;
   /** Tournaments and prize drops (issue 29): campaigns, live leaderboards, drops, the freeze. */
   campaigns: CampaignService;
+  /** Staff's campaigns: a staff session's waits for a second admin; every change audited. */
+  campaignAdmin: CampaignAdminService;
   /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
   jackpotFigures: JackpotFiguresService;
   /** Staff's pools: NJ meters, and changes behind the two-person rule. */
@@ -110,6 +115,8 @@ export interface Services {
   approvals: ApprovalService;
   /** Staff's live switch per game. */
   gameSwitches: GameSwitchService;
+  /** Campaign prizes paid after the round, their receipts and staff's parked ones (the node starts it). */
+  campaignPrizes: CampaignPrizeService;
   /** Every callback attempt as it ends, for the logs and the metrics. */
   walletAttempts: { listen(listener: (event: WalletAttemptEvent) => void): void };
   /** How long each store step of a callback round took, for the metrics. */
@@ -258,6 +265,19 @@ export async function createServices(
     now,
   });
   jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
+  const campaignPrizes = createCampaignPrizeService({
+    repo: campaignPrizesRepo(db),
+    operatorAccess: access.operatorAccess,
+    freeRounds,
+    audit,
+    policy: wallets.policy,
+    timeoutMs: config.walletTimeoutMs,
+    addresses: config.walletAddresses,
+    observe: (event) => {
+      for (const listener of attemptListeners) listener(event);
+    },
+    now,
+  });
   return {
     config,
     clock,
@@ -267,6 +287,7 @@ export async function createServices(
     actingAs,
     approvals,
     gameSwitches,
+    campaignPrizes,
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
       rtpOf: (game, variant) => certifiedRtp(game.symbol, variant),
@@ -305,6 +326,7 @@ export async function createServices(
       poolsFor: jackpots.poolsFor,
     }),
     jackpotAdmin,
+    campaignAdmin: createCampaignAdminService({ campaigns, staff: staffRepo(db), audit }),
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
@@ -317,6 +339,7 @@ export async function createServices(
     }),
     async close() {
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
+      await campaignPrizes.stop();
       await jackpots.stop();
       await campaigns.stop();
       await rateLimiter?.close();

@@ -3,10 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Services } from '../../services/index.ts';
+import { AdminCampaign } from '../campaign-views.ts';
 import { installAdminAccess } from './access.ts';
 import { ApprovalView, registerApprovalRoutes } from './approvals.ts';
 import { registerAuditRoutes } from './audit.ts';
 import { registerAuthRoutes, StaffView } from './auth.ts';
+import { registerCampaignPrizeRoutes } from './campaign-prizes.ts';
+import { registerCampaignAdminRoutes } from './campaigns.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerGameRoutes } from './games.ts';
@@ -31,6 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   app.addSchema(ApprovalView);
   app.addSchema(OperatorView);
   app.addSchema(OperatorInput);
+  app.addSchema(AdminCampaign);
   registerOperatorRoutes(app, services);
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
@@ -39,12 +43,14 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   registerRoundRoutes(app, services);
   registerFreeRoundRoutes(app, services);
   registerWalletTransactionRoutes(app, services);
+  registerCampaignPrizeRoutes(app, services);
   if (registry) registerLiveRoute(app, registry);
   registerGeneratedArtRoute(app);
   registerJurisdictionRoutes(app);
   registerReportRoutes(app, services);
   registerJackpotAdminRoutes(app, services);
   registerJackpotFiguresRoute(app, services);
+  registerCampaignAdminRoutes(app, services);
   registerAuthRoutes(app, services);
   registerStaffRoutes(app, services);
   registerAuditRoutes(app, services);
