@@ -9,12 +9,21 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import {
+  type EntryScore,
+  emptyEntry,
+  memberOf,
+  placesBefore,
+  scheduleCommit,
+  scoreRound,
+} from '../src/domain/campaigns.ts';
+import {
   checkPool,
   type PublishedBlock,
   type PublishedEntry,
   type PublishedTier,
 } from '../src/domain/jackpot-audit.ts';
 import { createMockWallet, type Fault } from '../src/operator-kit/mock-wallet.ts';
+import { redisLeaderboard } from '../src/services/leaderboard.ts';
 import { internalStartBalance } from '../src/wallet/internal.ts';
 import { ADMIN_TOKEN, cpuMeter, type ReelforgeNode, startNodes } from './rehearsal/cluster.ts';
 import {
@@ -365,6 +374,51 @@ async function main(): Promise<number> {
   const poolId = jackpot.pool.pool_id as string;
   say(`rehearsal: jackpot pool ${poolId}, fed by ${GAMES.join(', ')} of both operators`);
 
+  // A network tournament and a prize drop (issue 29) both operators opt in to, running from just
+  // after the set-up to half-way through the traffic: each is frozen, and its prizes paid, while the
+  // faults and restarts below go on. Created with the ADMIN_TOKEN: approved at once.
+  const campaignStarts = Date.now() + 4_000;
+  const campaignEnds = campaignStarts + 10_000 + Math.round(PLAN.trafficMs * 0.5);
+  const campaignTerms = {
+    scope: 'network',
+    operators: [internalOp, callbackOp],
+    currency: 'USD',
+    games: GAMES,
+    starts_at: new Date(campaignStarts).toISOString(),
+    ends_at: new Date(campaignEnds).toISOString(),
+    min_bet: '0.20',
+    opt_in_required: false,
+  };
+  const tournament = (
+    await admin('POST', '/api/admin/v1/campaigns', {
+      ...campaignTerms,
+      kind: 'tournament',
+      name: 'Rehearsal race',
+      scoring: 'best_n_ratio',
+      best_n: 5,
+      places: [
+        { from: 1, to: 3, prize: { kind: 'cash', amount: '5.00' } },
+        { from: 4, to: 6, prize: { kind: 'pool_share', share_percent: '10' } },
+      ],
+      pool_amount: '30.00',
+    })
+  ).campaign;
+  const drop = (
+    await admin('POST', '/api/admin/v1/campaigns', {
+      ...campaignTerms,
+      kind: 'drop',
+      name: 'Rehearsal drops',
+      drops: [
+        { count: 20, prize: { kind: 'cash', amount: '0.50' } },
+        { count: 6, prize: { kind: 'bet_multiple', multiplier: 5, bet_cap: '1.00' } },
+      ],
+    })
+  ).campaign;
+  const campaignIds = [tournament.campaign_id as string, drop.campaign_id as string];
+  say(
+    `rehearsal: tournament ${campaignIds[0]} and drop ${campaignIds[1]} (${tournament.status}, ${drop.status})`,
+  );
+
   const proofs: Proof[] = [];
   const prove = (name: string, ok: boolean, detail: string) => {
     proofs.push({ name, ok, detail });
@@ -403,6 +457,17 @@ async function main(): Promise<number> {
     `${rate.allowed} allowed, ${rate.limited} limited (429), ${rate.other} other, through ${rate.upstreams.size} nodes; ` +
       `shared count allows ${RATE_LIMIT}, per-node counts would allow up to ${RATE_LIMIT * nodes.length}`,
   );
+
+  // Each operator opts in to both campaigns through its provider API, as its integration would.
+  for (const operatorId of [internalOp, callbackOp]) {
+    const operatorKey = await key(operatorId);
+    for (const campaignId of campaignIds) {
+      const joined = await call(base, 'POST', `/api/provider/v1/campaigns/${campaignId}/opt-in`, {
+        'x-provider-api-key': operatorKey,
+      });
+      if (joined.status !== 200) throw new Error(`opt-in ${operatorId} ${campaignId}: ${joined.status}`);
+    }
+  }
 
   // Players, each with its own key so traffic launches stay under the small per-key limit.
   const players: Array<{ apiKey: string; playerId: string; symbol: string; mode: 'internal' | 'callback' }> =
@@ -524,7 +589,10 @@ async function main(): Promise<number> {
   const openWork = async () => {
     const { rows } = await db.query(
       `select (select count(*) from rounds where status = 'open')::int as open,
-              (select count(*) from wallet_transactions where status = 'pending')::int as pending`,
+              ((select count(*) from wallet_transactions where status = 'pending')
+                + (select count(*) from campaign_prizes where status = 'pending')
+                + (select count(*) from campaigns where status = 'scheduled' and id = any($1::text[])))::int as pending`,
+      [campaignIds],
     );
     return rows[0] as { open: number; pending: number };
   };
@@ -552,7 +620,7 @@ async function main(): Promise<number> {
   prove(
     'no round left open after recovery',
     left.open === 0 && left.pending === 0,
-    `${left.open} open rounds, ${left.pending} unacknowledged credits/rollbacks after ${recoverySeconds} s (limit ${PLAN.recoveryMs / 1000} s)`,
+    `${left.open} open rounds, ${left.pending} unacknowledged credits/rollbacks/prizes or unfrozen campaigns after ${recoverySeconds} s (limit ${PLAN.recoveryMs / 1000} s)`,
   );
 
   // Callback wallet: the mock wallet's balances and log against our ledger.
@@ -569,6 +637,24 @@ async function main(): Promise<number> {
   );
   const effective = (tx: LedgerTx) =>
     tx.status === 'acknowledged' && (tx.type !== 'debit' || !rolledBack.has(tx.id as string));
+  // Campaign prizes (issue 29): credits of their own, not rounds', proved against the wallet below.
+  const { rows: prizes } = await db.query<{
+    id: string;
+    campaign_id: string;
+    source: string;
+    operator_id: string;
+    player_id: string;
+    kind: string;
+    amount: bigint;
+    status: string;
+    transaction_id: string;
+  }>(
+    `select id, campaign_id, source, operator_id, player_id, kind, amount, status, transaction_id
+       from campaign_prizes where campaign_id = any($1::text[])`,
+    [campaignIds],
+  );
+  const paidPrizes = prizes.filter((prize) => prize.status === 'acknowledged' && prize.kind === 'cash');
+  const prizeTxs = new Set(prizes.map((prize) => prize.transaction_id));
   const expected = new Map<string, bigint>();
   for (const player of players.filter((p) => p.mode === 'callback'))
     expected.set(player.playerId, START_BALANCE);
@@ -577,6 +663,8 @@ async function main(): Promise<number> {
     const sign = tx.type === 'credit' ? 1n : -1n;
     expected.set(tx.player_id, (expected.get(tx.player_id) ?? START_BALANCE) + sign * (tx.amount as bigint));
   }
+  for (const prize of paidPrizes.filter((paid) => paid.operator_id === callbackOp))
+    expected.set(prize.player_id, (expected.get(prize.player_id) ?? START_BALANCE) + prize.amount);
   const balanceMisses: string[] = [];
   for (const [playerId, balance] of expected) {
     const actual = wallet.players.get(playerId)?.balance;
@@ -587,12 +675,13 @@ async function main(): Promise<number> {
     'callback wallet: no money lost or doubled',
     balanceMisses.length === 0,
     balanceMisses.length === 0
-      ? `${expected.size} players: each wallet balance = start + acknowledged credits − acknowledged debits not rolled back (net ${moved} cents)`
+      ? `${expected.size} players: each wallet balance = start + acknowledged credits (prizes' too) − acknowledged debits not rolled back (net ${moved} cents)`
       : `${balanceMisses.length} players differ: ${balanceMisses.slice(0, 5).join('; ')}`,
   );
 
   const logMisses: string[] = [];
   for (const [id, applied] of wallet.transactions) {
+    if (prizeTxs.has(id)) continue; // a prize's credit: proved with the campaigns below
     const row = ledger.get(id);
     const answered = applied.answer.status === 200;
     if (!row) {
@@ -666,17 +755,21 @@ async function main(): Promise<number> {
        from rounds r where r.operator_id = $1 group by r.operator_id, r.player_id, r.currency`,
     [internalOp],
   );
+  const prizesOf = (playerId: string) =>
+    paidPrizes
+      .filter((prize) => prize.operator_id === internalOp && prize.player_id === playerId)
+      .reduce((sum, prize) => sum + prize.amount, 0n);
   const internalMisses = internal.filter((row) => {
     const start = internalStartBalance(row.currency);
     const balance = row.balance ?? start;
-    return balance !== start + row.delta || row.ledger !== row.delta;
+    return balance !== start + row.delta + prizesOf(row.player_id) || row.ledger !== row.delta;
   });
   const internalRounds = internal.reduce((a, row) => a + row.rounds, 0);
   prove(
     'internal wallet: no money lost or doubled',
     internalMisses.length === 0 && internal.length > 0,
     internalMisses.length === 0
-      ? `${internal.length} players, ${internalRounds} rounds: balance = start − stakes + wins of settled rounds + jackpot wins, ledger rows agree`
+      ? `${internal.length} players, ${internalRounds} rounds: balance = start − stakes + wins of settled rounds + jackpot wins + prizes, ledger rows agree`
       : `${internalMisses.length} players differ: ${internalMisses
           .slice(0, 3)
           .map((r) => `${r.player_id} balance ${r.balance} delta ${r.delta} ledger ${r.ledger}`)
@@ -766,6 +859,143 @@ async function main(): Promise<number> {
       (creditMisses.length
         ? `; ${creditMisses.length} problems: ${creditMisses.slice(0, 3).join('; ')}`
         : ''),
+  );
+
+  // Campaigns (issue 29): the tournament's frozen standings are the ones recomputed here from the
+  // rounds table (its own query, the domain's fold) and the live board's in Redis; every prize
+  // paid once; every drop point taken once, by a round at or after it, as committed before it began.
+  const campaignRows = (
+    await db.query(
+      `select id, kind, status, starts_at, ends_at, min_bet, best_n, drop_commit, drop_salt
+         from campaigns where id = any($1::text[])`,
+      [campaignIds],
+    )
+  ).rows as Array<{
+    id: string;
+    kind: string;
+    status: string;
+    starts_at: Date;
+    ends_at: Date;
+    min_bet: bigint;
+    best_n: number | null;
+    drop_commit: string;
+    drop_salt: string | null;
+  }>;
+  const race = campaignRows.find((row) => row.kind === 'tournament');
+  const drops = campaignRows.find((row) => row.kind === 'drop');
+  if (!race || !drops) throw new Error('the campaigns are missing');
+  const { rows: raceRounds } = await db.query(
+    `select id, operator_id, player_id, session_id, created_at, stake, win from rounds
+      where operator_id = any($1::text[]) and game_symbol = any($2::text[])
+        and created_at >= $3 and created_at < $4 and free_round_grant_id is null and stake >= $5
+        and (status = 'settled' or stage = 'credit')
+      order by created_at, seq`,
+    [[internalOp, callbackOp], GAMES, race.starts_at, race.ends_at, race.min_bet],
+  );
+  const folded = new Map<string, EntryScore>();
+  for (const round of raceRounds) {
+    const member = memberOf(round.operator_id, round.player_id);
+    folded.set(
+      member,
+      scoreRound(
+        folded.get(member) ?? emptyEntry(),
+        {
+          roundId: round.id,
+          sessionId: round.session_id,
+          at: round.created_at.getTime(),
+          stake: round.stake,
+          win: round.win,
+          stakeFine: round.stake * 1_000_000n,
+          winFine: round.win * 1_000_000n,
+        },
+        { scoring: 'best_n_ratio', bestN: race.best_n },
+      ),
+    );
+  }
+  const recomputed = [...folded]
+    .filter(([, entry]) => entry.rounds > 0)
+    .map(([member, entry]) => ({ member, score: entry.score, at: entry.at, rounds: entry.rounds }))
+    .sort(placesBefore);
+  const frozenStandings = (
+    await db.query(
+      `select operator_id, player_id, score::float8 as score, rounds from campaign_standings
+        where campaign_id = $1 order by place`,
+      [race.id],
+    )
+  ).rows;
+  const board = redisLeaderboard(REDIS_URL, () => {});
+  const live = await board.top(race.id, 1000);
+  await board.close();
+  const shown = (rows: Array<{ member: string; score: number; rounds: number }>) =>
+    rows.map((row) => `${row.member}=${row.score}/${row.rounds}`).join(',');
+  const frozenShown = shown(
+    frozenStandings.map((row) => ({
+      member: memberOf(row.operator_id, row.player_id),
+      score: row.score,
+      rounds: row.rounds,
+    })),
+  );
+  prove(
+    'tournament: frozen standings = recomputed from the rounds = the live Redis board',
+    race.status === 'frozen' &&
+      recomputed.length > 0 &&
+      frozenShown === shown(recomputed) &&
+      shown(live) === shown(recomputed),
+    `${race.status}; ${recomputed.length} players, ${raceRounds.length} qualifying rounds across ${nodes.length} nodes` +
+      (frozenShown === shown(recomputed)
+        ? '; frozen = recomputed'
+        : `; frozen ${frozenShown.slice(0, 200)} ≠ recomputed ${shown(recomputed).slice(0, 200)}`) +
+      (shown(live) === shown(recomputed)
+        ? ', live board = recomputed'
+        : `; live ${shown(live).slice(0, 200)} ≠ recomputed`),
+  );
+
+  const prizeMisses: string[] = [];
+  for (const prize of prizes) {
+    if (prize.status !== 'acknowledged') prizeMisses.push(`${prize.id} is ${prize.status}`);
+    if (prize.operator_id !== callbackOp || prize.kind !== 'cash') continue;
+    const times = wallet.applications.get(prize.transaction_id) ?? 0;
+    const atWallet = wallet.transactions.get(prize.transaction_id);
+    if (times !== 1) prizeMisses.push(`${prize.id} applied ${times} times at the wallet`);
+    if (
+      atWallet &&
+      (atWallet.amount !== prize.amount ||
+        atWallet.playerId !== prize.player_id ||
+        atWallet.type !== 'credit')
+    )
+      prizeMisses.push(`${prize.id} differs at the wallet`);
+  }
+  const places = prizes.filter((prize) => prize.source === 'place').length;
+  prove(
+    'campaign prizes: every one paid exactly once',
+    prizeMisses.length === 0 && places === Math.min(6, recomputed.length) && prizes.length > places,
+    `${places} tournament places and ${prizes.length - places} drops, ${paidPrizes.length} cash prizes paid ` +
+      `(${paidPrizes.filter((prize) => prize.operator_id === callbackOp).length} through the faulty callback wallet, each applied once)` +
+      (prizeMisses.length ? `; ${prizeMisses.length} problems: ${prizeMisses.slice(0, 3).join('; ')}` : ''),
+  );
+
+  const { rows: points } = await db.query(
+    `select p.seq, p.at, p.prize, p.round_id, r.created_at as round_at,
+            (select count(*) from campaign_prizes z where z.campaign_id = p.campaign_id and z.drop_seq = p.seq)::int as prize_rows
+       from campaign_drop_points p left join rounds r on r.id = p.round_id
+      where p.campaign_id = $1 order by p.seq`,
+    [drops.id],
+  );
+  const pointMisses = points.filter(
+    (point) => point.round_id !== null && (point.round_at < point.at || point.prize_rows !== 1),
+  );
+  const taken = points.filter((point) => point.round_id !== null).length;
+  const committed =
+    drops.drop_salt !== null && scheduleCommit(drops.id, points, drops.drop_salt) === drops.drop_commit;
+  prove(
+    'prize drop: each point taken once, by a round at or after it, as committed before the start',
+    pointMisses.length === 0 &&
+      committed &&
+      taken > 0 &&
+      new Set(points.map((p) => p.round_id).filter(Boolean)).size === taken,
+    `${taken} of ${points.length} points landed (the rest fell where no round followed before the end); ` +
+      `schedule ${committed ? 'hashes to its commitment' : 'does NOT hash to its commitment'}` +
+      (pointMisses.length ? `; ${pointMisses.length} wrong` : ''),
   );
 
   const victimServedAfter = (tally.lastAt.get(victim.upstream) ?? 0) > victimBackAt && victimBackAt > 0;

@@ -5,6 +5,7 @@ import {
   budgetOf,
   CADENCE_TOLERANCE_MS,
   checkCampaignRequest,
+  type DropPoint,
   drawSchedule,
   dropCash,
   emptyEntry,
@@ -206,6 +207,9 @@ describe('scores', () => {
     entry = scoreRound(entry, round(3000, 50n, 1250n), rule); // the same 25x later: the earlier stands
     expect(entry).toMatchObject({ score: 25, at: 2000, rounds: 3 });
     expect(scoreText('max_multiplier', entry.score, 'EUR')).toBe('25.00x');
+    // A double a hair below its decimal (2.05 × 100 = 204.99999…) still reads as written.
+    expect(scoreText('max_multiplier', 205 / 100, 'EUR')).toBe('2.05x');
+    expect(scoreText('best_n_ratio', 2.0499, 'EUR')).toBe('2.04x');
   });
 
   it('best N sums the N best rounds: total win over total bet', () => {
@@ -232,6 +236,48 @@ describe('scores', () => {
     expect(bet.score).toBe(150 * 1_000_000);
     expect(scoreText('total_bet', bet.score, 'EUR')).toBe('1.50');
     expect(count.score).toBe(5);
+  });
+
+  it('a round sent late (after a crash) leaves the same score as in its place, one session', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            gap: fc.integer({ min: 1, max: 9_000 }),
+            stake: fc.integer({ min: 1, max: 900 }),
+            times: fc.integer({ min: 0, max: 50 }),
+          }),
+          {
+            minLength: 2,
+            maxLength: 30,
+          },
+        ),
+        fc.nat(),
+        fc.constantFrom('total_bet', 'qualifying_rounds', 'max_multiplier', 'best_n_ratio') as fc.Arbitrary<
+          'total_bet' | 'qualifying_rounds' | 'max_multiplier' | 'best_n_ratio'
+        >,
+        (plays, pick, scoring) => {
+          let at = 0;
+          const rounds = plays.map((play) => {
+            at += play.gap;
+            return round(at, BigInt(play.stake), BigInt(play.stake * play.times));
+          });
+          const rule = { scoring, bestN: 3 };
+          const late = pick % rounds.length;
+          const inOrder = rounds.reduce((entry, next) => scoreRound(entry, next, rule), emptyEntry());
+          const resent = [
+            ...rounds.filter((_, i) => i !== late),
+            rounds[late] as (typeof rounds)[number],
+          ].reduce((entry, next) => scoreRound(entry, next, rule), emptyEntry());
+          expect([resent.score, resent.rounds, resent.lastAt]).toEqual([
+            inOrder.score,
+            inOrder.rounds,
+            inOrder.lastAt,
+          ]);
+          if (scoring !== 'best_n_ratio') expect(resent.at).toBe(inOrder.at);
+        },
+      ),
+    );
   });
 
   it('a player does not score from two sessions at once', () => {
@@ -289,6 +335,15 @@ describe('a drop schedule', () => {
     );
     expect(scheduleCommit('cmp_x', moved, schedule.salt)).not.toBe(schedule.commit);
     expect(scheduleCommit('cmp_y', schedule.points, schedule.salt)).not.toBe(schedule.commit);
+    // The prize's JSON is canonical: the same commitment whatever order a store gives its keys.
+    const reordered = schedule.points.map((point) => ({
+      ...point,
+      prize: {
+        amount: (point.prize as { amount: string }).amount,
+        kind: point.prize.kind,
+      } as DropPoint['prize'],
+    }));
+    expect(scheduleCommit('cmp_x', reordered, schedule.salt)).toBe(schedule.commit);
     // Two draws are not the same schedule.
     expect(drawSchedule(createSeededRng(8), 'cmp_x', drops, start, end).commit).not.toBe(schedule.commit);
   });

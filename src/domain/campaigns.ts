@@ -420,28 +420,34 @@ export const ratioOf = (win: bigint, stake: bigint): number => Number(win) / Num
  * a player cannot score from two sessions at once.
  */
 export function scoreRound(entry: EntryScore, round: ScoredRound, rule: ScoringRule): EntryScore {
+  // A round older than the player's last (one a node sends again after a crash) scores as it would
+  // have in its place, as far as the state kept allows: it moves neither the session hold nor the
+  // time a score was reached past a later round's. In time order, `late` is never true.
+  const late = round.at < entry.lastAt;
   const blocked =
+    !late &&
     entry.lastSession !== '' &&
     entry.lastSession !== round.sessionId &&
     round.at - entry.lastAt < SESSION_HOLD_MS;
-  const next: EntryScore = { ...entry, lastSession: round.sessionId, lastAt: round.at };
+  const next: EntryScore = late ? { ...entry } : { ...entry, lastSession: round.sessionId, lastAt: round.at };
   if (blocked) return next;
   next.rounds = entry.rounds + 1;
   next.stakeFine = entry.stakeFine + round.stakeFine;
   next.winFine = entry.winFine + round.winFine;
   const first = entry.rounds === 0;
+  const reached = Math.max(entry.at, round.at);
   switch (rule.scoring) {
     case 'total_bet':
       next.score = Number(next.stakeFine);
-      next.at = round.at;
+      next.at = reached;
       break;
     case 'qualifying_rounds':
       next.score = next.rounds;
-      next.at = round.at;
+      next.at = reached;
       break;
     case 'max_multiplier': {
       const ratio = ratioOf(round.win, round.stake);
-      if (first || ratio > entry.score) {
+      if (first || ratio > entry.score || (ratio === entry.score && round.at < entry.at)) {
         next.score = ratio;
         next.at = round.at;
       }
@@ -466,7 +472,7 @@ export function scoreRound(entry: EntryScore, round: ScoredRound, rule: ScoringR
       const score = stake === 0n ? 0 : ratioOf(win, stake);
       if (first || score !== entry.score) {
         next.score = score;
-        next.at = round.at;
+        next.at = reached;
       }
       break;
     }
@@ -498,7 +504,9 @@ export function scoreText(scoring: Scoring, score: number, currency: string): st
   switch (scoring) {
     case 'max_multiplier':
     case 'best_n_ratio':
-      return `${(Math.floor(score * 100) / 100).toFixed(2)}x`;
+      // Rounded down to the cent of a multiplier, read from 12 significant digits: 2.05 is 204.99999…
+      // hundredths as a double.
+      return `${(Math.floor(Number((score * 100).toPrecision(12))) / 100).toFixed(2)}x`;
     case 'total_bet':
       return formatAmount(BigInt(Math.floor(score)) / FINE_PER_MINOR, currency);
     case 'qualifying_rounds':
@@ -539,11 +547,21 @@ export interface DropPoint {
   prize: DropPrize;
 }
 
+/** JSON with every object's keys in alphabetical order: one text for a value, however it was stored. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** The text a drop's schedule is committed as: anyone can hash it again once the salt is revealed. */
 export function scheduleText(campaignId: string, points: readonly DropPoint[], salt: string): string {
-  const lines = points.map(
-    (point) => `${point.seq}|${point.at.toISOString()}|${JSON.stringify(point.prize)}`,
-  );
+  const lines = points.map((point) => `${point.seq}|${point.at.toISOString()}|${canonicalJson(point.prize)}`);
   return `reelforge-drop-schedule:v1|${campaignId}|${salt}\n${lines.join('\n')}`;
 }
 

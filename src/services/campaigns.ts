@@ -215,6 +215,12 @@ const WAITING_MAX = 20_000;
 const WAITING_MS = 5 * 60_000;
 /** How far back a rebuild lists the rounds it counted (queued events are younger). */
 const INCLUDED_MS = 10 * 60_000;
+/**
+ * How far back a starting node sends the rounds of running campaigns again: a node killed loses
+ * the rounds it had queued (at most a flush's worth), and no node knows which; the board folds a
+ * round once, so the ones it has are no-ops.
+ */
+const RESEND_MS = 2 * 60_000;
 
 /** A campaign as the scorer holds it: its row, operators, rates and rule, ready for a round. */
 interface Live {
@@ -758,6 +764,25 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     }
   }
 
+  /** At start-up: the running campaigns' last RESEND_MS of rounds, sent again (see RESEND_MS). */
+  async function resendRecent(): Promise<number> {
+    const now = deps.now();
+    const since = new Date(now.getTime() - RESEND_MS);
+    let sent = 0;
+    for (const live of await refresh()) {
+      if (live.row.status !== 'scheduled' || now < live.row.starts_at) continue;
+      // A missing board is rebuilt whole from the rounds when it is next needed.
+      if (!(await board.has(live.row.id))) continue;
+      for await (const page of repo.rounds(live.row, now, since)) {
+        const events = page.flatMap((round) => qualifies(live, factsOf(round)) ?? []);
+        for (let i = 0; i < events.length; i += 500)
+          await board.apply(live.row.id, live.rule, events.slice(i, i + 500));
+        sent += events.length;
+      }
+    }
+    return sent;
+  }
+
   // ---- Freezing a campaign that ended ---------------------------------------------------------
 
   async function freeze(id: string): Promise<boolean> {
@@ -836,7 +861,9 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     return frozen;
   }
 
-  async function freezeDue(): Promise<void> {
+  let freezing: Promise<void> | null = null;
+
+  async function freezeOnce(): Promise<void> {
     const due = await repo.ended(new Date(deps.now().getTime() - deps.freezeGraceMs));
     for (const id of due) {
       try {
@@ -845,6 +872,15 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
         log.error({ err: error, campaign_id: id }, 'campaign freeze failed');
       }
     }
+  }
+
+  /** One pass at a time on a node: a caller arriving during the timer's pass waits for it, then runs its own. */
+  async function freezeDue(): Promise<void> {
+    while (freezing) await freezing.catch(() => {});
+    freezing = freezeOnce().finally(() => {
+      freezing = null;
+    });
+    return freezing;
   }
 
   // ---- Reading ---------------------------------------------------------------------------------
@@ -1134,7 +1170,14 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     async enter(session, campaignId) {
       if (session.row.play_mode === 'demo')
         throw errors.forbidden('demo play never takes part in a campaign');
-      const live = (await sessionCampaigns(session)).find((campaign) => campaign.row.id === campaignId);
+      const pick = async () =>
+        (await sessionCampaigns(session)).find((campaign) => campaign.row.id === campaignId);
+      // A campaign approved on another node in the last two seconds is not in this node's view yet.
+      let live = await pick();
+      if (!live) {
+        await refresh();
+        live = await pick();
+      }
       if (!live) throw errors.notFound(`campaign ${campaignId} not found for this game`);
       const status = statusOf(live.row, deps.now());
       if (status !== 'scheduled' && status !== 'running')
@@ -1209,8 +1252,18 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
         }, 1000);
         freezeTimer.unref();
       };
-      tick();
-      freezeTick();
+      resendRecent()
+        .then((sent) => {
+          if (sent > 0)
+            log.info?.({ rounds: sent }, 'campaign rounds of the last 2 minutes sent again at start-up');
+        })
+        .catch((error: unknown) =>
+          log.error({ err: error }, 'campaign rounds could not be sent again at start-up'),
+        )
+        .finally(() => {
+          tick();
+          freezeTick();
+        });
     },
 
     async stop() {

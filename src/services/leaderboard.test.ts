@@ -90,6 +90,12 @@ function eventsOf(rounds: readonly TestRound[], needsEntry = false): ScoreEvent[
   });
 }
 
+/** The same rounds, some sent late (after later ones), as a node re-sends what a crash lost. */
+function shuffledLate(events: readonly ScoreEvent[], picks: readonly number[]): ScoreEvent[] {
+  const late = new Set(picks.map((pick) => pick % events.length));
+  return [...events.filter((_, i) => !late.has(i)), ...events.filter((_, i) => late.has(i))];
+}
+
 function folded(events: readonly ScoreEvent[], rule: ScoringRule): Map<string, EntryScore> {
   const entries = new Map<string, EntryScore>();
   for (const event of events)
@@ -128,6 +134,27 @@ describe.each(boards.map((board) => [board.kind, board] as const))('the %s board
         },
       ),
       { numRuns: 40 },
+    );
+  });
+
+  it('folds rounds sent late (after a crash) exactly as the domain does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        roundsArb,
+        fc.constantFrom(...SCORINGS),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        async (rounds, scoring, picks) => {
+          const rule: ScoringRule = { scoring, bestN: scoring === 'best_n_ratio' ? 3 : null };
+          const id = `cmp_late${process.pid}_${campaignSeq++}`;
+          const events = shuffledLate(eventsOf(rounds), picks);
+          await board.load(id, new Map(), [], []);
+          await board.apply(id, rule, events);
+          const expected = sortedBoard(folded(events, rule));
+          expect(await board.top(id, 10)).toEqual(expected.slice(0, 10));
+          await board.remove(id);
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 

@@ -265,20 +265,22 @@ while i <= #ARGV do
       end
     end
     local oldZ = had and zm(sat, member) or nil
-    local blocked = lastS ~= '' and lastS ~= session and (at - lastAt) < hold
-    lastS, lastAt = session, at
+    local late = at < lastAt
+    local blocked = (not late) and lastS ~= '' and lastS ~= session and (at - lastAt) < hold
+    if not late then lastS, lastAt = session, at end
     if not blocked then
       local first = rounds == 0
+      local reached = math.max(sat, at)
       rounds = rounds + 1
       sf = sf + stakeFine
       wf = wf + winFine
       if scoring == 'total_bet' then
-        score, sat = sf, at
+        score, sat = sf, reached
       elseif scoring == 'qualifying_rounds' then
-        score, sat = rounds, at
+        score, sat = rounds, reached
       elseif scoring == 'max_multiplier' then
         local r = win / stake
-        if first or r > score then score, sat = r, at end
+        if first or r > score or (r == score and at < sat) then score, sat = r, at end
       else
         best[#best + 1] = { winFine / stakeFine, winFine, stakeFine, at }
         table.sort(best, function(a, b)
@@ -292,7 +294,7 @@ while i <= #ARGV do
         for _, kept in ipairs(best) do sw = sw + kept[2]; ss = ss + kept[3] end
         local s = 0
         if ss ~= 0 then s = sw / ss end
-        if first or s ~= score then score, sat = s, at end
+        if first or s ~= score then score, sat = s, reached end
       end
     end
     local parts = {}

@@ -308,9 +308,10 @@ export function campaignsRepo(db: Kysely<Database>) {
      * of its member operators in its games and period, paid (not a free round), whose debit the wallet
      * took (settled, or waiting only for the credit's acknowledgement). Demo rounds live elsewhere.
      */
-    async *rounds(campaign: CampaignRow, until: Date): AsyncGenerator<CampaignRoundRow[]> {
+    async *rounds(campaign: CampaignRow, until: Date, since?: Date): AsyncGenerator<CampaignRoundRow[]> {
       let after: { at: Date; seq: string } | null = null;
       const end = until < campaign.ends_at ? until : campaign.ends_at;
+      const from = since && since > campaign.starts_at ? since : campaign.starts_at;
       for (;;) {
         const cursor: { at: Date; seq: string } | null = after;
         const { rows } = await sql<Record<string, unknown>>`
@@ -319,7 +320,7 @@ export function campaignsRepo(db: Kysely<Database>) {
           from rounds r
           join campaign_members m on m.campaign_id = ${campaign.id} and m.operator_id = r.operator_id
           where r.game_symbol = any(${campaign.games}::text[])
-            and r.created_at >= ${campaign.starts_at} and r.created_at < ${end}
+            and r.created_at >= ${from} and r.created_at < ${end}
             and m.joined_at is not null and r.created_at >= m.joined_at
             and (m.left_at is null or r.created_at < m.left_at)
             and r.free_round_grant_id is null and r.stake > 0

@@ -132,6 +132,48 @@ describe.runIf(hasRedis)('a campaign across two nodes sharing Redis', () => {
       const standings = await a.services.campaigns.standings(created.campaign_id, { operatorId: null });
       return standings.top.find((entry) => entry.player_id === 'node-p2')?.score === 3;
     });
+    // A node killed with rounds still queued loses them from the board (simulated: one player's
+    // last rounds taken off it); a node starting sends the last two minutes of rounds again, and
+    // the board folds in what it lacked, once.
+    const { Redis: RedisAgain } = await import('ioredis');
+    const direct = new RedisAgain(REDIS_URL);
+    const base = `reelforge:cmp:{${created.campaign_id}}`;
+    const before = await direct.hget(`${base}:h`, `${operator.id}:node-p1`);
+    await direct.hdel(`${base}:h`, `${operator.id}:node-p1`);
+    const zmembers = (await direct.zrange(`${base}:z`, '0', '-1')).filter((member) =>
+      member.endsWith(`|${operator.id}:node-p1`),
+    );
+    await direct.zrem(`${base}:z`, ...zmembers);
+    const { rows: lost } = await a.store.pool.query('select id from rounds where player_id = $1', [
+      'node-p1',
+    ]);
+    for (const key of await direct.keys(`${base}:applied:*`))
+      await direct.srem(key, ...lost.map((row) => row.id));
+    expect((await a.services.campaigns.standings(created.campaign_id, { operatorId: null })).players).toBe(2);
+    const c = await startServer(
+      loadConfig({
+        APP_ENV: 'test',
+        PORT: '0',
+        DATABASE_URL: a.databaseUrl,
+        ADMIN_TOKEN: a.adminToken,
+        REDIS_URL,
+      }),
+      { logLevel: 'silent', clock },
+    );
+    try {
+      await eventually(async () => {
+        const standings = await a.services.campaigns.standings(created.campaign_id, { operatorId: null });
+        return standings.top.find((entry) => entry.player_id === 'node-p1')?.score === 5;
+      });
+      expect(await direct.hget(`${base}:h`, `${operator.id}:node-p1`)).toBe(before);
+      // Everyone else's rounds were already on the board: none counted twice.
+      expect(shown(await a.services.campaigns.standings(created.campaign_id, { operatorId: null }))).toEqual(
+        shown(await a.services.campaigns.recomputed(created.campaign_id)),
+      );
+    } finally {
+      await c.stop();
+      direct.disconnect();
+    }
     offset = 0;
   });
 });
