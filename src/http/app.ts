@@ -19,8 +19,12 @@ import { registerLobby } from './lobby/index.ts';
 import { installMetrics } from './metrics.ts';
 import { CONTRACT_VERSION, publicDocument } from './openapi.ts';
 import { OPERATOR_KIT_PATH, registerOperatorKit } from './operator-kit.ts';
+import { registerCampaignsList } from './provider/campaigns.list.ts';
+import { registerCampaignOptIn } from './provider/campaigns.opt-in.post.ts';
+import { registerCampaignOptOut } from './provider/campaigns.opt-out.post.ts';
 import { registerPrizeReceiptGet } from './provider/campaigns.prize-receipt.get.ts';
 import { registerCampaignPrizesGet } from './provider/campaigns.prizes.get.ts';
+import { registerCampaignStandings } from './provider/campaigns.standings.get.ts';
 import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
 import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
 import { registerCampaignCancel } from './provider/free-rounds.cancel.post.ts';
@@ -140,7 +144,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         { name: 'reports', description: 'Added in 1.2.0: reconciliation reports (UTC days).' },
         {
           name: 'campaigns',
-          description: 'Added in 1.5.0: tournaments and prize drops, their prizes and receipts.',
+          description:
+            'Added in 1.5.0: tournaments and prize drops (the operator’s own and the network ones it opts in to), their standings, prizes and signed receipts.',
         },
         { name: 'admin', description: 'Internal: provider staff only.' },
       ],
@@ -194,6 +199,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerGrantsGet(app, services);
   registerCampaignPrizesGet(app, services);
   registerPrizeReceiptGet(app, services);
+  registerCampaignsList(app, services);
+  registerCampaignOptIn(app, services);
+  registerCampaignOptOut(app, services);
+  registerCampaignStandings(app, services);
   registerRoundsList(app, services);
   registerRoundGet(app, services);
   registerTransactionRoundGet(app, services);

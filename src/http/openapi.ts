@@ -83,6 +83,10 @@ const OPERATOR_SCOPED = [
   '/api/provider/v1/transactions/{transaction_id}/round',
   '/api/provider/v1/reports/transactions',
   '/api/provider/v1/reports/summary',
+  '/api/provider/v1/campaigns',
+  '/api/provider/v1/campaigns/{campaign_id}/opt-in',
+  '/api/provider/v1/campaigns/{campaign_id}/opt-out',
+  '/api/provider/v1/campaigns/{campaign_id}/standings',
 ];
 
 /** The contract this document extends; every later version only adds. */

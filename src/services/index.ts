@@ -36,6 +36,7 @@ import { ARTWORK_REFRESH_MS, type ArtworkService, createArtworkService } from '.
 import { type AuditService, createAuditService } from './audit.ts';
 import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
+import { type CampaignAdminService, createCampaignAdminService } from './campaign-admin.ts';
 import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
@@ -98,6 +99,8 @@ export interface Services {
   jackpots: JackpotService;
   /** Tournaments and prize drops (issue 29): campaigns, live leaderboards, drops, the freeze. */
   campaigns: CampaignService;
+  /** Staff's campaigns: a staff session's waits for a second admin; every change audited. */
+  campaignAdmin: CampaignAdminService;
   /** Certified figures of games with a jackpot: base, jackpot and total RTP, tiers' hit frequencies. */
   jackpotFigures: JackpotFiguresService;
   /** Staff's pools: NJ meters, and changes behind the two-person rule. */
@@ -323,6 +326,7 @@ export async function createServices(
       poolsFor: jackpots.poolsFor,
     }),
     jackpotAdmin,
+    campaignAdmin: createCampaignAdminService({ campaigns, staff: staffRepo(db), audit }),
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,

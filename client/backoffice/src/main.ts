@@ -16,6 +16,7 @@ import { clear, h } from './dom.ts';
 import { accountPage } from './pages/account.ts';
 import { approvalsPage } from './pages/approvals.ts';
 import { auditPage } from './pages/audit.ts';
+import { campaignsPage } from './pages/campaigns.ts';
 import { catalogPage } from './pages/catalog.ts';
 import { gamesPage } from './pages/games.ts';
 import { jackpotsPage } from './pages/jackpots.ts';
@@ -45,6 +46,7 @@ const ROUTES: Route[] = [
   { path: 'wallet', title: 'Wallet queue', permission: 'read', render: walletPage },
   { path: 'reports', title: 'Reports', permission: 'reports', render: reportsPage },
   { path: 'jackpots', title: 'Jackpots', permission: 'read', render: jackpotsPage },
+  { path: 'campaigns', title: 'Tournaments & drops', permission: 'read', render: campaignsPage },
   { path: 'live', title: 'Live', permission: 'read', render: livePage },
   { path: 'audit', title: 'Audit trail', permission: 'read', render: auditPage },
   { path: 'approvals', title: 'Approvals', permission: 'read', render: approvalsPage },

@@ -3,11 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Services } from '../../services/index.ts';
+import { AdminCampaign } from '../campaign-views.ts';
 import { installAdminAccess } from './access.ts';
 import { ApprovalView, registerApprovalRoutes } from './approvals.ts';
 import { registerAuditRoutes } from './audit.ts';
 import { registerAuthRoutes, StaffView } from './auth.ts';
 import { registerCampaignPrizeRoutes } from './campaign-prizes.ts';
+import { registerCampaignAdminRoutes } from './campaigns.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerGameRoutes } from './games.ts';
@@ -32,6 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   app.addSchema(ApprovalView);
   app.addSchema(OperatorView);
   app.addSchema(OperatorInput);
+  app.addSchema(AdminCampaign);
   registerOperatorRoutes(app, services);
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
@@ -47,6 +50,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   registerReportRoutes(app, services);
   registerJackpotAdminRoutes(app, services);
   registerJackpotFiguresRoute(app, services);
+  registerCampaignAdminRoutes(app, services);
   registerAuthRoutes(app, services);
   registerStaffRoutes(app, services);
   registerAuditRoutes(app, services);

@@ -22,6 +22,7 @@ export async function approvalsPage(main: HTMLElement): Promise<void> {
   const isAdmin = allowed('admin');
   const list = h('div');
   const once = h('div');
+  const campaigns = h('div');
   const which = select('status', [
     ['pending', 'Pending'],
     ['approved', 'Approved'],
@@ -103,10 +104,29 @@ export async function approvalsPage(main: HTMLElement): Promise<void> {
     ),
     out.element,
     isAdmin ? null : needs('admin', 'Approving or rejecting'),
+    campaigns,
     h('div', { class: 'filters' }, field('Show', which)),
     once,
     list,
   );
   which.addEventListener('change', action(out, load));
-  await load();
+  await Promise.all([load(), pointToCampaigns(campaigns)]);
+}
+
+/** Campaigns wait on their own page (the campaign is its own request): say so here. */
+async function pointToCampaigns(into: HTMLElement): Promise<void> {
+  const { campaigns } = await get<{ campaigns: Array<{ name: string }> }>(
+    '/api/admin/v1/campaigns?status=pending',
+  );
+  if (campaigns.length === 0) return;
+  clear(
+    into,
+    h(
+      'p',
+      { class: 'notice ok', 'data-testid': 'pending-campaigns' },
+      `${campaigns.length} tournament${campaigns.length === 1 ? ' or drop waits' : 's or drops wait'} for a second admin: `,
+      h('a', { href: '#/campaigns' }, 'Tournaments & drops'),
+      '.',
+    ),
+  );
 }
