@@ -17,7 +17,9 @@ let alice: StaffClient;
 let bob: StaffClient;
 /** The server's clock runs this far ahead of the real one: tests move it past a campaign's start. */
 let aheadMs = 0;
-const clock = { now: () => new Date(Date.now() + aheadMs) };
+/** Or it stands still at this moment (a round's times exact, whatever the machine's load). */
+let heldAt: number | null = null;
+const clock = { now: () => new Date(heldAt ?? Date.now() + aheadMs) };
 
 const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000).toISOString();
 
@@ -405,20 +407,22 @@ describe('standings, flags and prizes', () => {
     const t0 = clock.now().getTime();
     for (let i = 0; i < 201; i++) {
       // Every 2.000 s on the server's clock, the same bet: a script's rhythm.
-      aheadMs = t0 + i * 2_000 - Date.now();
+      heldAt = t0 + i * 2_000;
       let spun = await bot.spin({ coin: '0.10' });
       // Free spins a paid spin started stake nothing and never count: played between the beats.
       for (let free = 1; spun.status === 200 && spun.body.state.free_spins_left > 0; free++) {
-        aheadMs = t0 + i * 2_000 + free * 10 - Date.now();
+        heldAt = t0 + i * 2_000 + free * 10;
         spun = await bot.spin({ coin: '0.10' });
       }
       expect(spun.status).toBe(200);
       // A person plays now and then, never on a beat.
       if (i % 20 === 0) {
-        aheadMs = t0 + i * 2_000 + 300 + i * 7 - Date.now();
+        heldAt = t0 + i * 2_000 + 300 + i * 7;
         expect((await person.spin({ coin: '0.10' })).status).toBe(200);
       }
     }
+    aheadMs = t0 + 201 * 2_000 - Date.now();
+    heldAt = null;
     await server.services.campaigns.settle();
     const flags = await server.admin('GET', `/api/admin/v1/campaigns/${id}/flags`);
     expect(flags.status).toBe(200);
