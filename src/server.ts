@@ -75,6 +75,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await services.wallets.worker.recover(app.log);
     const url = await app.listen({ port: config.port, host: config.host });
     services.wallets.worker.start(app.log);
+    services.campaignPrizes.start(app.log);
     services.jackpots.start(app.log);
     services.campaigns.start(app.log);
     const running = app;

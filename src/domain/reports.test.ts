@@ -192,6 +192,8 @@ describe('summary rows', () => {
         final: true,
         jackpot_wins: '0.00',
         jackpot_contributions: '0.00000000',
+        promo_wins: '0.00',
+        promo_win_count: 0,
       },
       {
         date: '2025-01-31',
@@ -207,6 +209,8 @@ describe('summary rows', () => {
         final: true,
         jackpot_wins: '5.00',
         jackpot_contributions: '0.00000000',
+        promo_wins: '0.00',
+        promo_win_count: 0,
       },
       {
         date: '2025-02-01',
@@ -222,6 +226,8 @@ describe('summary rows', () => {
         final: false,
         jackpot_wins: '0.00',
         jackpot_contributions: '0.00000000',
+        promo_wins: '0.00',
+        promo_win_count: 0,
       },
     ]);
     // Not over yet: not final, though nothing is open.

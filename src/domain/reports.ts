@@ -17,6 +17,12 @@
 // - jackpot_contributions: what the day's acknowledged stakes put into jackpot pools (meter and
 //   reserve), valued exactly in the stake's own currency (domain/jackpot-report.ts): not a
 //   transaction, so it comes from the pools' ledger (store/reports.repo.ts), not from txEffect.
+// - promo_wins, promo_win_count: campaign prizes paid in cash (issue 29: promo_win credits, and the
+//   internal wallet's), acknowledged or resolved by staff, on the UTC day the prize was won (its
+//   created_at), under the game and session currency it is reported with. No round's transaction:
+//   apart from wins, ggr and rtp; a free-rounds prize counts for nothing here (its rounds' wins are
+//   free_round_wins). A prize still pending or parked keeps its day from being final. They come from
+//   campaign_prizes (store/reports.repo.ts), not from txEffect.
 // - rounds: a round counts once, on its opening transaction: its debit, or for a round without a
 //   stake (free round, feature spin) its credit, once acknowledged (or resolved).
 // - rollbacks: how many rollback transactions the day holds, whatever their status.
@@ -164,6 +170,8 @@ export function addToTotals(totals: Map<string, SummaryTotals>, tx: ReportTx): v
       free_round_wins: 0n,
       jackpot_wins: 0n,
       jackpot_contributions: 0n,
+      promo_wins: 0n,
+      promo_win_count: 0,
       rollbacks: 0,
       open: 0,
     };
@@ -214,6 +222,9 @@ export interface SummaryRow {
   jackpot_wins: string;
   /** Stakes' share put into jackpot pools, in the row's currency, to a millionth of a minor unit. */
   jackpot_contributions: string;
+  /** Campaign prizes paid in cash, apart from wins (issue 29), and how many. */
+  promo_wins: string;
+  promo_win_count: number;
 }
 
 /** Whether the day is over at `now` (UTC). */
@@ -241,6 +252,8 @@ export function summaryRows(totals: readonly SummaryTotals[], now: Date): Summar
     final: dayIsOver(row.date, now) && !openDays.has(row.date),
     jackpot_wins: formatAmount(row.jackpot_wins, row.currency),
     jackpot_contributions: formatFine(row.jackpot_contributions, row.currency),
+    promo_wins: formatAmount(row.promo_wins, row.currency),
+    promo_win_count: row.promo_win_count,
   }));
 }
 
@@ -294,6 +307,9 @@ export const SUMMARY_COLUMNS: ReadonlyArray<keyof SummaryRow> = [
   // added with jackpots (issue 28): last, so a reader of the earlier columns by position still reads them
   'jackpot_wins',
   'jackpot_contributions',
+  // added with campaigns (issue 29), after the jackpot columns for the same reason
+  'promo_wins',
+  'promo_win_count',
 ];
 
 export function transactionLine(tx: ReportTx): TransactionLine {

@@ -11,6 +11,7 @@ export const WALLET_ACTION_TYPES = [
   'free_round_feature',
   'rollback',
   'jackpot_win',
+  'promo_win',
 ] as const;
 export type WalletActionType = (typeof WALLET_ACTION_TYPES)[number];
 

@@ -22,6 +22,8 @@ import { OPERATOR_KIT_PATH, registerOperatorKit } from './operator-kit.ts';
 import { registerCampaignsList } from './provider/campaigns.list.ts';
 import { registerCampaignOptIn } from './provider/campaigns.opt-in.post.ts';
 import { registerCampaignOptOut } from './provider/campaigns.opt-out.post.ts';
+import { registerPrizeReceiptGet } from './provider/campaigns.prize-receipt.get.ts';
+import { registerCampaignPrizesGet } from './provider/campaigns.prizes.get.ts';
 import { registerCampaignStandings } from './provider/campaigns.standings.get.ts';
 import { registerCampaignGet } from './provider/free-rounds.campaign.get.ts';
 import { registerCampaignCreate } from './provider/free-rounds.campaigns.post.ts';
@@ -143,7 +145,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         {
           name: 'campaigns',
           description:
-            'Added in 1.5.0: tournaments and prize drops, the operator’s own and network ones it opts in to.',
+            'Added in 1.5.0: tournaments and prize drops (the operator’s own and the network ones it opts in to), their standings, prizes and signed receipts.',
         },
         { name: 'admin', description: 'Internal: provider staff only.' },
       ],
@@ -195,6 +197,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   registerCampaignPlayers(app, services);
   registerCampaignCancel(app, services);
   registerGrantsGet(app, services);
+  registerCampaignPrizesGet(app, services);
+  registerPrizeReceiptGet(app, services);
   registerCampaignsList(app, services);
   registerCampaignOptIn(app, services);
   registerCampaignOptOut(app, services);

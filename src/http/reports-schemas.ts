@@ -74,6 +74,10 @@ export const summaryRowFields = {
   jackpot_contributions: decimal(
     "Added with jackpots: the share of the day's stakes put into jackpot pools (meter and reserve), in this row's currency, exact to a millionth of a minor unit (the currency's digits and six more). Not a transaction: not in stakes, wins or ggr.",
   ),
+  promo_wins: decimal(
+    'Added in 1.5.0: tournament and prize-drop prizes paid in cash (promo_win credits, acknowledged or resolved by hand), on the UTC day they were won, under the game they are reported with. Not in wins, ggr or rtp.',
+  ),
+  promo_win_count: Type.Integer({ description: 'Added in 1.5.0: how many prizes promo_wins holds.' }),
 };
 
 export const SummaryRow = Type.Object(summaryRowFields);

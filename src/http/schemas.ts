@@ -295,7 +295,7 @@ export const WalletCallbackRequest = Type.Object(
       WALLET_ACTION_TYPES.map((name) => Type.Literal(name)),
       {
         description:
-          'The action: balance; spin, special_bet (ante), buy_feature or free_spin on a round; free_round and free_round_feature (added in 1.2.0) on a free round; rollback.',
+          'The action: balance; spin, special_bet (ante), buy_feature or free_spin on a round; free_round and free_round_feature (added in 1.2.0) on a free round; jackpot_win (added in 1.4.0) on a jackpot win; promo_win (added in 1.5.0) on a campaign prize, with no round and possibly long after its session ended; rollback.',
       },
     ),
     amount: Type.String({ description: 'Decimal amount as a string.' }),
@@ -323,6 +323,23 @@ export const WalletCallbackRequest = Type.Object(
     ),
     jackpot_tier: Type.Optional(
       Type.String({ description: "Added in 1.4.0, on a jackpot win's credit: the tier won (e.g. grand)." }),
+    ),
+    campaign_id: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.5.0, on a campaign prize's credit (action_type promo_win): the tournament or prize drop (GET /api/provider/v1/campaigns). The credit may come days after the campaign's session ended: accept it without a live session.",
+      }),
+    ),
+    campaign_type: Type.Optional(
+      Type.Union([Type.Literal('tournament'), Type.Literal('drop')], {
+        description: "Added in 1.5.0, on a campaign prize's credit: tournament or drop.",
+      }),
+    ),
+    prize_id: Type.Optional(
+      Type.String({
+        description:
+          "Added in 1.5.0, on a campaign prize's credit: the prize (its signed receipt: GET /api/provider/v1/campaigns/prizes/{prize_id}/receipt).",
+      }),
     ),
   },
   { $id: 'WalletCallbackRequest' },

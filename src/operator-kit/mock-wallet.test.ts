@@ -1,5 +1,6 @@
 // mock-wallet and free rounds: a free-round credit names its campaign and grant and is tallied per
-// grant; a free round is never debited.
+// grant; a free round is never debited. A campaign prize (promo_win) is a credit for a session that
+// ended, naming its campaign and prize, applied once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletRequestBody } from '../wallet/protocol.ts';
 import {
@@ -70,5 +71,45 @@ describe('mock-wallet free rounds', () => {
     expect(debit.status).toBe(400);
     expect(debit.body.message).toContain('never debited');
     expect(wallet.balanceOf('p-1')).toBe('13.00');
+  });
+});
+
+describe('mock-wallet campaign prizes (promo_win, 1.5.0)', () => {
+  const promo = {
+    action_type: 'promo_win',
+    session_id: 'ses_ended_days_ago',
+    round_id: undefined,
+    round_finished: undefined,
+    campaign_id: 'cmp_1',
+    campaign_type: 'tournament',
+    prize_id: 'prz_1',
+  };
+
+  it('credits a prize for a session that ended, once however often it is sent', async () => {
+    const before = wallet.players.get('p-1')?.balance ?? 0n;
+    const first = await call('credit', { ...promo, transaction_id: 'tx_prize_1' });
+    expect(first.status).toBe(200);
+    const again = await call('credit', { ...promo, transaction_id: 'tx_prize_1' });
+    expect(again).toEqual(first);
+    expect(wallet.applications.get('tx_prize_1')).toBe(1);
+    expect(wallet.players.get('p-1')?.balance).toBe(before + 150n);
+    expect(wallet.promoWins.get('prz_1')).toEqual({
+      campaignId: 'cmp_1',
+      campaignType: 'tournament',
+      amount: 150n,
+    });
+  });
+
+  it('refuses a promo_win without its campaign and prize, and any promo_win debit', async () => {
+    const before = wallet.balanceOf('p-1');
+    const missing = await call('credit', { ...promo, prize_id: undefined });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('prize_id');
+    const badType = await call('credit', { ...promo, campaign_type: 'lottery' });
+    expect(badType.status).toBe(400);
+    const debit = await call('debit', promo);
+    expect(debit.status).toBe(400);
+    expect(debit.body.message).toContain('only ever a credit');
+    expect(wallet.balanceOf('p-1')).toBe(before);
   });
 });

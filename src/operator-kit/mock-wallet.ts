@@ -7,7 +7,9 @@
 //   3. debit only what the balance covers (400 insufficient_funds), never below zero;
 //   4. a rollback reverses its original debit once; a rollback of a transaction never seen
 //      leaves a tombstone, so that debit is refused if it ever arrives late;
-//   5. amounts are exact decimals: parsed into integer minor units, never floats.
+//   5. amounts are exact decimals: parsed into integer minor units, never floats;
+//   6. a campaign prize (action_type promo_win, 1.5.0) is a credit with no round and no live
+//      session: it may come days after the session it names ended, and is booked to the player.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { formatAmount, isSupportedCurrency, parseAmount } from '../money.ts';
@@ -103,6 +105,8 @@ export function createMockWallet(given: MockWalletOptions) {
   const calls: Array<{ type: CallType; body: Record<string, unknown> }> = [];
   /** Free-round credits by grant: how many rounds were credited and their total (1.2.0). */
   const freeRounds = new Map<string, { campaignId: string; credits: number; total: bigint }>();
+  /** Campaign prizes credited (promo_win, 1.5.0), by prize id: the campaign and the amount. */
+  const promoWins = new Map<string, { campaignId: string; campaignType: string; amount: bigint }>();
   let fault = options.fault;
 
   function success(playerId: string, transactionId: string): Answer {
@@ -158,6 +162,20 @@ export function createMockWallet(given: MockWalletOptions) {
       );
     }
 
+    // A campaign prize: only ever a credit, naming its campaign and prize. Its session_id is the
+    // player's last scoring session, long over by now: this wallet keeps no sessions, and a wallet
+    // that does must not refuse a promo_win for one that ended.
+    const promo = body.action_type === 'promo_win';
+    if (promo && type !== 'credit') return fail(400, 'invalid_request', 'a promo_win is only ever a credit');
+    if (
+      promo &&
+      (typeof body.campaign_id !== 'string' ||
+        typeof body.prize_id !== 'string' ||
+        (body.campaign_type !== 'tournament' && body.campaign_type !== 'drop'))
+    ) {
+      return fail(400, 'invalid_request', 'a promo_win credit names campaign_id, campaign_type and prize_id');
+    }
+
     if (type === 'balance') return success(playerId, transactionId);
 
     const seen = transactions.get(transactionId);
@@ -193,6 +211,13 @@ export function createMockWallet(given: MockWalletOptions) {
           ...seenGrant,
           credits: seenGrant.credits + 1,
           total: seenGrant.total + amount,
+        });
+      }
+      if (promo) {
+        promoWins.set(body.prize_id as string, {
+          campaignId: body.campaign_id as string,
+          campaignType: body.campaign_type as string,
+          amount,
         });
       }
       answer = success(playerId, transactionId);
@@ -289,6 +314,7 @@ export function createMockWallet(given: MockWalletOptions) {
     signedWith,
     calls,
     freeRounds,
+    promoWins,
     /** Tests: replace the fault hook (undefined: behave). */
     setFault(next: MockWalletOptions['fault']) {
       fault = next;

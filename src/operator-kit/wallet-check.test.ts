@@ -69,6 +69,33 @@ describe('wallet-check', () => {
     expect(malformed.report.passed).toBe(false);
     expect(malformed.report.results.find((r) => r.name.startsWith('credit: applied'))?.ok).toBe(false);
   });
+
+  it('fails a wallet that refuses a campaign prize for a session that ended, and still leaves the balance as found', async () => {
+    const url = await walletWith({
+      fault: (type, body) =>
+        type === 'credit' && body.action_type === 'promo_win'
+          ? { kind: 'status', status: 400, body: '{"success":false,"error":"session_expired"}' }
+          : undefined,
+    });
+    const { report } = await check(url);
+    expect(report.passed).toBe(false);
+    const prize = report.results.find((r) =>
+      r.name.startsWith('campaign prize credit (action_type promo_win'),
+    );
+    expect(prize).toMatchObject({ ok: false, detail: expect.stringContaining('400 session_expired') });
+    expect(wallet?.balanceOf('alice')).toBe('10.00');
+  });
+
+  it('sends the campaign prize with no round, naming its campaign and prize', async () => {
+    const url = await walletWith();
+    await check(url, { timeoutMs: 5000 });
+    const prizes = (wallet?.calls ?? []).filter((call) => call.body.action_type === 'promo_win');
+    expect(prizes).toHaveLength(2); // the credit and its replay
+    expect(prizes[0]?.body).not.toHaveProperty('round_id');
+    expect(prizes[0]?.body).toMatchObject({ transaction_type: 'credit', campaign_type: 'drop' });
+    expect(prizes[0]?.body.transaction_id).toBe(prizes[1]?.body.transaction_id);
+    expect(wallet?.promoWins.size).toBe(1);
+  });
 });
 
 describe('preflight: one call, one line per mistake, nothing moves', () => {

@@ -97,30 +97,55 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
   /** One call's body, with the fields the suite reads back kept beside it rather than parsed out of it. */
   function body(
     type: CallbackType,
-    fields: { tx: string; minor: bigint; original?: string; player?: string; freeRound?: boolean },
+    fields: {
+      tx: string;
+      minor: bigint;
+      original?: string;
+      player?: string;
+      freeRound?: boolean;
+      promo?: boolean;
+    },
   ): CheckCall {
     const free = fields.freeRound === true;
+    // A campaign prize (1.5.0): a credit with no round, for a session that ended long ago.
+    const promo = fields.promo === true;
     const player = fields.player ?? options.player;
+    const roundless = type === 'balance' || promo;
     const text = walletRequestBody({
       operator_id: options.operatorId ?? 'op_wallet_check',
       player_id: player,
-      session_id: `ses_walletcheck${run}`,
+      session_id: promo ? `ses_walletcheckended${run}` : `ses_walletcheck${run}`,
       game_symbol: 'rf_wallet_check',
       currency,
       transaction_id: fields.tx,
       transaction_type: type,
       action_type:
-        type === 'balance' ? 'balance' : type === 'rollback' ? 'rollback' : free ? 'free_round' : 'spin',
+        type === 'balance'
+          ? 'balance'
+          : type === 'rollback'
+            ? 'rollback'
+            : free
+              ? 'free_round'
+              : promo
+                ? 'promo_win'
+                : 'spin',
       amount: fields.minor,
       original_transaction_id: fields.original,
-      round_id: type === 'balance' ? undefined : `rnd_walletcheck${run}`,
-      round_finished: type === 'balance' ? undefined : type !== 'debit',
+      round_id: roundless ? undefined : `rnd_walletcheck${run}`,
+      round_finished: roundless ? undefined : type !== 'debit',
       // A free round (1.2.0): a credit with no debit before it, naming its campaign and grant.
       ...(free
         ? {
             free_round_campaign_id: `walletcheck-${run}`,
             free_round_grant_id: `frg_walletcheck${run}`,
             round_details_url: `https://rgs.example/round-details/rnd_walletcheck${run}?expires=1&signature=0`,
+          }
+        : {}),
+      ...(promo
+        ? {
+            campaign_id: `walletcheck-${run}`,
+            campaign_type: 'drop' as const,
+            prize_id: `prz_walletcheck${run}`,
           }
         : {}),
     });
@@ -332,6 +357,27 @@ export async function runWalletCheck(options: WalletCheckOptions): Promise<Walle
     const back = await acknowledged('debit', body('debit', { tx: takeBack, minor: unit }));
     returned(takeBack); // this debit gives the free-round credit back: nothing is owed to the player
     must(back === start, `balance ${amount(back)} after taking the credit back, expected ${amount(start)}`);
+    return '';
+  });
+
+  const promoBody = body('credit', { tx: newId('tx'), minor: unit, promo: true });
+  await check(
+    'campaign prize credit (action_type promo_win, no round, a session that ended long ago): applied once',
+    async () => {
+      const after = await acknowledged('credit', promoBody);
+      must(after === start + unit, `balance ${amount(after)}, expected ${amount(start + unit)}`);
+      return '';
+    },
+  );
+  await check('campaign prize credit replayed with the same transaction_id: nothing moves', async () => {
+    await acknowledged('credit', promoBody);
+    const now = await balance();
+    must(now === start + unit, `balance ${amount(now)} after the replay, expected ${amount(start + unit)}`);
+    // As after the free round: a plain debit takes the prize back, the player's balance as found.
+    const takeBack = newId('tx');
+    const back = await acknowledged('debit', body('debit', { tx: takeBack, minor: unit }));
+    returned(takeBack);
+    must(back === start, `balance ${amount(back)} after taking the prize back, expected ${amount(start)}`);
     return '';
   });
 

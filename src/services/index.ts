@@ -8,6 +8,7 @@ import type { WalletAddressPolicy } from '../domain/wallet-address.ts';
 import { certifiedHooks, certifiedRtp, gameInfos } from '../games/index.ts';
 import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
+import { campaignPrizesRepo } from '../store/campaign-prizes.repo.ts';
 import { campaignsRepo } from '../store/campaigns.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
@@ -36,6 +37,7 @@ import { type AuditService, createAuditService } from './audit.ts';
 import { checkpointFile, checkpointSigner } from './audit-checkpoints.ts';
 import { auditedActions, type StaffActions } from './audited.ts';
 import { type CampaignAdminService, createCampaignAdminService } from './campaign-admin.ts';
+import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
@@ -113,6 +115,8 @@ export interface Services {
   approvals: ApprovalService;
   /** Staff's live switch per game. */
   gameSwitches: GameSwitchService;
+  /** Campaign prizes paid after the round, their receipts and staff's parked ones (the node starts it). */
+  campaignPrizes: CampaignPrizeService;
   /** Every callback attempt as it ends, for the logs and the metrics. */
   walletAttempts: { listen(listener: (event: WalletAttemptEvent) => void): void };
   /** How long each store step of a callback round took, for the metrics. */
@@ -261,6 +265,19 @@ export async function createServices(
     now,
   });
   jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
+  const campaignPrizes = createCampaignPrizeService({
+    repo: campaignPrizesRepo(db),
+    operatorAccess: access.operatorAccess,
+    freeRounds,
+    audit,
+    policy: wallets.policy,
+    timeoutMs: config.walletTimeoutMs,
+    addresses: config.walletAddresses,
+    observe: (event) => {
+      for (const listener of attemptListeners) listener(event);
+    },
+    now,
+  });
   return {
     config,
     clock,
@@ -270,6 +287,7 @@ export async function createServices(
     actingAs,
     approvals,
     gameSwitches,
+    campaignPrizes,
     catalog: {
       publicBaseUrl: config.publicBaseUrl,
       rtpOf: (game, variant) => certifiedRtp(game.symbol, variant),
@@ -321,6 +339,7 @@ export async function createServices(
     }),
     async close() {
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
+      await campaignPrizes.stop();
       await jackpots.stop();
       await campaigns.stop();
       await rateLimiter?.close();

@@ -20,6 +20,8 @@ const totals = (operator_id: string, open: number): TotalsRow => ({
   free_round_wins: 0n,
   jackpot_wins: 0n,
   jackpot_contributions: 0n,
+  promo_wins: 0n,
+  promo_win_count: 0,
   rollbacks: 0,
   open,
 });

@@ -2,7 +2,8 @@
 // day in memory) and a range's totals by day, game and currency, summed by PostgreSQL. The rules
 // are those of domain/reports.ts (txEffect), said once more here in SQL; test/reports checks that
 // both agree on the same rows. A jackpot contribution is no transaction: the totals read it from the
-// pools' ledger and the entries the sealer has not chained yet (domain/jackpot-report.ts values it).
+// pools' ledger and the entries the sealer has not chained yet (domain/jackpot-report.ts values it);
+// nor is a campaign prize: the totals read those from campaign_prizes.
 import { type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
 import type { Database, WalletTxStatus, WalletTxType } from './schema.ts';
 
@@ -37,6 +38,9 @@ export interface TotalsRow {
   jackpot_wins: bigint;
   /** Millionths of a minor unit of `currency` (domain/jackpot-report.ts). */
   jackpot_contributions: bigint;
+  /** Campaign prizes paid in cash (issue 29): not transactions of a round, apart from wins. */
+  promo_wins: bigint;
+  promo_win_count: number;
   rollbacks: number;
   open: number;
 }
@@ -90,10 +94,19 @@ export function reportsRepo(db: Kysely<Database>) {
      * still read through the report index.
      */
     async totals(operatorId: string | null, start: Date, end: Date): Promise<TotalsRow[]> {
-      type Amounts = 'stakes' | 'wins' | 'free_round_wins' | 'jackpot_wins' | 'jackpot_contributions';
+      type Amounts =
+        | 'stakes'
+        | 'wins'
+        | 'free_round_wins'
+        | 'jackpot_wins'
+        | 'jackpot_contributions'
+        | 'promo_wins';
       type Raw = Omit<TotalsRow, Amounts> & Record<Amounts, string>;
-      const scope = sql`${operatorId === null ? sql`t.operator_id = any(array(select id from operators))` : sql`t.operator_id = ${operatorId}`}
-           and t.created_at >= ${start} and t.created_at < ${end}`;
+      const operators = (column: RawBuilder<unknown>) =>
+        operatorId === null
+          ? sql`${column} = any(array(select id from operators))`
+          : sql`${column} = ${operatorId}`;
+      const scope = sql`${operators(sql.ref('t.operator_id'))} and t.created_at >= ${start} and t.created_at < ${end}`;
       // One statement, one snapshot: a round's debit and its contribution (written by the same
       // statement) are both counted or neither; an entry is in the ledger or still pending, never both.
       const { rows } = await sql<Raw>`
@@ -115,27 +128,48 @@ export function reportsRepo(db: Kysely<Database>) {
                        + (x ->> 'dust')::numeric), (e.body -> 'rate' ->> 0)::numeric) as fine
                 from jsonb_array_elements(e.body -> 'tiers') x) v
            group by e.round_id
+        ), by_transactions as (
+          select t.operator_id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.game_symbol,
+                 t.currency,
+                 count(*) filter (where (t.type = 'debit' and t.status = 'acknowledged')
+                    or (t.type = 'credit' and r.stake = 0 and t.status in ('acknowledged', 'resolved'))) as rounds,
+                 coalesce(sum(t.amount) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0) as stakes,
+                 coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                    and t.action_type not in ${FREE_ROUND_ACTIONS}), 0) as wins,
+                 coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                    and t.action_type in ${FREE_ROUND_ACTIONS}), 0) as free_round_wins,
+                 coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
+                    and t.action_type = 'jackpot_win'), 0) as jackpot_wins,
+                 coalesce(sum(c.fine) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0)
+                   as jackpot_contributions,
+                 0::numeric as promo_wins, 0::bigint as promo_win_count,
+                 count(*) filter (where t.type = 'rollback') as rollbacks,
+                 count(*) filter (where t.status in ('pending', 'failed')) as open
+            from wallet_transactions t
+            join rounds r on r.id = t.round_id
+            left join contributions c on c.round_id = t.round_id
+           where ${scope}
+           group by 1, 2, 3, 4
+        ), by_prizes as (
+          -- campaign prizes (domain/reports.ts): by the day each was won, under the game it is reported with
+          select p.operator_id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, p.game_symbol,
+                 p.currency, 0::bigint as rounds, 0::numeric as stakes, 0::numeric as wins,
+                 0::numeric as free_round_wins, 0::numeric as jackpot_wins, 0::numeric as jackpot_contributions,
+                 coalesce(sum(p.amount) filter (where p.kind = 'cash' and p.status in ('acknowledged', 'resolved')), 0)
+                   as promo_wins,
+                 count(*) filter (where p.kind = 'cash' and p.status in ('acknowledged', 'resolved')) as promo_win_count,
+                 0::bigint as rollbacks,
+                 count(*) filter (where p.status in ('pending', 'failed')) as open
+            from campaign_prizes p
+           where ${operators(sql.ref('p.operator_id'))} and p.created_at >= ${start} and p.created_at < ${end}
+           group by 1, 2, 3, 4
         )
-        select t.operator_id, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD') as date, t.game_symbol,
-               t.currency,
-               (count(*) filter (where (t.type = 'debit' and t.status = 'acknowledged')
-                  or (t.type = 'credit' and r.stake = 0 and t.status in ('acknowledged', 'resolved'))))::int as rounds,
-               coalesce(sum(t.amount) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0)::text
-                 as stakes,
-               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
-                  and t.action_type not in ${FREE_ROUND_ACTIONS}), 0)::text as wins,
-               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
-                  and t.action_type in ${FREE_ROUND_ACTIONS}), 0)::text as free_round_wins,
-               coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status in ('acknowledged', 'resolved')
-                  and t.action_type = 'jackpot_win'), 0)::text as jackpot_wins,
-               coalesce(sum(c.fine) filter (where t.type = 'debit' and t.status = 'acknowledged'), 0)::text
-                 as jackpot_contributions,
-               (count(*) filter (where t.type = 'rollback'))::int as rollbacks,
-               (count(*) filter (where t.status in ('pending', 'failed')))::int as open
-          from wallet_transactions t
-          join rounds r on r.id = t.round_id
-          left join contributions c on c.round_id = t.round_id
-         where ${scope}
+        select operator_id, date, game_symbol, currency, sum(rounds)::int as rounds, sum(stakes)::text as stakes,
+               sum(wins)::text as wins, sum(free_round_wins)::text as free_round_wins,
+               sum(jackpot_wins)::text as jackpot_wins, sum(jackpot_contributions)::text as jackpot_contributions,
+               sum(promo_wins)::text as promo_wins, sum(promo_win_count)::int as promo_win_count,
+               sum(rollbacks)::int as rollbacks, sum(open)::int as open
+          from (select * from by_transactions union all select * from by_prizes) totals
          group by 1, 2, 3, 4`.execute(db);
       return rows.map((row) => ({
         ...row,
@@ -144,6 +178,7 @@ export function reportsRepo(db: Kysely<Database>) {
         free_round_wins: BigInt(row.free_round_wins),
         jackpot_wins: BigInt(row.jackpot_wins),
         jackpot_contributions: BigInt(row.jackpot_contributions),
+        promo_wins: BigInt(row.promo_wins),
       }));
     },
 

@@ -26,6 +26,13 @@ export interface WalletRequestFields {
   /** Additive (1.4.0): on a jackpot win's credit (action_type jackpot_win), the pool and the tier. */
   jackpot_id?: string;
   jackpot_tier?: string;
+  /**
+   * Additive (1.5.0): on a campaign prize's credit (action_type promo_win), the campaign, its type
+   * (tournament or drop) and the prize.
+   */
+  campaign_id?: string;
+  campaign_type?: 'tournament' | 'drop';
+  prize_id?: string;
 }
 
 /**
@@ -55,6 +62,9 @@ export function walletRequestBody(fields: WalletRequestFields): string {
   if (fields.free_round_grant_id !== undefined) body.free_round_grant_id = fields.free_round_grant_id;
   if (fields.jackpot_id !== undefined) body.jackpot_id = fields.jackpot_id;
   if (fields.jackpot_tier !== undefined) body.jackpot_tier = fields.jackpot_tier;
+  if (fields.campaign_id !== undefined) body.campaign_id = fields.campaign_id;
+  if (fields.campaign_type !== undefined) body.campaign_type = fields.campaign_type;
+  if (fields.prize_id !== undefined) body.prize_id = fields.prize_id;
   return JSON.stringify(body);
 }
 

@@ -178,7 +178,7 @@ describe('jackpots in the summary', () => {
     expect(csv.status).toBe(200);
     const text = await csv.text();
     expect(text.split('\n')[0]).toBe(
-      'date,game_symbol,currency,rounds,stakes,wins,free_round_wins,ggr,rtp,rollbacks,final,jackpot_wins,jackpot_contributions',
+      'date,game_symbol,currency,rounds,stakes,wins,free_round_wins,ggr,rtp,rollbacks,final,jackpot_wins,jackpot_contributions,promo_wins,promo_win_count',
     );
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
     const csvRow = records.find((record) => record.game_symbol === GAME && record.currency === 'USD');

@@ -8,6 +8,7 @@ import { installAdminAccess } from './access.ts';
 import { ApprovalView, registerApprovalRoutes } from './approvals.ts';
 import { registerAuditRoutes } from './audit.ts';
 import { registerAuthRoutes, StaffView } from './auth.ts';
+import { registerCampaignPrizeRoutes } from './campaign-prizes.ts';
 import { registerCampaignAdminRoutes } from './campaigns.ts';
 import { registerCatalogRoutes } from './catalog.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
@@ -42,6 +43,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   registerRoundRoutes(app, services);
   registerFreeRoundRoutes(app, services);
   registerWalletTransactionRoutes(app, services);
+  registerCampaignPrizeRoutes(app, services);
   if (registry) registerLiveRoute(app, registry);
   registerGeneratedArtRoute(app);
   registerJurisdictionRoutes(app);
