@@ -16,6 +16,7 @@ import type {
 } from './api/types.ts';
 import { Sound } from './audio/sound.ts';
 import { BetControl } from './game/bet-control.ts';
+import { CampaignWidget } from './game/campaigns.ts';
 import { GameControls } from './game/controls.ts';
 import { FreeRoundFlow } from './game/free-round-flow.ts';
 import { JackpotMeters } from './game/jackpot-meters.ts';
@@ -46,6 +47,7 @@ import type { Hud } from './ui/hud.ts';
 import { autoplaySettings } from './ui/protection.ts';
 import './styles/free-rounds.css';
 import './styles/jackpots.css';
+import './styles/campaigns.css';
 
 export interface Shell {
   symbol: string;
@@ -111,6 +113,8 @@ class Game {
   private freeRounds!: FreeRoundFlow;
   /** The jackpot meters above the reels. */
   private jackpots!: JackpotMeters;
+  /** Tournaments and prize drops: the badge, its panel and the prize banner. */
+  private campaigns!: CampaignWidget;
   private autoplay: AutoplayRun | null = null;
   /** What the current call and everything it started staked and won (for autoplay). */
   private chain = { stake: 0n, win: 0n, feature: false, failed: null as string | null };
@@ -260,6 +264,15 @@ class Game {
     fitLabels(hud.root);
     this.jackpots = new JackpotMeters({ client: this.client, bar: hud.jackpots });
     void this.jackpots.start();
+    this.campaigns = new CampaignWidget({
+      client: this.client,
+      root: hud.root,
+      playerId: this.info.session.player_id,
+      currency: this.currency,
+      game: { symbol: this.info.game.symbol, title: this.info.game.title || this.start.shell.title },
+      enabled: this.info.session.play_mode !== 'demo' && this.market.promotions_allowed,
+    });
+    void this.campaigns.start();
     if (this.info.session.play_mode === 'demo') demoBadge(hud.root, () => this.resetDemo());
     await this.session.begin(hud);
     if (this.ended) return;
@@ -443,6 +456,8 @@ class Game {
       // jackpot of this spin only once it is shown, so its reset does not give the win away.
       if (jackpotWins.length === 0) void this.jackpots.refresh();
       await this.presenter.present(round, null, response.free_round?.end_reason === 'max_win_reached');
+      // Once the reels have stopped: the round's score and any drop it took (scored within 2 s).
+      void this.campaigns.refresh();
       if (jackpotWins.length > 0) {
         await this.celebrateJackpots(jackpotWins);
         void this.jackpots.refresh();
@@ -579,6 +594,7 @@ class Game {
     this.ended = true;
     this.session.schedule(null);
     this.jackpots?.stop();
+    this.campaigns?.stop();
     this.hud.lock();
     if (url && /^https?:\/\//i.test(url)) {
       this.hud.setState('ended');
@@ -607,6 +623,7 @@ class Game {
     if (message.fatal) {
       this.ended = true;
       this.jackpots?.stop();
+      this.campaigns?.stop();
       this.hud.lock();
       this.hud.setState('ended');
     }

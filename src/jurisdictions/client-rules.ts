@@ -25,6 +25,8 @@ export function clientRules(rules: RuleValues, maxStake: string | null) {
     celebrate_at_or_below_stake: rules.celebrate_at_or_below_stake,
     jackpots_allowed: rules.jackpots_allowed,
     one_game_at_a_time: rules.one_game_at_a_time,
+    promotions_allowed: rules.promotions_allowed,
+    promotion_opt_in_required: rules.promotion_opt_in_required,
   };
 }
 

@@ -49,6 +49,10 @@ export interface RuleValues {
   reality_check: RealityCheckRule;
   /** The session must carry a time limit and a loss limit set by the player before play. */
   session_limits_required: boolean;
+  /** Tournaments and prize drops (issue 29) may score and pay for sessions of this market. */
+  promotions_allowed: boolean;
+  /** The player must opt in to a tournament or drop in the game, whatever the campaign says. */
+  promotion_opt_in_required: boolean;
   /** The only currency stakes and wins may be shown in, null: any. */
   currency: string | null;
 }
@@ -90,6 +94,8 @@ export const PERMISSIVE: Readonly<RuleValues> = Object.freeze({
   one_game_at_a_time: false,
   reality_check: { required: false, default_interval_seconds: null },
   session_limits_required: false,
+  promotions_allowed: true,
+  promotion_opt_in_required: false,
   currency: null,
 });
 

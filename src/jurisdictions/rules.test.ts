@@ -93,6 +93,33 @@ describe('profiles as data', () => {
   });
 });
 
+describe('promotions (issue 29)', () => {
+  it('no market: promotions run and the campaign decides on opt-in', () => {
+    expect(PERMISSIVE.promotions_allowed).toBe(true);
+    expect(PERMISSIVE.promotion_opt_in_required).toBe(false);
+  });
+
+  it('de, se, nl: no tournaments or drops; uk, es, on: allowed', () => {
+    expect(['de', 'se', 'nl'].map((code) => rulesOf(code).promotions_allowed)).toEqual([false, false, false]);
+    expect(['uk', 'es', 'on'].map((code) => rulesOf(code).promotions_allowed)).toEqual([true, true, true]);
+    expect(findProfile('de')?.rules.promotions_allowed?.source).toContain('Abs. 8');
+    expect(findProfile('se')?.rules.promotions_allowed?.source).toContain('14 kap. 9 §');
+  });
+
+  it('every market that sets them requires an explicit opt-in, and an uncertain source says so', () => {
+    for (const code of JURISDICTION_CODES.filter((c) => c !== 'default')) {
+      const profile = findProfile(code) as Profile;
+      expect(profile.rules.promotions_allowed, code).toBeDefined();
+      expect(profile.rules.promotion_opt_in_required?.value, code).toBe(true);
+    }
+    for (const code of ['uk', 'es', 'on', 'nl', 'se'])
+      expect(
+        `${findProfile(code)?.rules.promotion_opt_in_required?.source} ${findProfile(code)?.rules.promotions_allowed?.source}`,
+        code,
+      ).toMatch(/Not certain/);
+  });
+});
+
 describe('checkSessionTerms', () => {
   const none = { ageBand: null, realityCheckSeconds: null, timeLimitSeconds: null, lossLimit: null };
   it('refuses a currency other than the cap currency (no conversion)', () => {

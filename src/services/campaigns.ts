@@ -229,8 +229,7 @@ interface Live {
 
 /** The market's promotion rules of a round or session (issue 29, part 6). */
 function promotionRules(rules: RuleValues): { allowed: boolean; optIn: boolean } {
-  const values = rules as RuleValues & { promotions_allowed?: boolean; promotion_opt_in_required?: boolean };
-  return { allowed: values.promotions_allowed !== false, optIn: values.promotion_opt_in_required === true };
+  return { allowed: rules.promotions_allowed, optIn: rules.promotion_opt_in_required };
 }
 
 const ruleOf = (row: CampaignRow): ScoringRule =>

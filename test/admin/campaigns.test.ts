@@ -17,7 +17,7 @@ let alice: StaffClient;
 let bob: StaffClient;
 /** The server's clock runs this far ahead of the real one: tests move it past a campaign's start. */
 let aheadMs = 0;
-/** Or it stands still at this moment (a round's times exact, whatever the machine's load). */
+/** When set, the server's clock stands still there (a bot's exact rhythm, whatever this machine's load). */
 let heldAt: number | null = null;
 const clock = { now: () => new Date(heldAt ?? Date.now() + aheadMs) };
 
@@ -421,7 +421,8 @@ describe('standings, flags and prizes', () => {
         expect((await person.spin({ coin: '0.10' })).status).toBe(200);
       }
     }
-    aheadMs = t0 + 201 * 2_000 - Date.now();
+    // The clock runs again from where it stood.
+    aheadMs = (heldAt ?? 0) + 1_000 - Date.now();
     heldAt = null;
     await server.services.campaigns.settle();
     const flags = await server.admin('GET', `/api/admin/v1/campaigns/${id}/flags`);

@@ -59,7 +59,7 @@ describe('launch-url: the jurisdiction fields', () => {
     expect(answer.body.jurisdiction).toBe('uk');
     const session = (await answer.player?.get('session'))?.body;
     const j = session.jurisdiction;
-    expect(j).toMatchObject({ code: 'uk', name: 'Great Britain', version: '2025-05-21' });
+    expect(j).toMatchObject({ code: 'uk', name: 'Great Britain', version: '2026-01-19' });
     expect(j.rules).toMatchObject({
       min_cycle_ms: 2500,
       autoplay: { allowed: false },
@@ -152,7 +152,7 @@ describe('uk: cycle time, stake caps by age band, rounds recording the profile',
     clock.advance(3000);
     const spun = await p.spin({ coin: '0.01' });
     expect(spun.status).toBe(200);
-    const uk = { code: 'uk', version: '2025-05-21' };
+    const uk = { code: 'uk', version: '2026-01-19' };
     expect(spun.body.round.jurisdiction).toEqual(uk);
     const history = await p.get('history?limit=5');
     expect(history.body.rounds[0].jurisdiction).toEqual(uk);
@@ -161,7 +161,7 @@ describe('uk: cycle time, stake caps by age band, rounds recording the profile',
       'select jurisdiction_code, jurisdiction_version from rounds where id = $1',
       [spun.body.round.id],
     );
-    expect(rows[0]).toEqual({ jurisdiction_code: 'uk', jurisdiction_version: '2025-05-21' });
+    expect(rows[0]).toEqual({ jurisdiction_code: 'uk', jurisdiction_version: '2026-01-19' });
     // A session of the default profile records default.
     const d = await launched(server, apiKey, { external_player_id: player() });
     const plain = await d.spin({ coin: '0.01' });
@@ -179,8 +179,8 @@ describe('uk: cycle time, stake caps by age band, rounds recording the profile',
     const admin = await server.admin('GET', `/api/admin/v1/rounds?player_id=${id}`);
     expect(admin.body.rounds[0]).toMatchObject({
       jurisdiction_code: 'uk',
-      jurisdiction_version: '2025-05-21',
-      jurisdiction: { code: 'uk', version: '2025-05-21' },
+      jurisdiction_version: '2026-01-19',
+      jurisdiction: { code: 'uk', version: '2026-01-19' },
     });
   });
 

@@ -2,10 +2,12 @@
 // spin (the same client_round_id is sent again, so a retry can never play or pay twice).
 import type { Failure } from '../logic/messages.ts';
 import type {
+  CampaignsAnswer,
   HistoryPage,
   JackpotsAnswer,
   RealityCheckAnswer,
   Round,
+  SessionCampaign,
   SessionInfo,
   SpinRequest,
   SpinResponse,
@@ -58,6 +60,10 @@ export interface RuntimeClient {
   realityCheck(action: 'continue' | 'leave'): Promise<RealityCheckAnswer>;
   /** The jackpots this session's rounds feed, with their live values. */
   jackpots(): Promise<JackpotsAnswer>;
+  /** The session's tournaments and prize drops, with standings and the player's prizes. */
+  campaigns(): Promise<CampaignsAnswer>;
+  /** The player opts in to a campaign. */
+  enterCampaign(campaignId: string): Promise<SessionCampaign>;
 }
 
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
@@ -137,6 +143,11 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     resetDemo: () => call<{ balance: string }>('POST', '/demo/reset', {}),
     realityCheck: (action) => call<RealityCheckAnswer>('POST', '/reality-check', { action }),
     jackpots: () => call<JackpotsAnswer>('GET', '/jackpots'),
+    campaigns: () => call<CampaignsAnswer>('GET', '/campaigns'),
+    async enterCampaign(campaignId) {
+      const path = `/campaigns/${encodeURIComponent(campaignId)}/enter`;
+      return (await call<{ campaign: SessionCampaign }>('POST', path, {})).campaign;
+    },
     async round(id) {
       return (await call<{ round: Round }>('GET', `/rounds/${encodeURIComponent(id)}`)).round;
     },

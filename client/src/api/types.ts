@@ -7,6 +7,7 @@ import type { Win as EngineWin, Jsonified, OutcomeJson } from '../../../src/engi
 import type { GameDescription } from '../../../src/games/play.ts';
 import type { FeatureFlags } from '../../../src/games/types.ts';
 import type { SpinBody } from '../../../src/http/runtime/schemas.ts';
+import type { PrizeView, SessionCampaignView, StandingView } from '../../../src/services/campaigns.ts';
 import type { FreeRoundOffer } from '../../../src/services/free-rounds.ts';
 import type { PoolView, TierView } from '../../../src/services/jackpots.ts';
 import type { FreeRoundState } from '../../../src/services/rounds.ts';
@@ -118,6 +119,14 @@ export interface JackpotsAnswer {
   jackpots: PoolView[];
 }
 export type JackpotPool = PoolView;
+
+/** GET /api/runtime/v1/campaigns (issue 29): the session's tournaments and prize drops. */
+export interface CampaignsAnswer {
+  campaigns: SessionCampaignView[];
+}
+export type SessionCampaign = SessionCampaignView;
+export type Standing = StandingView;
+export type CampaignPrize = PrizeView;
 export type JackpotTier = TierView;
 
 export interface HistoryPage {

@@ -1,6 +1,8 @@
 // Runtime API (/api/runtime/v1): what the launched game calls with its session token.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services/index.ts';
+import { registerCampaignEnterPost } from './campaigns.enter.post.ts';
+import { registerCampaignsGet } from './campaigns.get.ts';
 import { registerDemoResetPost } from './demo-reset.post.ts';
 import { registerHistoryGet } from './history.get.ts';
 import { registerRealityCheckPost } from './reality-check.post.ts';
@@ -15,4 +17,6 @@ export function registerRuntimeRoutes(app: FastifyInstance, services: Services):
   registerRoundGet(app, services);
   registerDemoResetPost(app, services);
   registerRealityCheckPost(app, services);
+  registerCampaignsGet(app, services);
+  registerCampaignEnterPost(app, services);
 }

@@ -151,6 +151,9 @@ export const SessionJurisdiction = Type.Object({
     celebrate_at_or_below_stake: Type.Boolean(),
     jackpots_allowed: Type.Boolean(),
     one_game_at_a_time: Type.Boolean(),
+    // Added with tournaments and prize drops (issue 29).
+    promotions_allowed: Type.Boolean(),
+    promotion_opt_in_required: Type.Boolean(),
   }),
   reality_check: RealityCheck,
   limits: Type.Object({

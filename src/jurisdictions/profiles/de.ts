@@ -40,6 +40,14 @@ export const deProfile: Profile = {
       source: `${G22A}: a game lasts at least five seconds on average (enforced here per game, which meets the average)`,
     },
     jackpots_allowed: { value: false, source: `${G22A}: jackpots are not allowed` },
+    promotions_allowed: {
+      value: false,
+      source: `${G22A} Abs. 8: a win is a multiple of the stake fixed before the game starts, and nothing of stakes or wins is collected for future games (read here as excluding tournament places and prize drops, which pay beyond the game's paytable; no GGL statement allowing them found)`,
+    },
+    promotion_opt_in_required: {
+      value: true,
+      source: `${G22A} Abs. 8 leaves no promotion to run; were one allowed, the conservative value: the player opts in`,
+    },
     one_game_at_a_time: {
       value: true,
       source:

@@ -2,6 +2,9 @@
 // Regulation (Regeling kansspelen op afstand) as amended in 2024.
 import type { Profile } from '../profile.ts';
 
+const KSA_BONUS =
+  "Kansspelautoriteit, 'Eisen bonussen' (https://kansspelautoriteit.nl/voor-zakelijke-aanbieders/beperken-reclame/eisen-bonussen/): bonuses are advertising, may not be aimed at players under 24 and may not press play with a time-limited offer; and 'Hoe zorgt een online gokbedrijf dat ik zelf bepaal hoeveel tijd en geld ik uitgeef?' (https://kansspelautoriteit.nl/veilig-spelen/veilig-online-gokken/vragen-gegevens-online-gokken/zorgt-online-gokbedrijf-bepaal-hoeveel): a licensed operator gives no bonus during play";
+
 export const nlProfile: Profile = {
   code: 'nl',
   name: 'Netherlands',
@@ -26,6 +29,14 @@ export const nlProfile: Profile = {
       value: true,
       source:
         'Regeling kansspelen op afstand art. 3.5 lid 1 (Stcrt. 2024, 19648): stakes, wins and losses shown clearly and distinctly',
+    },
+    promotions_allowed: {
+      value: false,
+      source: `${KSA_BONUS}. Not certain (the clause behind the Ksa's 'no bonus during play' was not found); a prize drop lands during play and a daily leaderboard is a time-limited offer, so the conservative value`,
+    },
+    promotion_opt_in_required: {
+      value: true,
+      source: `${KSA_BONUS}: the player must be informed of a bonus's conditions fully; the conservative value: the player opts in after reading them`,
     },
   },
 };

@@ -4,6 +4,9 @@ import type { Profile } from '../profile.ts';
 const RSIG =
   "AGCO Registrar's Standards for Internet Gaming (July 2021), game design standards (summary: https://www.canadiangamingbusiness.com/?p=11226)";
 
+const INDUCEMENTS =
+  "AGCO Registrar's Standards for Internet Gaming, Standard 2.05 (Inducements, bonuses and credits; as clarified by the AGCO in 2022, summary https://canadiangamingbusiness.com/?p=12321): offered on the operator's own gaming site, with all material conditions at the offer's first presentation";
+
 export const onProfile: Profile = {
   code: 'on',
   name: 'Ontario',
@@ -30,6 +33,11 @@ export const onProfile: Profile = {
     show_net_position: {
       value: true,
       source: `${RSIG}: the player's net position in the game is shown at all times, in dollars, not credits`,
+    },
+    promotions_allowed: { value: true, source: INDUCEMENTS },
+    promotion_opt_in_required: {
+      value: true,
+      source: `${INDUCEMENTS}; direct offers only to players who first consented on the gaming site. Not certain that taking part itself needs an opt-in; the conservative value`,
     },
   },
 };

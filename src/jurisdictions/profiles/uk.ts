@@ -9,10 +9,13 @@ const FEATURE_BUY =
 const STAKES =
   'The Gambling Act 2005 (Operating Licence Conditions) (Amendment) Regulations 2025 (SI 2025/215), reg. 2 inserting reg. 5(2) into the 2007 Regulations: £5 per game cycle of an online slots game, £2 where the individual is under 25 (£5 from 9 April 2025, £2 from 21 May 2025), https://www.legislation.gov.uk/uksi/2025/215/made';
 
+const INCENTIVES =
+  'LCCP Social Responsibility Code 5.1.1 (Rewards and bonuses) as reworded from 19 January 2026, with new provision 5.1.1(3b): incentives are allowed, one type of gambling product in each (a slot tournament or drop on slots and paid in cash or free spins is one), https://www.gamblingcommission.gov.uk/blog/post/socially-responsible-incentives-what-operators-need-to-know';
+
 export const ukProfile: Profile = {
   code: 'uk',
   name: 'Great Britain',
-  version: '2025-05-21',
+  version: '2026-01-19',
   rules: {
     min_cycle_ms: {
       value: 2500,
@@ -50,6 +53,12 @@ export const ukProfile: Profile = {
     max_stake: {
       value: { currency: 'GBP', amount: '5.00', by_age_band: { '18-24': '2.00', '25+': '5.00' } },
       source: STAKES,
+    },
+    promotions_allowed: { value: true, source: INCENTIVES },
+    promotion_opt_in_required: {
+      value: true,
+      source:
+        "Not certain: no UKGC clause found that requires an explicit opt-in to an in-game promotion as such; the Commission's promotions guidance (LCCP 7.1, 'Transparency', https://www.gamblingcommission.gov.uk/licensees-and-businesses/guide/page/transparency) requires every significant condition before the consumer signs up, so the conservative value: the player opts in after seeing the rules",
     },
   },
 };
