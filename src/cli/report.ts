@@ -10,7 +10,7 @@ export function registerReportCommand(program: Command): void {
   report
     .command('summary')
     .description(
-      'rounds, stakes, wins, free-round wins, jackpot wins and contributions, GGR and realised RTP by day, game and currency',
+      'rounds, stakes, wins, free-round wins, jackpot wins and contributions, campaign prizes, GGR and realised RTP by day, game and currency',
     )
     .requiredOption('--from <date>', 'first UTC day, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last UTC day, YYYY-MM-DD (at most 92 days after --from)')
@@ -53,6 +53,8 @@ export function registerReportCommand(program: Command): void {
                   'FINAL',
                   'JP WINS',
                   'JP CONTRIB',
+                  'PROMO WINS',
+                  'PROMOS',
                 ],
                 days.map((row) => [
                   row.date,
@@ -68,6 +70,8 @@ export function registerReportCommand(program: Command): void {
                   row.final ? 'yes' : 'no',
                   row.jackpot_wins,
                   row.jackpot_contributions,
+                  row.promo_wins,
+                  String(row.promo_win_count),
                 ]),
               ),
         );

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCampaign, insertPrize, prizeRow } from '../campaigns/prize-rows.ts';
 import { launchPlayer } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
@@ -174,6 +175,47 @@ describe('back office tournaments and drops', () => {
     expect(await page.getByRole('button', { name: /^Approve / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Cancel campaign…' }).count()).toBe(0);
     expect(await page.locator('main').textContent()).toContain('needs the admin role');
+    expect(problems).toEqual([]);
+  });
+
+  it('a parked prize is sent again, or closed as settled by hand, from the campaign', async () => {
+    const campaignId = await insertCampaign(server, { operatorId: alpha.id });
+    const again = await insertPrize(server, {
+      campaignId,
+      operatorId: alpha.id,
+      playerId: 'parked-one',
+      amount: 1_000n,
+      status: 'failed',
+    });
+    const byHand = await insertPrize(server, {
+      campaignId,
+      operatorId: alpha.id,
+      playerId: 'parked-two',
+      amount: 2_000n,
+      status: 'failed',
+    });
+    const problems: string[] = [];
+    const page = await signedIn(creator.email, problems);
+    await page.getByRole('button', { name: 'Test campaign', exact: true }).click();
+    const live = page.getByTestId('campaign-live');
+    await live.getByText('parked-one').waitFor();
+    expect(await live.getByText('parked for staff').count()).toBe(2);
+    await screenshot(page, 'backoffice-campaigns-parked');
+
+    const rows = live.locator('tr');
+    await rows.filter({ hasText: 'parked-one' }).getByRole('button', { name: 'Send again' }).click();
+    await page.getByText(`Prize ${again.id} is being sent again`).waitFor();
+    await expect.poll(async () => (await prizeRow(server, again.id)).status).not.toBe('failed');
+
+    const settle = page.getByRole('form', { name: `Settle prize ${byHand.id} by hand` });
+    await settle.getByLabel('How it was settled').fill('paid by the operator, ticket 42');
+    await settle.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByText(`Prize ${byHand.id} is closed as settled by hand.`).waitFor();
+    expect(await prizeRow(server, byHand.id)).toMatchObject({
+      status: 'resolved',
+      resolution: expect.stringContaining('ticket 42'),
+    });
+    expect(await live.getByText('resolved by staff').count()).toBe(1);
     expect(problems).toEqual([]);
   });
 });

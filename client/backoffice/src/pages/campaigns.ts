@@ -5,7 +5,19 @@
 import type { CampaignView, PrizeView, StandingsView } from '../../../../src/services/campaigns.ts';
 import { games, gameTitle, get, json, operatorNames, session } from '../api.ts';
 import { formatTime, h, table } from '../dom.ts';
-import { action, allowed, badge, clear, confirmButton, heading, needs, notice } from '../ui.ts';
+import {
+  action,
+  allowed,
+  badge,
+  clear,
+  confirmButton,
+  field,
+  heading,
+  input,
+  type Notice,
+  needs,
+  notice,
+} from '../ui.ts';
 import { campaignForm } from './campaign-forms.ts';
 
 const LIST_EVERY_MS = 5_000;
@@ -178,7 +190,38 @@ function flagsTable(flags: Flag[], nameOf: (id: string) => string): HTMLElement 
   );
 }
 
-function prizesTable(prizes: PrizeView[], nameOf: (id: string) => string): HTMLElement {
+/** A parked prize's actions (support and admin): send it again, or close it as settled by hand. */
+function parkedActions(prize: PrizeView, out: Notice, done: (message: string) => Promise<void>): HTMLElement {
+  const path = `/api/admin/v1/campaigns/prizes/${encodeURIComponent(prize.prize_id)}`;
+  const again = h('button', { type: 'button', class: 'secondary' }, 'Send again');
+  again.addEventListener(
+    'click',
+    action(out, async () => {
+      await json('POST', `${path}/retry`);
+      await done(`Prize ${prize.prize_id} is being sent again (same transaction ${prize.transaction_id}).`);
+    }),
+  );
+  const note = input('note', { maxlength: 1000, placeholder: 'e.g. paid by the operator, ticket 42' });
+  const resolve = h('form', { class: 'inline-form', 'aria-label': `Settle prize ${prize.prize_id} by hand` });
+  resolve.append(
+    field('How it was settled', note),
+    h('button', { type: 'submit', class: 'secondary' }, 'Resolve'),
+  );
+  resolve.addEventListener(
+    'submit',
+    action(out, async () => {
+      await json('POST', `${path}/resolve`, { note: note.value.trim() });
+      await done(`Prize ${prize.prize_id} is closed as settled by hand.`);
+    }),
+  );
+  return h('div', { class: 'row-actions' }, again, resolve);
+}
+
+function prizesTable(
+  prizes: PrizeView[],
+  nameOf: (id: string) => string,
+  act: ((prize: PrizeView) => HTMLElement) | null,
+): HTMLElement {
   return table(
     ['Won', 'Player', 'Operator', 'Prize', 'Delivery', 'Transaction', 'Paid (UTC)'],
     prizes.map((prize) => {
@@ -190,7 +233,7 @@ function prizesTable(prizes: PrizeView[], nameOf: (id: string) => string): HTMLE
         prize.kind === 'cash'
           ? `${prize.amount} ${prize.currency}`
           : `free rounds${prize.free_round_grant_id ? ` (${prize.free_round_grant_id})` : ''}`,
-        badge(text, kind),
+        h('span', null, badge(text, kind), prize.status === 'failed' && act ? act(prize) : null),
         h('code', null, prize.transaction_id),
         formatTime(prize.paid_at),
       ];
@@ -240,7 +283,11 @@ export async function campaignsPage(main: HTMLElement): Promise<() => void> {
     );
   };
 
-  const drawLive = async (campaign: CampaignView) => {
+  const canSettle = allowed('support');
+  /** Redraws the standings, flags and prizes; not while someone is typing in them (unless `force`). */
+  const drawLive = async (campaign: CampaignView, force = false) => {
+    const typing = () => live.contains(document.activeElement) && document.activeElement?.matches('input');
+    if (!force && typing()) return;
     const id = encodeURIComponent(campaign.campaign_id);
     const [{ standings }, { flags }, { prizes }, nameOf] = await Promise.all([
       get<{ standings: StandingsView }>(`/api/admin/v1/campaigns/${id}/standings`),
@@ -248,12 +295,22 @@ export async function campaignsPage(main: HTMLElement): Promise<() => void> {
       get<{ prizes: PrizeView[] }>(`/api/admin/v1/campaigns/${id}/prizes`),
       operatorNames(),
     ]);
-    if (openId !== campaign.campaign_id) return;
+    if (openId !== campaign.campaign_id || (!force && typing())) return;
     clear(
       live,
       campaign.kind === 'tournament' || standings.top.length > 0 ? standingsTable(standings, nameOf) : null,
       flagsTable(flags, nameOf),
-      prizesTable(prizes, nameOf),
+      prizesTable(
+        prizes,
+        nameOf,
+        canSettle
+          ? (prize) =>
+              parkedActions(prize, out, async (message) => {
+                await drawLive(campaign, true);
+                out.ok(message);
+              })
+          : null,
+      ),
     );
   };
 
