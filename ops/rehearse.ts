@@ -567,6 +567,8 @@ async function main(): Promise<number> {
     await victim.start();
     victimBackAt = Date.now();
     event(`${victim.name} healthy again`);
+    // A slow restart (a loaded machine) must not eat the play the next events and proofs need.
+    trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.3 * PLAN.trafficMs));
     await sleep(Math.max(0, at(0.6) - Date.now()));
     event('restarting PostgreSQL');
     await postgres.restart();
@@ -947,7 +949,16 @@ async function main(): Promise<number> {
         : `; frozen ${frozenShown.slice(0, 200)} ≠ recomputed ${shown(recomputed).slice(0, 200)}`) +
       (shown(live) === shown(recomputed)
         ? ', live board = recomputed'
-        : `; live ${shown(live).slice(0, 200)} ≠ recomputed`),
+        : `; the live board differs: ${recomputed
+            .map((row) => {
+              const seen = live.find((entry) => entry.member === row.member);
+              return seen && seen.score === row.score && seen.rounds === row.rounds
+                ? null
+                : `${row.member} live ${seen?.score}/${seen?.rounds} recomputed ${row.score}/${row.rounds}`;
+            })
+            .filter(Boolean)
+            .slice(0, 6)
+            .join('; ')}`),
   );
 
   const prizeMisses: string[] = [];

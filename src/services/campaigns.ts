@@ -855,6 +855,16 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       deps.now(),
     );
     if (frozen) {
+      // The live board becomes the final one: a round a killed node had queued, or one recovery
+      // settled after its spin's request died, is on it from now on too.
+      await board
+        .load(id, folded.entries, folded.entered, [])
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, campaign_id: id },
+            'campaign leaderboard not replaced by the final standings',
+          ),
+        );
       invalidate();
       log.info?.({ campaign_id: id, players: standings.length, prizes: prizes.length }, 'campaign frozen');
     }
