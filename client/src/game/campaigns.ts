@@ -27,6 +27,11 @@ import { h } from '../ui/dom.ts';
 const BANNER_MS = 7_000;
 /** Without campaigns the session is asked again now and then, for one that starts later. */
 const IDLE_POLL_MS = 30_000;
+/**
+ * How often a leaderboard is read while shown: a round is scored within 200 ms of its settling
+ * (the server's flush), so another player's round shows here within 1.7 s.
+ */
+const LIVE_POLL_MS = 1_500;
 
 /** A campaign's start or end: the date and the minute, in the player's language and time zone. */
 const periodDate = (date: Date) =>
@@ -169,7 +174,12 @@ export class CampaignWidget {
 
   private schedule(): void {
     if (this.stopped || document.visibilityState !== 'visible') return;
-    const delay = this.entries.length > 0 ? pollDelay(this.failures) : IDLE_POLL_MS;
+    const delay =
+      this.entries.length === 0
+        ? IDLE_POLL_MS
+        : this.failures === 0
+          ? LIVE_POLL_MS
+          : pollDelay(this.failures);
     this.timer = setTimeout(() => void this.refresh(), delay);
   }
 
