@@ -201,7 +201,12 @@ export function createCampaignPrizeService(deps: {
     await record(prize.id, attempt);
     const { answer } = attempt;
     if (answer.kind === 'acknowledged') {
-      await repo.acknowledge(prize.id, { balanceAfter: answer.balance, grantId: null }, deps.now());
+      if (!(await repo.acknowledge(prize.id, { balanceAfter: answer.balance, grantId: null }, deps.now())))
+        // Only a staff change under a lease could do this, which requeue and resolveByHand refuse.
+        log.error(
+          { prize_id: prize.id, transaction_id: prize.transaction_id },
+          'campaign prize acknowledged by the wallet but no longer pending here: check it by hand',
+        );
       return { kind: 'paid' };
     }
     const error =
@@ -457,7 +462,7 @@ export function createCampaignPrizeService(deps: {
       const before = await staffView(prizeId);
       if (!(await repo.requeue(prizeId, policy.giveUpAfterMs, deps.now())))
         throw errors.conflict(
-          `prize ${prizeId} is ${before.status}: only a pending or parked prize is sent again`,
+          `prize ${prizeId} is ${before.status}${before.status === 'pending' ? ' and being sent to the wallet now; try again in a moment' : ''}: only a waiting or parked prize is sent again`,
         );
       const after = await staffView(prizeId);
       await deps.audit.record(
@@ -476,7 +481,7 @@ export function createCampaignPrizeService(deps: {
       const before = await staffView(prizeId);
       if (!(await repo.resolveByHand(prizeId, note, deps.now())))
         throw errors.conflict(
-          `prize ${prizeId} is ${before.status}: only a pending or parked prize is resolved by hand`,
+          `prize ${prizeId} is ${before.status}${before.status === 'pending' ? ' and being sent to the wallet now; try again in a moment' : ''}: only a waiting or parked prize is resolved by hand`,
         );
       const after = await staffView(prizeId);
       await deps.audit.record(

@@ -75,6 +75,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
         with claimed as (
           update campaign_prizes
              set next_attempt_at = ${now}::timestamptz + make_interval(secs => ${leaseMs / 1000}),
+                 leased_until = ${now}::timestamptz + make_interval(secs => ${leaseMs / 1000}),
                  attempts = attempts + 1,
                  give_up_at = coalesce(give_up_at,
                    ${now}::timestamptz + make_interval(secs => ${giveUpAfterMs / 1000}))
@@ -109,7 +110,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
     ): Promise<boolean> {
       const result = await sql`
         update campaign_prizes
-           set status = 'acknowledged', balance_after = ${paid.balanceAfter},
+           set status = 'acknowledged', balance_after = ${paid.balanceAfter}, leased_until = null,
                free_round_grant_id = coalesce(${paid.grantId}, free_round_grant_id),
                paid_at = ${now}, last_error = null
          where id = ${prizeId} and status = 'pending'`.execute(db);
@@ -128,7 +129,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
     ): Promise<PrizeStatus | undefined> {
       const result = await sql<{ status: PrizeStatus }>`
         update campaign_prizes
-           set last_error = ${error.slice(0, 2000)},
+           set last_error = ${error.slice(0, 2000)}, leased_until = null,
                status = case when give_up_at is not null and give_up_at <= ${now}
                              then 'failed' else 'pending' end,
                next_attempt_at = least(${now}::timestamptz + make_interval(secs => ${delayMs / 1000}),
@@ -156,7 +157,7 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
             do update set balance = wallet_balances.balance + excluded.balance, updated_at = now()
           returning balance)
         update campaign_prizes p
-           set status = 'acknowledged', balance_after = credited.balance,
+           set status = 'acknowledged', balance_after = credited.balance, leased_until = null,
                paid_at = ${now}, last_error = null
           from credited, prize
          where p.id = prize.id
@@ -165,21 +166,30 @@ export function campaignPrizesRepo(db: Kysely<Database>) {
       return row ? BigInt(row.balance_after) : undefined;
     },
 
-    /** Staff: a parked (or waiting) prize due now again, with a fresh `giveUpAfterMs`. */
+    /**
+     * Staff: a parked (or waiting) prize due now again, with a fresh `giveUpAfterMs`. Never one
+     * an attempt is under way for (its lease, leased_until, not yet over): the wallet may be paying
+     * it this moment.
+     */
     async requeue(prizeId: string, giveUpAfterMs: number, now: Date): Promise<boolean> {
       const result = await sql`
         update campaign_prizes
            set status = 'pending', next_attempt_at = ${now},
                give_up_at = ${now}::timestamptz + make_interval(secs => ${giveUpAfterMs / 1000})
-         where id = ${prizeId} and status in ('failed', 'pending')`.execute(db);
+         where id = ${prizeId} and status in ('failed', 'pending')
+           and (leased_until is null or leased_until <= ${now})`.execute(db);
       return result.numAffectedRows === 1n;
     },
 
-    /** Staff settled a parked (or waiting) prize by hand with the operator: closed with their note. */
+    /**
+     * Staff settled a parked (or waiting) prize by hand with the operator: closed with their note.
+     * Never while an attempt is under way (see requeue): that one could pay it a second time.
+     */
     async resolveByHand(prizeId: string, note: string, now: Date): Promise<boolean> {
       const result = await sql`
         update campaign_prizes set status = 'resolved', resolution = ${note}, paid_at = ${now}
-         where id = ${prizeId} and status in ('failed', 'pending')`.execute(db);
+         where id = ${prizeId} and status in ('failed', 'pending')
+           and (leased_until is null or leased_until <= ${now})`.execute(db);
       return result.numAffectedRows === 1n;
     },
 

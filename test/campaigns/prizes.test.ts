@@ -273,6 +273,42 @@ describe('a cash prize on the callback wallet', () => {
     wallet.setFault(undefined);
   });
 
+  it('staff cannot resolve or resend a prize while an attempt is sending it (the wallet may be paying it)', async () => {
+    const campaignId = await insertCampaign(server, { operatorId: callbackOp.id, status: 'frozen' });
+    // A lease, as claimDue leaves a prize it is sending.
+    const sending = await insertPrize(server, {
+      campaignId,
+      operatorId: callbackOp.id,
+      playerId: 'pz-lease',
+      dueInSeconds: 60,
+    });
+    await server.store.pool.query(
+      `update campaign_prizes set leased_until = now() + interval '1 minute' where id = $1`,
+      [sending.id],
+    );
+    const resolve = await server.admin('POST', `/api/admin/v1/campaigns/prizes/${sending.id}/resolve`, {
+      note: 'paid by hand',
+    });
+    expect(resolve.status).toBe(409);
+    expect(resolve.body.detail).toContain('being sent to the wallet now');
+    expect((await server.admin('POST', `/api/admin/v1/campaigns/prizes/${sending.id}/retry`)).status).toBe(
+      409,
+    );
+    expect((await prizeRow(server, sending.id)).status).toBe('pending');
+    // Once the lease is over (the attempt died with its node), staff may act.
+    await server.store.pool.query(
+      `update campaign_prizes set leased_until = now() - interval '1 second' where id = $1`,
+      [sending.id],
+    );
+    expect(
+      (
+        await server.admin('POST', `/api/admin/v1/campaigns/prizes/${sending.id}/resolve`, {
+          note: 'paid by hand',
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('the same prize claimed by two workers at once is sent by one of them', async () => {
     const campaignId = await insertCampaign(server, { operatorId: callbackOp.id });
     const prize = await insertPrize(server, {

@@ -15,3 +15,7 @@ create table campaign_prize_attempts (
 create index campaign_prize_attempts_prize_idx on campaign_prize_attempts (prize_id, id);
 -- Reports read an operator's prizes won in a range of days (created_at), as they read transactions.
 create index campaign_prizes_report_idx on campaign_prizes (operator_id, created_at);
+
+-- The end of the lease of an attempt under way (null between attempts): staff neither resolve nor
+-- send again a prize the wallet may be paying this moment.
+alter table campaign_prizes add column leased_until timestamptz;
