@@ -150,6 +150,19 @@ async function openAndJoin(apiKey: string, player: string, currency: string, see
   await badge.click();
   const panel = page.getByTestId('campaign-panel');
   await panel.waitFor({ state: 'visible' });
+  // The reels make room for the panel: none plays hidden under it.
+  await expect
+    .poll(async () => {
+      const [stage, beside] = await Promise.all([
+        page.getByTestId('stage').boundingBox(),
+        panel.boundingBox(),
+      ]);
+      return stage && beside ? Math.round(beside.x - (stage.x + stage.width)) : null;
+    })
+    .toBeGreaterThanOrEqual(0);
+  const canvas = await page.locator('[data-testid="stage"] canvas').boundingBox();
+  const beside = await panel.boundingBox();
+  expect((canvas?.x ?? 0) + (canvas?.width ?? Infinity)).toBeLessThanOrEqual((beside?.x ?? 0) + 1);
   await panel.getByRole('button', { name: TOURNAMENT }).click();
   await page.getByTestId('campaign-join').click();
   await page.getByTestId('campaign-joined').waitFor({ state: 'visible' });
@@ -423,6 +436,11 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     await ana.page.getByTestId('campaign-won').waitFor({ state: 'visible' });
     expect(await ana.page.getByTestId('campaign-clock').textContent()).toBe('Final results');
     await shot(ana.page, '09-game-final-ana');
+    // The back office's list says both are final (it refreshes itself every 5 s).
+    for (const name of [TOURNAMENT, DROP])
+      await expect
+        .poll(() => a.getByRole('row').filter({ hasText: name }).first().textContent(), { timeout: 8_000 })
+        .toMatch(/final$/);
     await a.getByRole('button', { name: TOURNAMENT, exact: true }).click();
     await a.getByTestId('campaign-live').waitFor();
     await shot(a, '10-backoffice-final');
