@@ -343,6 +343,9 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     expect(await ana.page.getByTestId('campaign-banner-prize').textContent()).toBe(
       `You won $${anaDropAmount} in ${DROP}.`,
     );
+    // The drop runs and ends sooner, so it leads the badge; the tabs stay in the order they started.
+    expect(await ana.page.getByTestId('campaign-badge').getAttribute('data-kind')).toBe('drop');
+    expect(await ana.page.locator('.cmp-tab').allTextContents()).toEqual([TOURNAMENT, DROP]);
     await shot(ana.page, '07-game-drop-banner-ana');
     await clockTo(Math.max(clock.now().getTime(), (points[1].at as Date).getTime() + 500));
     const benDropSpin = await play(ben);
@@ -431,8 +434,15 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     expect(await ana.page.getByTestId('balance').getAttribute('data-amount')).toBe(
       formatAmount(anaBefore + net(anaDropSpin, 'USD') + anaPrizes, 'USD'),
     );
-    await ana.page.getByTestId('campaign-badge').click();
-    await ana.page.getByTestId('campaign-panel').getByRole('button', { name: TOURNAMENT }).click();
+    // Both over: the tournament, which ended last, leads the badge; the drop is simply over.
+    const badge = ana.page.getByTestId('campaign-badge');
+    await badge.waitFor({ state: 'visible' });
+    expect(await badge.getAttribute('data-kind')).toBe('tournament');
+    await badge.click();
+    const panel = ana.page.getByTestId('campaign-panel');
+    await panel.getByRole('button', { name: DROP }).click();
+    expect(await ana.page.getByTestId('campaign-clock').textContent()).toBe('Ended');
+    await panel.getByRole('button', { name: TOURNAMENT }).click();
     await ana.page.getByTestId('campaign-won').waitFor({ state: 'visible' });
     expect(await ana.page.getByTestId('campaign-clock').textContent()).toBe('Final results');
     await shot(ana.page, '09-game-final-ana');
