@@ -46,7 +46,9 @@ let walletUrl: string;
 let shots: string;
 /** The server's clock runs this far ahead of the real one; the test moves it (and the pages' with it). */
 let aheadMs = 0;
-const clock = { now: () => new Date(Date.now() + aheadMs) };
+/** When set, the server's clock stands still there: a drop's spin is at its point, whatever this machine's load. */
+let heldAt: number | null = null;
+const clock = { now: () => new Date(heldAt ?? Date.now() + aheadMs) };
 const pages: Page[] = [];
 
 beforeAll(async () => {
@@ -70,9 +72,10 @@ afterAll(async () => {
   await wallet?.close();
 });
 
-/** Moves the server's clock to `at` and every open page's with it. */
-async function clockTo(at: number): Promise<void> {
+/** Moves the server's clock to `at` (and holds it there with `hold`), and every open page's with it. */
+async function clockTo(at: number, hold = false): Promise<void> {
   aheadMs = at - Date.now();
+  heldAt = hold ? at : null;
   for (const page of pages) await page.clock.setSystemTime(at);
 }
 
@@ -252,6 +255,15 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     await form.getByRole('button', { name: 'Create campaign' }).click();
     await a.getByText(`“${DROP}” is waiting for a second admin's approval`, { exact: false }).waitFor();
     expect(await a.getByRole('button', { name: `Approve ${TOURNAMENT}` }).isDisabled()).toBe(true);
+    // Each status pill in the list reads on one line.
+    const pillLines = await a.$$eval('main table .badge', (pills) =>
+      pills.map((pill) => {
+        const text = document.createRange();
+        text.selectNodeContents(pill);
+        return `${pill.textContent}: ${new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size}`;
+      }),
+    );
+    expect(pillLines).toEqual(['waiting for approval: 1', 'waiting for approval: 1']);
     await shot(a, '03-backoffice-waiting');
 
     // Admin B approves both on the page.
@@ -334,7 +346,9 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     // Balances before the drop spins: from here each rises by that spin's win and the prizes, once.
     const anaBefore = minor((await runtime(server, ana.token, 'session')).body.balance, 'USD');
     const benBefore = minor(wallet.balanceOf('ben-beta') ?? '', 'EUR');
-    await clockTo((points[0].at as Date).getTime() + 500);
+    // Held at each point's moment: the spin is at or after it and before the drop's end, however
+    // long the page takes to spin.
+    await clockTo((points[0].at as Date).getTime(), true);
     const anaDropSpin = await play(ana);
     await ana.page.getByTestId('campaign-banner').waitFor({ state: 'visible', timeout: 8_000 });
     // 10× her bet, the bet counted up to 1.00 USD.
@@ -347,7 +361,7 @@ describe('tournaments and prize drops, walked through as a newcomer', () => {
     expect(await ana.page.getByTestId('campaign-badge').getAttribute('data-kind')).toBe('drop');
     expect(await ana.page.locator('.cmp-tab').allTextContents()).toEqual([TOURNAMENT, DROP]);
     await shot(ana.page, '07-game-drop-banner-ana');
-    await clockTo(Math.max(clock.now().getTime(), (points[1].at as Date).getTime() + 500));
+    await clockTo((points[1].at as Date).getTime(), true);
     const benDropSpin = await play(ben);
     await ben.page.getByTestId('campaign-banner').waitFor({ state: 'visible', timeout: 8_000 });
     await shot(ben.page, '08-game-drop-banner-ben');
