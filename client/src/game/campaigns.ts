@@ -18,6 +18,7 @@ import {
   prizePaid,
   prizeSpecText,
   rulesOf,
+  tabOrder,
   wonText,
 } from '../logic/campaigns.ts';
 import { pollDelay } from '../logic/jackpots.ts';
@@ -272,7 +273,7 @@ export class CampaignWidget {
         ? h(
             'div',
             { class: 'cmp-tabs', role: 'group', 'aria-label': t('campaign.panel') },
-            ...this.entries.map((other) => {
+            ...tabOrder(this.entries).map((other) => {
               const tab = h(
                 'button',
                 {

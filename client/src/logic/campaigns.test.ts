@@ -12,6 +12,7 @@ import {
   prizeSpecText,
   rulesOf,
   scoringText,
+  tabOrder,
   wonText,
 } from './campaigns.ts';
 
@@ -126,6 +127,25 @@ describe('campaigns in time', () => {
     expect(shown.map((e) => e.campaign.campaign_id)).toEqual(['short', 'long', 'later', 'final']);
   });
 
+  it('once over, shows the one that ended last first: a tournament just frozen before a drop over before it', () => {
+    const shown = campaignsToShow(
+      [
+        entry({ campaign_id: 'drop', kind: 'drop', status: 'frozen', ends_at: at(-12) }),
+        entry({ campaign_id: 'race', status: 'frozen', ends_at: at(-10) }),
+      ],
+      NOW,
+    );
+    expect(shown.map((e) => e.campaign.campaign_id)).toEqual(['race', 'drop']);
+  });
+
+  it('keeps the panel’s tabs in the order the campaigns start, whichever runs or ends first', () => {
+    const race = entry({ campaign_id: 'race', starts_at: at(-10), ends_at: at(600) });
+    const drop = entry({ campaign_id: 'drop', kind: 'drop', starts_at: at(-5), ends_at: at(20) });
+    // The drop ends sooner, so it leads the badge; its tab stays after the race's.
+    expect(campaignsToShow([race, drop], NOW).map((e) => e.campaign.campaign_id)).toEqual(['drop', 'race']);
+    expect(tabOrder([drop, race]).map((e) => e.campaign.campaign_id)).toEqual(['race', 'drop']);
+  });
+
   it('says how long is left in at most two units, in the player’s language', () => {
     expect(durationText(2 * 3600_000 + 14 * 60_000 + 5_000, 'en')).toBe('2h 14m');
     expect(durationText(45_000, 'en')).toBe('45s');
@@ -134,6 +154,9 @@ describe('campaigns in time', () => {
     expect(clockText(entry(), NOW)).toBe('Ends in 2h 14m');
     expect(clockText(entry({ starts_at: at(5) }), NOW)).toBe('Starts in 5m');
     expect(clockText(entry({ status: 'frozen' }), NOW)).toBe('Final results');
+    // A drop has no standings: over is over, in every phase after its end.
+    expect(clockText(entry({ kind: 'drop', status: 'frozen' }), NOW)).toBe('Ended');
+    expect(clockText(entry({ kind: 'drop', ends_at: at(-1) }), NOW)).toBe('Ended');
   });
 });
 

@@ -19,9 +19,17 @@ export function phaseOf(entry: SessionCampaign, now: number): Phase {
 
 const PHASE_ORDER: Record<Phase, number> = { live: 0, upcoming: 1, ended: 2, final: 3 };
 
+/** When a campaign in a phase is more pressing: running, the end nearest; upcoming, the start nearest; over, the latest end (the news). */
+function urgency(entry: SessionCampaign, phase: Phase): number {
+  if (phase === 'upcoming') return Date.parse(entry.campaign.starts_at);
+  const end = Date.parse(entry.campaign.ends_at);
+  return phase === 'live' ? end : -end;
+}
+
 /**
  * The campaigns to show, the one to play for first: running before upcoming before over, then the
- * one that ends (or starts) soonest; a cancelled campaign is not shown.
+ * one that ends (or starts) soonest, or, once over, the one that ended last; a cancelled campaign
+ * is not shown.
  */
 export function campaignsToShow(entries: readonly SessionCampaign[], now: number): SessionCampaign[] {
   return entries
@@ -30,11 +38,22 @@ export function campaignsToShow(entries: readonly SessionCampaign[], now: number
     .sort(
       (a, b) =>
         PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase] ||
-        Date.parse(a.phase === 'upcoming' ? a.entry.campaign.starts_at : a.entry.campaign.ends_at) -
-          Date.parse(b.phase === 'upcoming' ? b.entry.campaign.starts_at : b.entry.campaign.ends_at) ||
+        urgency(a.entry, a.phase) - urgency(b.entry, b.phase) ||
         (a.entry.campaign.campaign_id < b.entry.campaign.campaign_id ? -1 : 1),
     )
     .map(({ entry }) => entry);
+}
+
+/**
+ * The panel's tabs: in the order the campaigns start, whatever phase each is in, so a tab does not
+ * move under the player's finger when a campaign starts or ends.
+ */
+export function tabOrder(entries: readonly SessionCampaign[]): SessionCampaign[] {
+  return [...entries].sort(
+    (a, b) =>
+      Date.parse(a.campaign.starts_at) - Date.parse(b.campaign.starts_at) ||
+      (a.campaign.campaign_id < b.campaign.campaign_id ? -1 : 1),
+  );
 }
 
 /** A length of time as the player reads it, at most two units: "2 h 14 min", "45 s", "3 d 4 h". */
@@ -59,6 +78,8 @@ export function clockText(entry: SessionCampaign, now: number): string {
     return t('campaign.ends_in', { time: durationText(Date.parse(entry.campaign.ends_at) - now) });
   if (phase === 'upcoming')
     return t('campaign.starts_in', { time: durationText(Date.parse(entry.campaign.starts_at) - now) });
+  // A drop has no standings to confirm: once over, it is over.
+  if (entry.campaign.kind === 'drop') return t('campaign.drop_over');
   return phase === 'final' ? t('campaign.final') : t('campaign.ended');
 }
 

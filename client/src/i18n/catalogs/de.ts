@@ -464,6 +464,7 @@ export const de: Catalog = {
   'campaign.starts_in': 'Beginnt in {time}',
   'campaign.ended': 'Beendet: Endergebnis wird bestätigt',
   'campaign.final': 'Endergebnis',
+  'campaign.drop_over': 'Beendet',
   'campaign.join': 'Mitmachen',
   'campaign.joining': 'Wird angemeldet…',
   'campaign.joined': 'Du bist dabei',

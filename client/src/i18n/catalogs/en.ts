@@ -412,6 +412,7 @@ export const en = {
   'campaign.starts_in': 'Starts in {time}',
   'campaign.ended': 'Ended: final results being confirmed',
   'campaign.final': 'Final results',
+  'campaign.drop_over': 'Ended',
   'campaign.join': 'Join',
   'campaign.joining': 'Joining…',
   'campaign.joined': 'You’re in',

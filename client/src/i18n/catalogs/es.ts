@@ -470,6 +470,7 @@ export const es: Catalog = {
   'campaign.starts_in': 'Empieza en {time}',
   'campaign.ended': 'Terminado: se están confirmando los resultados finales',
   'campaign.final': 'Resultados finales',
+  'campaign.drop_over': 'Terminado',
   'campaign.join': 'Unirme',
   'campaign.joining': 'Uniéndote…',
   'campaign.joined': 'Ya participas',

@@ -469,6 +469,7 @@ export const fr: Catalog = {
   'campaign.starts_in': 'Commence dans {time}',
   'campaign.ended': 'Terminé : résultats définitifs en cours de confirmation',
   'campaign.final': 'Résultats définitifs',
+  'campaign.drop_over': 'Terminé',
   'campaign.join': 'Participer',
   'campaign.joining': 'Inscription…',
   'campaign.joined': 'Vous participez',

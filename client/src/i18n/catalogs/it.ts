@@ -465,6 +465,7 @@ export const it: Catalog = {
   'campaign.starts_in': 'Inizia tra {time}',
   'campaign.ended': 'Terminato: risultati finali in conferma',
   'campaign.final': 'Risultati finali',
+  'campaign.drop_over': 'Terminato',
   'campaign.join': 'Partecipa',
   'campaign.joining': 'Iscrizione…',
   'campaign.joined': 'Partecipi',

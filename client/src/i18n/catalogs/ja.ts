@@ -460,6 +460,7 @@ export const ja: Catalog = {
   'campaign.starts_in': '開始まで {time}',
   'campaign.ended': '終了：最終結果を確定中',
   'campaign.final': '最終結果',
+  'campaign.drop_over': '終了',
   'campaign.join': '参加する',
   'campaign.joining': '参加中…',
   'campaign.joined': '参加済み',

@@ -462,6 +462,7 @@ export const ptBR: Catalog = {
   'campaign.starts_in': 'Começa em {time}',
   'campaign.ended': 'Encerrado: resultados finais em confirmação',
   'campaign.final': 'Resultados finais',
+  'campaign.drop_over': 'Encerrado',
   'campaign.join': 'Participar',
   'campaign.joining': 'Entrando…',
   'campaign.joined': 'Você está participando',
