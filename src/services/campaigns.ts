@@ -15,121 +15,51 @@ import {
   type EntryScore,
   emptyEntry,
   memberOf,
-  minBetIn,
   type PlaceSpec,
   placeCash,
   prizeOfPlace,
-  type ScoringRule,
   scoreRound,
-  scoreText,
   splitMember,
-  toCampaignFine,
   toPlayerMinor,
 } from '../domain/campaigns.ts';
 import { errors } from '../domain/errors.ts';
 import { derivedId, newId } from '../domain/ids.ts';
 import { checked } from '../domain/jackpot-params.ts';
-import { type Conversion, conversionOf, SAME_CURRENCY } from '../domain/jackpots.ts';
+import type { Conversion } from '../domain/jackpots.ts';
 import type { Rng } from '../engine/rng.ts';
-import { effectiveRules, profileOf, type RuleValues } from '../jurisdictions/index.ts';
-import { formatAmount, parseAmount } from '../money.ts';
-import type {
-  CampaignRoundRow,
-  CampaignRow,
-  CampaignsRepo,
-  MemberRow,
-  NewPrize,
-  PrizeRow,
-  RateRow,
-} from '../store/campaigns.repo.ts';
-import { type BoardEntry, type Leaderboard, type ScoreEvent, sortedBoard } from './leaderboard.ts';
+import { formatAmount } from '../money.ts';
+import type { CampaignRow, CampaignsRepo, NewPrize } from '../store/campaigns.repo.ts';
+import {
+  type CampaignView,
+  campaignView,
+  type PrizeView,
+  prizeView,
+  type SessionCampaignView,
+  type StandingsView,
+  type StandingView,
+  standingView,
+  statusOf,
+} from './campaign-reading.ts';
+import {
+  conversionsOf,
+  factsOf,
+  type Live,
+  liveOf,
+  promotionRules,
+  qualifies,
+  type RoundFacts,
+} from './campaign-scoring.ts';
+import { type Leaderboard, type ScoreEvent, sortedBoard } from './leaderboard.ts';
 import type { RuntimeSession } from './sessions.ts';
 
-/** A campaign as staff, operators and players read it; amounts are decimal strings in `currency`. */
-export interface CampaignView {
-  campaign_id: string;
-  kind: 'tournament' | 'drop';
-  name: string;
-  scope: 'operator' | 'network';
-  owner_operator_id: string | null;
-  currency: string;
-  games: string[];
-  starts_at: string;
-  ends_at: string;
-  min_bet: string;
-  scoring: 'max_multiplier' | 'best_n_ratio' | 'total_bet' | 'qualifying_rounds' | null;
-  best_n: number | null;
-  opt_in_required: boolean;
-  /** The prize table with amounts as decimal strings in `currency`. */
-  places: Array<{ from: number; to: number; prize: Record<string, unknown> }> | null;
-  drops: Array<{ count: number; prize: Record<string, unknown> }> | null;
-  pool_amount: string | null;
-  budget: string;
-  /** pending (a second admin's approval), scheduled, running, ended (being frozen), frozen, cancelled. */
-  status: 'pending' | 'scheduled' | 'running' | 'ended' | 'frozen' | 'cancelled';
-  drop_commit: string | null;
-  /** Revealed once the campaign has ended: the drop schedule's salt and points. */
-  drop_salt: string | null;
-  operators: Array<{ operator_id: string; joined_at: string | null }>;
-  rates: Array<{ currency: string; rate: string }>;
-  created_by: string;
-  approved_by: string | null;
-  created_at: string;
-}
-
-/** A place on a leaderboard. `player` is masked unless the reader may see it (its own operator's). */
-export interface StandingView {
-  place: number;
-  player: string;
-  /** Present for the reader's own players (and for staff). */
-  player_id?: string;
-  operator_id?: string;
-  score: number;
-  score_text: string;
-  rounds: number;
-  score_at: string;
-}
-
-export interface StandingsView {
-  campaign_id: string;
-  status: CampaignView['status'];
-  /** True once the final standings are frozen (then they never change). */
-  final: boolean;
-  players: number;
-  top: StandingView[];
-  updated_at: string;
-}
-
-/** What a launched game shows of a campaign for its player. */
-export interface SessionCampaignView {
-  campaign: CampaignView;
-  entered: boolean;
-  /** The player may opt in (the campaign or the market requires it and they have not). */
-  can_enter: boolean;
-  standings: StandingsView | null;
-  me: StandingView | null;
-  /** The player's prizes in this campaign, newest first (a drop that landed shows here). */
-  prizes: PrizeView[];
-}
-
-export interface PrizeView {
-  prize_id: string;
-  campaign_id: string;
-  campaign_type: 'tournament' | 'drop';
-  source: 'place' | 'drop';
-  place: number | null;
-  player_id: string;
-  operator_id: string;
-  kind: 'cash' | 'free_rounds';
-  amount: string;
-  currency: string;
-  free_rounds: Record<string, unknown> | null;
-  free_round_grant_id: string | null;
-  transaction_id: string;
-  status: 'pending' | 'acknowledged' | 'failed' | 'resolved';
-  created_at: string;
-  paid_at: string | null;
-}
+// The views are built in campaign-reading.ts; their importers read them here, with the interface.
+export type {
+  CampaignView,
+  PrizeView,
+  SessionCampaignView,
+  StandingsView,
+  StandingView,
+} from './campaign-reading.ts';
 
 export interface CampaignService {
   /** Staff: a new campaign, pending a second admin's approval (every campaign has a prize budget). */
@@ -221,215 +151,6 @@ const INCLUDED_MS = 10 * 60_000;
  * round once, so the ones it has are no-ops.
  */
 const RESEND_MS = 2 * 60_000;
-
-/** A campaign as the scorer holds it: its row, operators, rates and rule, ready for a round. */
-interface Live {
-  row: CampaignRow;
-  members: Map<string, MemberRow>;
-  rates: RateRow[];
-  conversions: Map<string, Conversion>;
-  minBets: Map<string, bigint>;
-  rule: ScoringRule;
-  nextDrop: Date | null;
-}
-
-/** The market's promotion rules of a round or session (issue 29, part 6). */
-function promotionRules(rules: RuleValues): { allowed: boolean; optIn: boolean } {
-  return { allowed: rules.promotions_allowed, optIn: rules.promotion_opt_in_required };
-}
-
-const ruleOf = (row: CampaignRow): ScoringRule =>
-  row.kind === 'tournament' && row.scoring
-    ? { scoring: row.scoring, bestN: row.best_n }
-    : // A drop keeps a board too: who takes part and how many qualifying rounds they played.
-      { scoring: 'qualifying_rounds', bestN: null };
-
-function conversionsOf(row: CampaignRow, rates: readonly RateRow[]): Map<string, Conversion> {
-  const conversions = new Map<string, Conversion>([[row.currency, SAME_CURRENCY]]);
-  for (const rate of rates)
-    conversions.set(rate.currency, conversionOf(rate.rate, rate.currency, row.currency));
-  return conversions;
-}
-
-function liveOf(
-  row: CampaignRow,
-  members: readonly MemberRow[],
-  rates: readonly RateRow[],
-  nextDrop: Date | null,
-): Live {
-  const conversions = conversionsOf(row, rates);
-  return {
-    row,
-    members: new Map(members.map((member) => [member.operator_id, member])),
-    rates: [...rates],
-    conversions,
-    minBets: new Map(
-      [...conversions].map(([currency, conversion]) => [currency, minBetIn(row.min_bet, conversion)]),
-    ),
-    rule: ruleOf(row),
-    nextDrop,
-  };
-}
-
-/** Whether an operator's round at `at` is within the campaign: it had joined and not left. */
-function memberAt(live: Live, operatorId: string, at: Date): boolean {
-  const member = live.members.get(operatorId);
-  return (
-    member !== undefined &&
-    member.joined_at !== null &&
-    member.joined_at <= at &&
-    (member.left_at === null || at < member.left_at)
-  );
-}
-
-/** The facts of a money round the qualifying rules read. */
-interface RoundFacts {
-  operatorId: string;
-  playerId: string;
-  sessionId: string;
-  gameSymbol: string;
-  currency: string;
-  at: Date;
-  stake: bigint;
-  win: bigint;
-  roundId: string;
-  rules: RuleValues;
-}
-
-/**
- * Whether a round qualifies for a campaign (the live scorer and the recompute ask this one
- * question): its operator in, its game, within the period, in a market that allows promotions, a
- * currency the campaign has a rate for, and a stake at or above the minimum bet.
- */
-function qualifies(live: Live, round: RoundFacts): ScoreEvent | null {
-  const { row } = live;
-  if (round.at < row.starts_at || round.at >= row.ends_at) return null;
-  if (!row.games.includes(round.gameSymbol) || !memberAt(live, round.operatorId, round.at)) return null;
-  const promotions = promotionRules(round.rules);
-  if (!promotions.allowed) return null;
-  const conversion = live.conversions.get(round.currency);
-  const minBet = live.minBets.get(round.currency);
-  if (!conversion || minBet === undefined || round.stake <= 0n || round.stake < minBet) return null;
-  return {
-    member: memberOf(round.operatorId, round.playerId),
-    needsEntry: row.opt_in_required || promotions.optIn,
-    round: {
-      roundId: round.roundId,
-      sessionId: round.sessionId,
-      at: round.at.getTime(),
-      stake: round.stake,
-      win: round.win,
-      stakeFine: toCampaignFine(round.stake, conversion),
-      winFine: toCampaignFine(round.win, conversion),
-    },
-  };
-}
-
-function statusOf(row: CampaignRow, now: Date): CampaignView['status'] {
-  if (row.status !== 'scheduled') return row.status;
-  if (now < row.starts_at) return 'scheduled';
-  return now < row.ends_at ? 'running' : 'ended';
-}
-
-/** A stored amount (a decimal string in the campaign currency) written the currency's way. */
-function shownAmount(text: unknown, currency: string): string {
-  const parsed = parseAmount(String(text), currency);
-  return parsed.ok ? formatAmount(parsed.minor, currency) : String(text);
-}
-
-function prizeShown(prize: Record<string, unknown>, currency: string): Record<string, unknown> {
-  const shown: Record<string, unknown> = { ...prize };
-  for (const key of ['amount', 'bet_cap']) if (key in shown) shown[key] = shownAmount(shown[key], currency);
-  if ('share_ppm' in shown) {
-    const ppm = Number(shown.share_ppm);
-    shown.share_percent = (ppm / 10_000).toString();
-    delete shown.share_ppm;
-  }
-  return shown;
-}
-
-function campaignView(
-  row: CampaignRow,
-  members: readonly MemberRow[],
-  rates: readonly RateRow[],
-  now: Date,
-): CampaignView {
-  const status = statusOf(row, now);
-  const prizes = row.prizes as { places?: PlaceSpec[]; drops?: Array<{ count: number; prize: DropPrize }> };
-  const ended = status === 'ended' || status === 'frozen' || status === 'cancelled';
-  return {
-    campaign_id: row.id,
-    kind: row.kind,
-    name: row.name,
-    scope: row.scope,
-    owner_operator_id: row.owner_operator_id,
-    currency: row.currency,
-    games: row.games,
-    starts_at: row.starts_at.toISOString(),
-    ends_at: row.ends_at.toISOString(),
-    min_bet: formatAmount(row.min_bet, row.currency),
-    scoring: row.scoring,
-    best_n: row.best_n,
-    opt_in_required: row.opt_in_required,
-    places: prizes.places
-      ? prizes.places.map((place) => ({
-          from: place.from,
-          to: place.to,
-          prize: prizeShown(place.prize as unknown as Record<string, unknown>, row.currency),
-        }))
-      : null,
-    drops: prizes.drops
-      ? prizes.drops.map((drop) => ({
-          count: drop.count,
-          prize: prizeShown(drop.prize as unknown as Record<string, unknown>, row.currency),
-        }))
-      : null,
-    pool_amount: row.pool_amount > 0n ? formatAmount(row.pool_amount, row.currency) : null,
-    budget: formatAmount(row.budget, row.currency),
-    status,
-    drop_commit: row.drop_commit,
-    drop_salt: ended ? row.drop_salt : null,
-    operators: members
-      .filter((member) => member.campaign_id === row.id)
-      .map((member) => ({
-        operator_id: member.operator_id,
-        joined_at: member.left_at === null ? (member.joined_at?.toISOString() ?? null) : null,
-      })),
-    rates: rates
-      .filter((rate) => rate.campaign_id === row.id)
-      .map((rate) => ({ currency: rate.currency, rate: rate.rate })),
-    created_by: row.created_by,
-    approved_by: row.approved_by,
-    created_at: row.created_at.toISOString(),
-  };
-}
-
-/** A player id as other operators' readers see it: enough to recognise oneself, no more. */
-export function maskedPlayer(playerId: string): string {
-  if (playerId.length <= 3) return `${playerId.slice(0, 1)}***`;
-  return `${playerId.slice(0, 2)}***${playerId.slice(-2)}`;
-}
-
-function prizeView(prize: PrizeRow, kind: CampaignRow['kind']): PrizeView {
-  return {
-    prize_id: prize.id,
-    campaign_id: prize.campaign_id,
-    campaign_type: kind,
-    source: prize.source,
-    place: prize.place,
-    player_id: prize.player_id,
-    operator_id: prize.operator_id,
-    kind: prize.kind,
-    amount: formatAmount(prize.amount, prize.currency),
-    currency: prize.currency,
-    free_rounds: (prize.free_rounds as Record<string, unknown> | null) ?? null,
-    free_round_grant_id: prize.free_round_grant_id,
-    transaction_id: prize.transaction_id,
-    status: prize.status,
-    created_at: prize.created_at.toISOString(),
-    paid_at: prize.paid_at?.toISOString() ?? null,
-  };
-}
 
 /** What the recompute knows of a player beyond the score: where to report a prize, how they played. */
 interface PlayerFacts {
@@ -542,21 +263,6 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       }
     }
     return { entries, facts, entered: [...optedIn.keys()], included };
-  }
-
-  function factsOf(round: CampaignRoundRow): RoundFacts {
-    return {
-      operatorId: round.operator_id,
-      playerId: round.player_id,
-      sessionId: round.session_id,
-      gameSymbol: round.game_symbol,
-      currency: round.currency,
-      at: round.created_at,
-      stake: round.stake,
-      win: round.win,
-      roundId: round.id,
-      rules: effectiveRules(profileOf(round.jurisdiction_code)),
-    };
   }
 
   /** Rebuilds a board Redis lost (or never had) from the rounds table; one node at a time. */
@@ -904,25 +610,6 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
   async function viewOf(row: CampaignRow): Promise<CampaignView> {
     const [members, rates] = await Promise.all([repo.members([row.id]), repo.rates([row.id])]);
     return campaignView(row, members, rates, deps.now());
-  }
-
-  function standingView(
-    row: CampaignRow,
-    place: number,
-    entry: Pick<BoardEntry, 'member' | 'score' | 'at' | 'rounds'>,
-    reader: { operatorId: string | null },
-  ): StandingView {
-    const { operatorId, playerId } = splitMember(entry.member);
-    const own = reader.operatorId === null || reader.operatorId === operatorId;
-    return {
-      place,
-      player: own && reader.operatorId === null ? playerId : maskedPlayer(playerId),
-      ...(own ? { player_id: playerId, operator_id: operatorId } : {}),
-      score: entry.score,
-      score_text: scoreText(ruleOf(row).scoring, entry.score, row.currency),
-      rounds: entry.rounds,
-      score_at: new Date(entry.at).toISOString(),
-    };
   }
 
   async function standingsOf(
