@@ -66,8 +66,11 @@ export interface StandingsView {
 }
 
 /** What a launched game shows of a campaign for its player. */
+/** A campaign as a player reads it: without the network's other operators or staff's names. */
+export type PlayerCampaignView = Omit<CampaignView, 'operators' | 'created_by' | 'approved_by'>;
+
 export interface SessionCampaignView {
-  campaign: CampaignView;
+  campaign: PlayerCampaignView;
   entered: boolean;
   /** The player may opt in (the campaign or the market requires it and they have not). */
   can_enter: boolean;
@@ -175,9 +178,12 @@ export function campaignView(
   };
 }
 
-/** A player id as other operators' readers see it: enough to recognise oneself, no more. */
+/**
+ * A player id as other readers see it: enough for a player to recognise themselves in a long id,
+ * nothing of a short one (four characters of an id of six would all but name it).
+ */
 export function maskedPlayer(playerId: string): string {
-  if (playerId.length <= 3) return `${playerId.slice(0, 1)}***`;
+  if (playerId.length < 8) return '***';
   return `${playerId.slice(0, 2)}***${playerId.slice(-2)}`;
 }
 
@@ -202,18 +208,32 @@ export function prizeView(prize: PrizeRow, kind: CampaignRow['kind']): PrizeView
   };
 }
 
-/** A place on a board as `reader` (staff: `operatorId` null) sees it. */
+/**
+ * Who reads a board: staff (`operatorId` null) see every player; an operator sees its own players'
+ * ids and the others masked; a player (`playerId` too) sees only their own row named.
+ */
+export interface BoardReader {
+  operatorId: string | null;
+  playerId?: string;
+}
+
+/** A place on a board as `reader` sees it. */
 export function standingView(
   row: CampaignRow,
   place: number,
   entry: Pick<BoardEntry, 'member' | 'score' | 'at' | 'rounds'>,
-  reader: { operatorId: string | null },
+  reader: BoardReader,
 ): StandingView {
   const { operatorId, playerId } = splitMember(entry.member);
-  const own = reader.operatorId === null || reader.operatorId === operatorId;
+  const own =
+    reader.operatorId === null ||
+    (reader.operatorId === operatorId && (reader.playerId === undefined || reader.playerId === playerId));
   return {
     place,
-    player: own && reader.operatorId === null ? playerId : maskedPlayer(playerId),
+    player:
+      own && (reader.operatorId === null || reader.playerId !== undefined)
+        ? playerId
+        : maskedPlayer(playerId),
     ...(own ? { player_id: playerId, operator_id: operatorId } : {}),
     score: entry.score,
     score_text: scoreText(ruleOf(row).scoring, entry.score, row.currency),

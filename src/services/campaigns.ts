@@ -30,6 +30,7 @@ import type { Rng } from '../engine/rng.ts';
 import { formatAmount } from '../money.ts';
 import type { CampaignRow, CampaignsRepo, NewPrize } from '../store/campaigns.repo.ts';
 import {
+  type BoardReader,
   type CampaignView,
   campaignView,
   type PrizeView,
@@ -54,7 +55,9 @@ import type { RuntimeSession } from './sessions.ts';
 
 // The views are built in campaign-reading.ts; their importers read them here, with the interface.
 export type {
+  BoardReader,
   CampaignView,
+  PlayerCampaignView,
   PrizeView,
   SessionCampaignView,
   StandingsView,
@@ -612,11 +615,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     return campaignView(row, members, rates, deps.now());
   }
 
-  async function standingsOf(
-    row: CampaignRow,
-    reader: { operatorId: string | null },
-    limit: number,
-  ): Promise<StandingsView> {
+  async function standingsOf(row: CampaignRow, reader: BoardReader, limit: number): Promise<StandingsView> {
     const now = deps.now();
     const status = statusOf(row, now);
     if (row.status === 'frozen' && row.kind === 'tournament') {
@@ -655,7 +654,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
   }
 
   async function meOf(row: CampaignRow, operatorId: string, playerId: string): Promise<StandingView | null> {
-    const reader = { operatorId };
+    const reader = { operatorId, playerId };
     if (row.status === 'frozen' && row.kind === 'tournament') {
       const standing = await repo.standingOf(row.id, operatorId, playerId);
       return standing
@@ -706,9 +705,17 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     const status = statusOf(row, deps.now());
     const entered = openedIn !== null || !needsEntry;
     const started = status !== 'scheduled' && status !== 'pending';
-    const standings = started ? await standingsOf(row, { operatorId }, 10) : null;
+    const standings = started ? await standingsOf(row, { operatorId, playerId }, 10) : null;
+    // A player reads neither which other operators a network campaign runs for nor who on staff
+    // created and approved it.
+    const {
+      operators: _operators,
+      created_by: _by,
+      approved_by: _approver,
+      ...campaign
+    } = campaignView(row, [...live.members.values()], live.rates, deps.now());
     return {
-      campaign: campaignView(row, [...live.members.values()], live.rates, deps.now()),
+      campaign,
       entered,
       can_enter: !entered && (status === 'scheduled' || status === 'running'),
       standings,

@@ -147,9 +147,18 @@ describe('campaigns', () => {
       (view) => view.campaign.campaign_id === campaign.id,
     );
     expect(seen?.me).toMatchObject({ place: 1, player_id: 'cmp-alice', score: live.top[0]?.score });
-    expect(
-      seen?.standings?.top.map((standing) => [standing.place, standing.player_id, standing.score]),
-    ).toEqual(live.top.map((standing) => [standing.place, standing.player_id, standing.score]));
+    expect(seen?.standings?.top.map((standing) => [standing.place, standing.score])).toEqual(
+      live.top.map((standing) => [standing.place, standing.score]),
+    );
+    // A player reads their own row named and everyone else masked, even their own operator's players.
+    expect(seen?.standings?.top.map((standing) => [standing.player, standing.player_id])).toEqual([
+      ['cmp-alice', 'cmp-alice'],
+      ['cm***ol', undefined],
+    ]);
+    // And nothing of who runs the campaign: no operators, no staff.
+    expect(seen?.campaign).not.toHaveProperty('operators');
+    expect(seen?.campaign).not.toHaveProperty('created_by');
+    expect(seen?.campaign).not.toHaveProperty('approved_by');
     // Another operator reads nothing of it: it is not invited.
     await expect(
       server.services.campaigns.standings(campaign.id, { operatorId: otherOperator.id }),

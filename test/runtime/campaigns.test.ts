@@ -114,6 +114,9 @@ describe('GET campaigns and POST enter', () => {
     });
     expect(after.standings).toMatchObject({ campaign_id: id, final: false, players: 1 });
     expect(after.standings.top[0]).toMatchObject({ place: 1, player_id: 'cmp-happy' });
+    // The game is told nothing of who runs the campaign: no other operators, no staff names.
+    for (const field of ['operators', 'created_by', 'approved_by'])
+      expect(after.campaign).not.toHaveProperty(field);
   });
 
   it('answers a demo session an empty list and refuses its opt-in with 403 naming demo play', async () => {

@@ -42,12 +42,7 @@ export const CampaignSchema = Type.Object({
   ]),
   drop_commit: Type.Union([Type.String(), Type.Null()]),
   drop_salt: Type.Union([Type.String(), Type.Null()]),
-  operators: Type.Array(
-    Type.Object({ operator_id: Type.String(), joined_at: Type.Union([Type.String(), Type.Null()]) }),
-  ),
   rates: Type.Array(Type.Object({ currency: Type.String(), rate: Type.String() })),
-  created_by: Type.String(),
-  approved_by: Type.Union([Type.String(), Type.Null()]),
   created_at: Type.String({ format: 'date-time' }),
 });
 
