@@ -1,7 +1,8 @@
 // Tournaments and prize drops (issue 29): staff's campaigns, operators' opt-in, players' entries,
 // the live leaderboards (services/leaderboard.ts), the drops landing on rounds, and the freeze
 // that turns a tournament's final standings (recomputed from the rounds table, the source of
-// truth) into prizes. Prizes are paid by campaign-prizes.ts.
+// truth) into prizes. Which rounds qualify and what they score is campaign-scoring.ts; how a
+// campaign, a standing and a prize read, campaign-reading.ts. Prizes are paid by campaign-prizes.ts.
 import {
   budgetOf,
   CADENCE_RUN,
