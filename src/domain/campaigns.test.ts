@@ -37,7 +37,6 @@ const tournament = {
   min_bet: '0.50',
   scoring: 'best_n_ratio',
   best_n: 10,
-  rates: { USD: '0.92', SEK: '0.087' },
   places: [
     { from: 1, to: 1, prize: { kind: 'cash', amount: '500.00' } },
     { from: 2, to: 5, prize: { kind: 'pool_share', share_percent: '10' } },
@@ -65,7 +64,13 @@ function problemOf(body: unknown): string {
 
 describe('campaign terms', () => {
   it('reads a network tournament with a place table, a pool and rates', () => {
-    const terms = checkCampaignRequest(tournament, NOW, GAMES);
+    // Rates let players of other currencies in; a free-rounds prize then cannot be (see below).
+    const withRates = {
+      ...tournament,
+      rates: { USD: '0.92', SEK: '0.087' },
+      places: tournament.places.slice(0, 2),
+    };
+    const terms = checkCampaignRequest(withRates, NOW, GAMES);
     expect(terms).toMatchObject({
       kind: 'tournament',
       scope: 'network',
@@ -123,6 +128,40 @@ describe('campaign terms', () => {
         'places[0].prize.free_rounds.game:',
       ],
       [{ pool_amount: undefined }, 'pool_amount:'],
+      // A free-rounds prize is a grant in the campaign's currency: no rates, a coin its game offers.
+      [{ rates: { USD: '0.92' } }, 'places[2].prize: a free-rounds prize is for a campaign of one currency'],
+      [
+        {
+          pool_amount: undefined,
+          places: [
+            {
+              from: 1,
+              to: 1,
+              prize: {
+                kind: 'free_rounds',
+                free_rounds: { game: 'rf_ember_crown', rounds: 5, coin: '0.07' },
+              },
+            },
+          ],
+        },
+        'places[0].prize.free_rounds.coin:',
+      ],
+      [
+        {
+          pool_amount: undefined,
+          places: [
+            {
+              from: 1,
+              to: 1,
+              prize: {
+                kind: 'free_rounds',
+                free_rounds: { game: 'rf_ember_crown', rounds: 5, coin: '0.10', bet_level: 99 },
+              },
+            },
+          ],
+        },
+        'places[0].prize.free_rounds.bet_level:',
+      ],
       [{ drops: [] }, 'drops:'],
       [{ surprise: true }, 'surprise:'],
     ];

@@ -9,7 +9,8 @@
 
 import { createHash } from 'node:crypto';
 import type { Rng } from '../engine/rng.ts';
-import { formatAmount } from '../money.ts';
+import { betLadder, getGame } from '../games/index.ts';
+import { formatAmount, parseAmount } from '../money.ts';
 import { amountOf, bad, currencyOf, isObject, onlyFields, optional, rateOf, text } from './jackpot-params.ts';
 import { type Conversion, drawBelow, FINE_PER_MINOR } from './jackpots.ts';
 
@@ -319,6 +320,7 @@ export function checkCampaignRequest(body: unknown, now: Date, knownGames: reado
     if (total > MAX_DROP_PRIZES) bad('drops', `at most ${MAX_DROP_PRIZES} prizes`);
     prizes = { drops };
   }
+  checkFreeRoundsPrizes(prizes, currency, rates.length > 0);
   return {
     kind: kind as CampaignKind,
     name,
@@ -337,6 +339,34 @@ export function checkCampaignRequest(body: unknown, now: Date, knownGames: reado
     rates,
     operators,
   };
+}
+
+/**
+ * A free-rounds prize is a grant in the campaign's currency at a coin and bet level its game offers
+ * in that currency; so it is offered only by a campaign of one currency (no rates): a coin does not
+ * convert into another currency's ladder.
+ */
+function checkFreeRoundsPrizes(prizes: PrizeSpec, currency: string, hasRates: boolean): void {
+  const rows = 'places' in prizes ? prizes.places : prizes.drops;
+  const list = 'places' in prizes ? 'places' : 'drops';
+  rows.forEach((row, i) => {
+    if (row.prize.kind !== 'free_rounds') return;
+    const at = `${list}[${i}].prize`;
+    if (hasRates)
+      bad(
+        at,
+        'a free-rounds prize is for a campaign of one currency (no rates): its coin is a coin of that currency',
+      );
+    const { game: symbol, coin, bet_level: betLevel } = row.prize.free_rounds;
+    const game = getGame(symbol);
+    if (!game) return bad(`${at}.free_rounds.game`, `"${symbol}" is not a game of the catalog`);
+    const ladder = betLadder(game, currency);
+    const minor = parseAmount(coin, currency);
+    if (!minor.ok || !ladder.coinValues.includes(minor.minor))
+      bad(`${at}.free_rounds.coin`, `${coin} is not one of the coin values of ${symbol} in ${currency}`);
+    if (!ladder.betLevels.includes(betLevel))
+      bad(`${at}.free_rounds.bet_level`, `${betLevel} is not a bet level of ${symbol}`);
+  });
 }
 
 // ---- Conversions between a player's currency and the campaign's ---------------------------------

@@ -42,10 +42,8 @@ const tournament = (over: Record<string, unknown> = {}) => ({
     {
       from: 4,
       to: 10,
-      prize: {
-        kind: 'free_rounds',
-        free_rounds: { game: 'rf_ember_crown', rounds: 10, coin: '0.10', bet_level: 1 },
-      },
+      // Cash: a free-rounds prize is for a campaign of one currency, and this one has a EUR rate.
+      prize: { kind: 'cash', amount: '10.00' },
     },
   ],
   pool_amount: '500.00',
@@ -106,8 +104,8 @@ describe('creating and approving', () => {
       min_bet: '0.10',
       scoring: 'max_multiplier',
       pool_amount: '500.00',
-      // 100.00 for the first place and the pool shared by places 2 and 3.
-      budget: '600.00',
+      // 100.00 for the first place, the pool shared by places 2 and 3, 10.00 each for places 4 to 10.
+      budget: '670.00',
       created_by: `staff:${alice.email}`,
       approved_by: null,
     });

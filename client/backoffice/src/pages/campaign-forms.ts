@@ -423,7 +423,8 @@ export async function campaignForm(
     );
   addPlace(1, 1, 'cash', '500.00');
   addPlace(2, 2, 'cash', '250.00');
-  addPlace(3, 10, 'free_rounds', '0');
+  // Cash by default: a free-rounds prize needs a campaign of one currency (no rates).
+  addPlace(3, 10, 'cash', '25.00');
   placesChanged();
   const addPlaceButton = h('button', { type: 'button', class: 'secondary' }, 'Add places');
   addPlaceButton.addEventListener('click', () => {
