@@ -348,6 +348,9 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
         (point) => {
           const prize = point.prize as DropPrize;
           const base = dropCash(prize, stakeInCampaign, live.row.currency);
+          // A multiple of a tiny stake in a small currency can be worth nothing in the player's:
+          // the point waits for a round it pays something to (a wallet may refuse a 0.00 credit).
+          if (prize.kind !== 'free_rounds' && toPlayerMinor(base, conversion) === 0n) return null;
           return prizeRow(
             live.row,
             'drop',

@@ -360,10 +360,15 @@ export function campaignsRepo(db: Kysely<Database>) {
     async takeDrop(
       id: string,
       round: { id: string; operatorId: string; playerId: string; at: Date },
-      prizeOf: (point: { seq: number; prize: unknown }) => NewPrize,
+      /** The prize this round would take at the point; null leaves the point for the next round. */
+      prizeOf: (point: { seq: number; prize: unknown }) => NewPrize | null,
       now: Date,
     ): Promise<{ seq: number; prize: NewPrize } | null> {
       return db.transaction().execute(async (trx) => {
+        // A campaign cancelled (or frozen) since the node's view of it was read takes no more drops.
+        const live =
+          await sql`select 1 from campaigns where id = ${id} and status = 'scheduled' for share`.execute(trx);
+        if (live.rows.length === 0) return null;
         const { rows } = await sql<{
           seq: number;
           prize: unknown;
@@ -372,6 +377,8 @@ export function campaignsRepo(db: Kysely<Database>) {
           order by at, seq limit 1 for update skip locked`.execute(trx);
         const point = rows[0];
         if (!point) return null;
+        const prize = prizeOf(point);
+        if (!prize) return null;
         const taken =
           await sql`update campaign_drop_points set round_id = ${round.id}, operator_id = ${round.operatorId},
             player_id = ${round.playerId}, landed_at = ${now}
@@ -379,7 +386,6 @@ export function campaignsRepo(db: Kysely<Database>) {
             and not exists (select 1 from campaign_drop_points p where p.round_id = ${round.id})
           returning seq`.execute(trx);
         if (taken.rows.length === 0) return null;
-        const prize = prizeOf(point);
         await insertPrize(trx, prize, now);
         return { seq: point.seq, prize };
       });
