@@ -30,12 +30,20 @@ const poolBody = (over: Record<string, unknown> = {}) => ({
 
 /** The pool's sealed 'parameters' entries (drop-point commitments left out), from its public record. */
 async function publicChanges(poolId: string): Promise<Array<Record<string, unknown>>> {
-  await server.services.jackpots.sealOnce();
-  const record = await (await server.request(`/api/public/v1/jackpots/${poolId}`)).json();
-  return record.ledger
-    .filter((entry: { kind: string }) => entry.kind === 'parameters')
-    .map((entry: { body: string }) => JSON.parse(entry.body))
-    .filter((body: Record<string, unknown>) => !body.commitment);
+  // A seal this call asks for may find the node's own sealer mid-pass (it holds the pool's lock):
+  // the entries are public once that pass ends, so read until nothing is pending.
+  for (let tries = 0; ; tries++) {
+    await server.services.jackpots.sealOnce();
+    const record = await (await server.request(`/api/public/v1/jackpots/${poolId}`)).json();
+    if (record.pending > 0 && tries < 100) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      continue;
+    }
+    return record.ledger
+      .filter((entry: { kind: string }) => entry.kind === 'parameters')
+      .map((entry: { body: string }) => JSON.parse(entry.body))
+      .filter((body: Record<string, unknown>) => !body.commitment);
+  }
 }
 
 async function trailOf(entityId: string) {
