@@ -87,6 +87,8 @@ const OPERATOR_SCOPED = [
   '/api/provider/v1/campaigns/{campaign_id}/opt-in',
   '/api/provider/v1/campaigns/{campaign_id}/opt-out',
   '/api/provider/v1/campaigns/{campaign_id}/standings',
+  '/api/provider/v1/campaigns/prizes',
+  '/api/provider/v1/campaigns/prizes/{prize_id}/receipt',
 ];
 
 /** The contract this document extends; every later version only adds. */

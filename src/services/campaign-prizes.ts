@@ -524,7 +524,25 @@ function readCursor(cursor: string): { at: string; id: string } {
   const bar = text.lastIndexOf('|');
   const at = text.slice(0, bar);
   const id = text.slice(bar + 1);
-  if (bar < 1 || !/^\d{4}-\d{2}-\d{2}[ T][0-9:.+-]{8,24}$/.test(at) || !/^[A-Za-z0-9_.:-]{1,128}$/.test(id))
+  // The shape alone lets "2026-13-45 25:61:00" through, which the store would refuse with a 500.
+  const parts = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(at);
+  const [year = 0, month = 0, day = 0, hour = 99, minute = 99, second = 99] = (parts?.slice(1) ?? []).map(
+    Number,
+  );
+  // A day that exists (the 31st of February does not) and a time of day.
+  const real =
+    new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day &&
+    month >= 1 &&
+    month <= 12 &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60;
+  if (
+    bar < 1 ||
+    !/^\d{4}-\d{2}-\d{2}[ T][0-9:.+-]{8,24}$/.test(at) ||
+    !real ||
+    !/^[A-Za-z0-9_.:-]{1,128}$/.test(id)
+  )
     throw errors.invalidRequest('cursor is not one this endpoint gave (take next_cursor as it is)');
   return { at, id };
 }

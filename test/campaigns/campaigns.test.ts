@@ -217,7 +217,8 @@ describe('campaigns', () => {
       return found.length === 3 ? found : undefined;
     });
     expect(new Set(prizes.map((prize) => prize.player_id))).toEqual(new Set(['cmp-dana']));
-    expect(prizes.map((prize) => prize.amount).sort()).toContain('5.00');
+    // Two of 5.00, and 10 × the 2.00 bet counted up to its 1.00 cap.
+    expect(prizes.map((prize) => prize.amount).sort()).toEqual(['10.00', '5.00', '5.00']);
     await spins(dana, 2);
     await server.services.campaigns.settle();
     expect(await server.services.campaigns.prizes(operatorId, { campaignId: campaign.id })).toHaveLength(3);

@@ -600,6 +600,9 @@ describe('receipts and the prize list', () => {
       ['limit=201', 'limit'],
       ['limit=ten', 'limit'],
       ['cursor=not-a-cursor', 'cursor'],
+      // The shape of a cursor around a moment that does not exist: a 400, not the store's 500.
+      [`cursor=${Buffer.from('2026-13-45 25:61:00|prz_x').toString('base64url')}`, 'cursor'],
+      [`cursor=${Buffer.from('2026-02-31 10:00:00+00|prz_x').toString('base64url')}`, 'cursor'],
       ['player_id=', 'player_id'],
     ] as const) {
       const response = await provider(callbackOp.apiKey, `/api/provider/v1/campaigns/prizes?${query}`);
