@@ -513,6 +513,20 @@ async function main(): Promise<number> {
   const calm = { spins: 0, redis: 0, provider: 0, startedAt: 0, perNode: new Map<string, number>() };
   const sumSpins = () => [...tally.spins.values()].reduce((a, b) => a + b, 0);
 
+  // The live board as the game and the lobby read it, taken once the tournament has ended and
+  // before it is frozen (the freeze replaces it with the final standings).
+  let liveAtEnd: Array<{ member: string; score: number; rounds: number }> | undefined;
+  const liveSnapshot = (async () => {
+    await sleep(campaignEnds + 1_500 - Date.now());
+    const board = redisLeaderboard(REDIS_URL, () => {});
+    try {
+      liveAtEnd = await board.top(tournament.campaign_id as string, 1000);
+    } finally {
+      await board.close();
+    }
+  })().catch(() => undefined);
+  onCleanup('live board snapshot', () => liveSnapshot);
+
   const traffic = Promise.all(
     players.map((player) =>
       playLoop({
@@ -925,9 +939,8 @@ async function main(): Promise<number> {
       [race.id],
     )
   ).rows;
-  const board = redisLeaderboard(REDIS_URL, () => {});
-  const live = await board.top(race.id, 1000);
-  await board.close();
+  await liveSnapshot;
+  const live = liveAtEnd ?? [];
   const shown = (rows: Array<{ member: string; score: number; rounds: number }>) =>
     rows.map((row) => `${row.member}=${row.score}/${row.rounds}`).join(',');
   const frozenShown = shown(
@@ -938,27 +951,30 @@ async function main(): Promise<number> {
     })),
   );
   prove(
-    'tournament: frozen standings = recomputed from the rounds = the live Redis board',
-    race.status === 'frozen' &&
-      recomputed.length > 0 &&
-      frozenShown === shown(recomputed) &&
-      shown(live) === shown(recomputed),
+    'tournament: frozen standings = recomputed from the rounds',
+    race.status === 'frozen' && recomputed.length > 0 && frozenShown === shown(recomputed),
     `${race.status}; ${recomputed.length} players, ${raceRounds.length} qualifying rounds across ${nodes.length} nodes` +
       (frozenShown === shown(recomputed)
-        ? '; frozen = recomputed'
-        : `; frozen ${frozenShown.slice(0, 200)} ≠ recomputed ${shown(recomputed).slice(0, 200)}`) +
-      (shown(live) === shown(recomputed)
-        ? ', live board = recomputed'
-        : `; the live board differs: ${recomputed
+        ? ", frozen = recomputed by this rehearsal's own query"
+        : `; frozen ${frozenShown.slice(0, 200)} ≠ recomputed ${shown(recomputed).slice(0, 200)}`),
+  );
+  // The live board at the end is a figure, not a proof: a node killed mid-flush loses the rounds it had
+  // queued, and a callback round that recovery settles is never sent (docs/campaigns.md).
+  const liveMisses = recomputed.filter((row) => {
+    const seen = live.find((entry) => entry.member === row.member);
+    return !seen || seen.score !== row.score || seen.rounds !== row.rounds;
+  });
+  say(
+    `rehearsal: the live board at the tournament's end (before the freeze): ${recomputed.length - liveMisses.length} of ${recomputed.length} players as recomputed` +
+      (liveMisses.length
+        ? `; ${liveMisses
+            .slice(0, 4)
             .map((row) => {
               const seen = live.find((entry) => entry.member === row.member);
-              return seen && seen.score === row.score && seen.rounds === row.rounds
-                ? null
-                : `${row.member} live ${seen?.score}/${seen?.rounds} recomputed ${row.score}/${row.rounds}`;
+              return `${row.member} live ${seen?.rounds ?? 0} rounds, recomputed ${row.rounds}`;
             })
-            .filter(Boolean)
-            .slice(0, 6)
-            .join('; ')}`),
+            .join('; ')}`
+        : ''),
   );
 
   const prizeMisses: string[] = [];

@@ -68,6 +68,19 @@ export const campaignTerms = {
   drop_salt: Nullable(
     Type.String({ description: 'Revealed once the campaign has ended: the schedule can be hashed again.' }),
   ),
+  drop_points: Nullable(
+    Type.Array(
+      Type.Object({
+        seq: Type.Integer(),
+        at: Type.String({ format: 'date-time' }),
+        prize: Type.Record(Type.String(), Type.Unknown()),
+      }),
+      {
+        description:
+          'Added in 1.5.0. A drop\'s schedule, published with drop_salt once it has ended: sha256("reelforge-drop-schedule:v1|<campaign_id>|<salt>\\n" + one line per point "<seq>|<at>|<prize as JSON, keys sorted>") is drop_commit.',
+      },
+    ),
+  ),
   rates: Type.Array(
     Type.Object(
       { currency: Type.String(), rate: Type.String() },

@@ -6,7 +6,7 @@
 // http/campaign-views.ts.)
 import { type DropPrize, type PlaceSpec, scoreText, splitMember } from '../domain/campaigns.ts';
 import { formatAmount, parseAmount } from '../money.ts';
-import type { CampaignRow, MemberRow, PrizeRow, RateRow } from '../store/campaigns.repo.ts';
+import type { CampaignRow, DropPointRow, MemberRow, PrizeRow, RateRow } from '../store/campaigns.repo.ts';
 import { ruleOf } from './campaign-scoring.ts';
 import type { BoardEntry } from './leaderboard.ts';
 
@@ -35,6 +35,8 @@ export interface CampaignView {
   drop_commit: string | null;
   /** Revealed once the campaign has ended: the drop schedule's salt and points. */
   drop_salt: string | null;
+  /** A drop's schedule once it has ended (with the salt: anyone can hash it again), else null. */
+  drop_points: Array<{ seq: number; at: string; prize: Record<string, unknown> }> | null;
   operators: Array<{ operator_id: string; joined_at: string | null }>;
   rates: Array<{ currency: string; rate: string }>;
   created_by: string;
@@ -127,6 +129,8 @@ export function campaignView(
   members: readonly MemberRow[],
   rates: readonly RateRow[],
   now: Date,
+  /** The drop's points, published once it has ended. */
+  points: readonly DropPointRow[] = [],
 ): CampaignView {
   const status = statusOf(row, now);
   const prizes = row.prizes as { places?: PlaceSpec[]; drops?: Array<{ count: number; prize: DropPrize }> };
@@ -163,6 +167,14 @@ export function campaignView(
     status,
     drop_commit: row.drop_commit,
     drop_salt: ended ? row.drop_salt : null,
+    drop_points:
+      ended && row.kind === 'drop' && points.length > 0
+        ? points.map((point) => ({
+            seq: point.seq,
+            at: point.at.toISOString(),
+            prize: point.prize as Record<string, unknown>,
+          }))
+        : null,
     operators: members
       .filter((member) => member.campaign_id === row.id)
       .map((member) => ({

@@ -29,7 +29,7 @@ import { checked } from '../domain/jackpot-params.ts';
 import type { Conversion } from '../domain/jackpots.ts';
 import type { Rng } from '../engine/rng.ts';
 import { formatAmount } from '../money.ts';
-import type { CampaignRow, CampaignsRepo, NewPrize } from '../store/campaigns.repo.ts';
+import type { CampaignRow, CampaignsRepo, DropPointRow, NewPrize } from '../store/campaigns.repo.ts';
 import {
   type BoardReader,
   type CampaignView,
@@ -614,9 +614,22 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     return row;
   }
 
+  /** The drop points of the ended drops among `rows`, published with their salt. */
+  async function pointsFor(rows: readonly CampaignRow[]): Promise<Map<string, DropPointRow[]>> {
+    const now = deps.now();
+    const ended = rows.filter((row) => row.kind === 'drop' && row.drop_salt !== null && now >= row.ends_at);
+    return new Map(
+      await Promise.all(ended.map(async (row) => [row.id, await repo.dropPoints(row.id)] as const)),
+    );
+  }
+
   async function viewOf(row: CampaignRow): Promise<CampaignView> {
-    const [members, rates] = await Promise.all([repo.members([row.id]), repo.rates([row.id])]);
-    return campaignView(row, members, rates, deps.now());
+    const [members, rates, points] = await Promise.all([
+      repo.members([row.id]),
+      repo.rates([row.id]),
+      pointsFor([row]),
+    ]);
+    return campaignView(row, members, rates, deps.now(), points.get(row.id));
   }
 
   async function standingsOf(row: CampaignRow, reader: BoardReader, limit: number): Promise<StandingsView> {
@@ -717,7 +730,13 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       created_by: _by,
       approved_by: _approver,
       ...campaign
-    } = campaignView(row, [...live.members.values()], live.rates, deps.now());
+    } = campaignView(
+      row,
+      [...live.members.values()],
+      live.rates,
+      deps.now(),
+      (await pointsFor([row])).get(row.id),
+    );
     return {
       campaign,
       entered,
@@ -804,8 +823,12 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     async list() {
       const rows = await repo.list();
       const ids = rows.map((row) => row.id);
-      const [members, rates] = await Promise.all([repo.members(ids), repo.rates(ids)]);
-      return rows.map((row) => campaignView(row, members, rates, deps.now()));
+      const [members, rates, points] = await Promise.all([
+        repo.members(ids),
+        repo.rates(ids),
+        pointsFor(rows),
+      ]);
+      return rows.map((row) => campaignView(row, members, rates, deps.now(), points.get(row.id)));
     },
 
     get: async (campaignId) => viewOf(await found(campaignId)),
@@ -813,10 +836,14 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     async forOperator(operatorId) {
       const rows = await repo.forOperator(operatorId);
       const ids = rows.map((row) => row.id);
-      const [members, rates] = await Promise.all([repo.members(ids), repo.rates(ids)]);
+      const [members, rates, points] = await Promise.all([
+        repo.members(ids),
+        repo.rates(ids),
+        pointsFor(rows),
+      ]);
       // An operator sees its own membership, never which other operators a network campaign invited.
       const own = members.filter((member) => member.operator_id === operatorId);
-      return rows.map((row) => campaignView(row, own, rates, deps.now()));
+      return rows.map((row) => campaignView(row, own, rates, deps.now(), points.get(row.id)));
     },
 
     async optIn(operatorId, campaignId, join) {

@@ -227,11 +227,14 @@ describe('campaigns', () => {
     await server.services.campaigns.settle();
     const ended = await server.services.campaigns.get(campaign.id);
     expect(ended.status).toBe('frozen');
-    const points = await server.store.pool.query(
-      'select seq, at, prize, round_id from campaign_drop_points where campaign_id = $1 order by seq',
-      [campaign.id],
+    // The schedule is published with its salt once ended: anyone hashes it again to the commitment.
+    const published = (ended.drop_points ?? []).map((point) => ({ ...point, at: new Date(point.at) }));
+    expect(published).toHaveLength(3);
+    expect(scheduleCommit(campaign.id, published as never, ended.drop_salt as string)).toBe(
+      ended.drop_commit,
     );
-    expect(scheduleCommit(campaign.id, points.rows, ended.drop_salt as string)).toBe(ended.drop_commit);
+    // Before the end nothing of it was: only the commitment.
+    expect(view.drop_points).toBeNull();
     // Each point went to a round played at or after it, and no round took two.
     const rounds = await server.store.pool.query(
       'select p.at as point_at, r.created_at from campaign_drop_points p join rounds r on r.id = p.round_id where p.campaign_id = $1',

@@ -52,6 +52,7 @@ function entry(
       status: 'scheduled',
       drop_commit: null,
       drop_salt: null,
+      drop_points: null,
       rates: [],
       created_at: at(-1000),
       ...over,

@@ -42,6 +42,16 @@ export const CampaignSchema = Type.Object({
   ]),
   drop_commit: Type.Union([Type.String(), Type.Null()]),
   drop_salt: Type.Union([Type.String(), Type.Null()]),
+  drop_points: Type.Union([
+    Type.Array(
+      Type.Object({
+        seq: Type.Integer(),
+        at: Type.String({ format: 'date-time' }),
+        prize: Type.Record(Type.String(), Type.Unknown()),
+      }),
+    ),
+    Type.Null(),
+  ]),
   rates: Type.Array(Type.Object({ currency: Type.String(), rate: Type.String() })),
   created_at: Type.String({ format: 'date-time' }),
 });
