@@ -498,7 +498,10 @@ async function main(): Promise<number> {
   // Traffic runs its planned time, and on past a slow restart until play has gone on for a while
   // after the last fault (at most three times the plan): the proofs need play after each event.
   let trafficEnd = t0 + PLAN.trafficMs;
-  const deadline = () => trafficEnd;
+  // Play goes on while the timeline of faults runs (a node slow to restart on a loaded machine must
+  // not find the players gone), then until trafficEnd.
+  let chaosDone = false;
+  const deadline = () => (chaosDone ? trafficEnd : Math.max(trafficEnd, Date.now() + 5_000));
   const at = (share: number) => t0 + Math.round(PLAN.trafficMs * share);
   let pgRestartedAt: number | undefined;
   const events: string[] = [];
@@ -592,7 +595,9 @@ async function main(): Promise<number> {
     faultsOn = false;
     event('wallet faults off');
     trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.15 * PLAN.trafficMs));
-  })();
+  })().finally(() => {
+    chaosDone = true;
+  });
   await Promise.all([traffic, chaos]);
   const trafficSeconds = (Date.now() - t0) / 1000;
   faultsOn = false;
