@@ -171,6 +171,28 @@ interface Folded {
   included: Array<{ roundId: string; at: number }>;
 }
 
+/** Players whose rounds kept one stake and one cadence for CADENCE_RUN rounds or more: shown to staff. */
+function flagsOf(folded: Folded) {
+  return [...folded.facts]
+    .filter(([, facts]) => (facts.cadence?.longest.length ?? 0) >= CADENCE_RUN)
+    .map(([member, facts]) => {
+      const { operatorId, playerId } = splitMember(member);
+      const longest = facts.cadence?.longest as Cadence['longest'];
+      return {
+        operator_id: operatorId,
+        player_id: playerId,
+        reason: 'fixed_cadence',
+        detail: {
+          rounds: longest.length,
+          gap_ms: longest.gapMs,
+          stake: formatAmount(longest.stake, facts.currency),
+          currency: facts.currency,
+          from: new Date(longest.from).toISOString(),
+        },
+      };
+    });
+}
+
 export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
   const { repo, board } = deps;
   let cache: { at: number; live: Live[] } | null = null;
@@ -530,24 +552,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
         prizes.push(made);
       });
     }
-    const flags = [...folded.facts]
-      .filter(([, facts]) => (facts.cadence?.longest.length ?? 0) >= CADENCE_RUN)
-      .map(([member, facts]) => {
-        const { operatorId, playerId } = splitMember(member);
-        const longest = facts.cadence?.longest as Cadence['longest'];
-        return {
-          operator_id: operatorId,
-          player_id: playerId,
-          reason: 'fixed_cadence',
-          detail: {
-            rounds: longest.length,
-            gap_ms: longest.gapMs,
-            stake: formatAmount(longest.stake, facts.currency),
-            currency: facts.currency,
-            from: new Date(longest.from).toISOString(),
-          },
-        };
-      });
+    const flags = flagsOf(folded);
     const frozen = await repo.freeze(
       id,
       row.kind === 'tournament'
@@ -939,24 +944,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       if (row.status === 'scheduled' && deps.now() >= row.starts_at) {
         // A running campaign is looked at now: the same scan the freeze runs.
         const folded = await fold(row, deps.now());
-        const flagged = [...folded.facts]
-          .filter(([, facts]) => (facts.cadence?.longest.length ?? 0) >= CADENCE_RUN)
-          .map(([member, facts]) => {
-            const { operatorId, playerId } = splitMember(member);
-            const longest = facts.cadence?.longest as Cadence['longest'];
-            return {
-              operator_id: operatorId,
-              player_id: playerId,
-              reason: 'fixed_cadence',
-              detail: {
-                rounds: longest.length,
-                gap_ms: longest.gapMs,
-                stake: formatAmount(longest.stake, facts.currency),
-                currency: facts.currency,
-                from: new Date(longest.from).toISOString(),
-              },
-            };
-          });
+        const flagged = flagsOf(folded);
         await repo.addFlags(row.id, flagged, deps.now());
       }
       return (await repo.flags(row.id)).map((flag) => ({
