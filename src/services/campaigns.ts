@@ -198,6 +198,8 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
   let cache: { at: number; live: Live[] } | null = null;
   let refreshing: Promise<Live[]> | null = null;
   let queue: Array<{ live: Live; event: ScoreEvent; facts: RoundFacts }> = [];
+  /** Rounds waiting for the node's first view of the campaigns before they are queued. */
+  const enqueuing = new Set<Promise<void>>();
   const waiting = new Map<string, Array<{ event: ScoreEvent; queuedAt: number }>>();
   let timer: NodeJS.Timeout | undefined;
   let freezeTimer: NodeJS.Timeout | undefined;
@@ -493,9 +495,12 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       if (Date.now() - cache.at >= CACHE_MS)
         refresh().catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'));
     } else {
-      liveCampaigns()
+      // No view of the campaigns yet on this node: the round is queued once it is read.
+      const queued = liveCampaigns()
         .then(enqueue)
-        .catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'));
+        .catch((error: unknown) => log.error({ err: error }, 'campaign cache refresh failed'))
+        .finally(() => enqueuing.delete(queued));
+      enqueuing.add(queued);
     }
   }
 
@@ -992,11 +997,13 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     async stop() {
       clearTimeout(timer);
       clearTimeout(freezeTimer);
+      await Promise.all([...enqueuing]);
       await flush().catch(() => {});
       await board.close();
     },
 
     async settle() {
+      await Promise.all([...enqueuing]);
       await flush();
       await freezeDue();
     },
