@@ -227,8 +227,8 @@ export function decodeEntry(text: string): EntryScore {
 // KEYS: z (sorted set), h (fold states), in (entered), built (marker), applied (the prefix of the
 // per-minute sets of rounds already folded: a round is folded once, whether a node sends it again
 // after a lost answer or a rebuild already counted it; each set lives 15 minutes).
-// ARGV: scoring, bestN, holdMs, then per event: member, needsEntry, roundId, session, at, stake, win,
-// stakeFine, winFine. Answers -1 when the board is missing, else the events applied.
+// ARGV: scoring, bestN, holdMs, then one per event: member, needsEntry, roundId, session, at, stake,
+// win, stakeFine, winFine, apart by \x1f. Answers -1 when the board is missing, else the events applied.
 const APPLY = `
 if redis.call('EXISTS', KEYS[4]) == 0 then return -1 end
 local scoring, bestN, hold = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
@@ -238,10 +238,12 @@ local function zm(at, member) return string.format('%013.0f', 9999999999999 - at
 local count = 0
 local i = 4
 while i <= #ARGV do
-  local member, needs, roundId, session = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
-  local at, stake, win = tonumber(ARGV[i + 4]), tonumber(ARGV[i + 5]), tonumber(ARGV[i + 6])
-  local stakeFine, winFine = tonumber(ARGV[i + 7]), tonumber(ARGV[i + 8])
-  i = i + 9
+  local e = {}
+  for part in string.gmatch(ARGV[i] .. '\\31', '([^\\31]*)\\31') do e[#e + 1] = part end
+  local member, needs, roundId, session = e[1], e[2], e[3], e[4]
+  local at, stake, win = tonumber(e[5]), tonumber(e[6]), tonumber(e[7])
+  local stakeFine, winFine = tonumber(e[8]), tonumber(e[9])
+  i = i + 1
   local applied = KEYS[5] .. ':' .. string.format('%.0f', math.floor(at / 60000))
   local skip = (needs == '1' and redis.call('SISMEMBER', KEYS[3], member) == 0)
     or redis.call('SISMEMBER', applied, roundId) == 1
@@ -368,17 +370,11 @@ export function redisLeaderboard(url: string, onError: (error: Error) => void): 
       if (events.length === 0) return 'ok';
       const keys = keysOf(campaignId);
       const args: Array<string | number> = [rule.scoring, rule.bestN ?? 1, SESSION_HOLD_MS];
+      // One argument an event, its fields apart by the unit separator (no id holds it: player ids
+      // are printable ASCII): a thousand arguments a flush cost the node more than the script.
       for (const { member, needsEntry, round } of events) {
         args.push(
-          member,
-          needsEntry ? '1' : '0',
-          round.roundId,
-          round.sessionId,
-          round.at,
-          round.stake.toString(),
-          round.win.toString(),
-          round.stakeFine.toString(),
-          round.winFine.toString(),
+          `${member}\x1f${needsEntry ? '1' : '0'}\x1f${round.roundId}\x1f${round.sessionId}\x1f${round.at}\x1f${round.stake}\x1f${round.win}\x1f${round.stakeFine}\x1f${round.winFine}`,
         );
       }
       const applied = await redis.campaignApply(keys.z, keys.h, keys.in, keys.built, keys.applied, ...args);
