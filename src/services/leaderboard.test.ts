@@ -1,8 +1,8 @@
 // The live leaderboard: the Redis board (a Lua fold) and the process's board agree with the fold of
 // domain/campaigns.ts on any sequence of rounds, for every scoring; places follow placesBefore.
-import net from 'node:net';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable } from '../../test/helpers/redis.ts';
 import {
   type EntryScore,
   emptyEntry,
@@ -18,21 +18,6 @@ import {
   type ScoreEvent,
   sortedBoard,
 } from './leaderboard.ts';
-
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const hasRedis = await redisReachable();
 if (!hasRedis) console.log('leaderboard.test: no Redis at 127.0.0.1:6379, the Redis board cases are skipped');

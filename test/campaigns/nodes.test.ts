@@ -1,30 +1,15 @@
 // Two nodes, one database, one Redis (issue 29, "leaderboards that scale and agree"): a player's
 // rounds scored on either node land on one board, both nodes answer the same standings, and a board
 // Redis lost is rebuilt from the rounds table to the same numbers. Needs Redis at 127.0.0.1:6379.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import type { RuntimeSession } from '../../src/services/sessions.ts';
+import { redisReachable } from '../helpers/redis.ts';
 import { eventually, launchPlayer, type Player, playerFor } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const hasRedis = await redisReachable();
 if (!hasRedis)

@@ -1,27 +1,12 @@
 // Per-key rate limits: 429 with the error body and Retry-After; shared across nodes through Redis.
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redisReachable } from '../helpers/redis.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const servers: TestServer[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.close()));
 });
-
-async function redisReachable(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port: 6379, timeout: 500 });
-    socket.on('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const hasRedis = await redisReachable();
 
