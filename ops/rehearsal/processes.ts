@@ -1,11 +1,14 @@
 // The processes a rehearsal starts and the promise to stop every one of them: each start registers
 // its own undo, and cleanup() runs them newest first, on success, on failure and on Ctrl-C.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, chmod, chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, isRoot, pgBinDir, run, startPrimary, waitForPostgres } from '../pg/cluster.ts';
+
+export { freePort, isRoot, ownPostgresProblem, run } from '../pg/cluster.ts';
 
 const undo: Array<{ what: string; run: () => Promise<void> }> = [];
 
@@ -50,35 +53,6 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number, what: stri
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export function run(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { env: options.env ?? process.env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 16 << 20 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-      },
-    );
-  });
-}
-
 export async function which(command: string): Promise<string | undefined> {
   for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/sbin'])) {
     const full = path.join(dir, command);
@@ -86,8 +60,6 @@ export async function which(command: string): Promise<string | undefined> {
   }
   return undefined;
 }
-
-export const isRoot = () => process.getuid?.() === 0;
 
 /** Kills one process we started and waits until it is gone (bounded). */
 export async function stopChild(child: ChildProcess, signal: NodeJS.Signals, waitMs = 15_000): Promise<void> {
@@ -127,41 +99,6 @@ export interface Postgres {
   scope: string;
 }
 
-async function pgBinDir(): Promise<string | undefined> {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const listed = await run('pg_lsclusters', ['--no-header']).catch(() => undefined);
-  const version = listed?.stdout.trim().split(/\s+/)[0];
-  const candidates = [version ? `/usr/lib/postgresql/${version}/bin` : ''];
-  const config = await run('pg_config', ['--bindir']).catch(() => undefined);
-  if (config?.code === 0) candidates.push(config.stdout.trim());
-  return candidates.find((dir) => dir && existsSync(path.join(dir, 'pg_ctl')));
-}
-
-/** Why a PostgreSQL of our own cannot be started here, or undefined when it can. */
-export async function ownPostgresProblem(): Promise<string | undefined> {
-  if (!(await pgBinDir())) return 'no PostgreSQL server binaries (pg_ctl, initdb; set PG_BIN)';
-  if (isRoot() && (await run('id', ['-u', 'postgres'])).code !== 0)
-    return 'running as root and there is no postgres user to run PostgreSQL as';
-  return undefined;
-}
-
-async function waitForPostgres(url: string, limitMs: number): Promise<void> {
-  const deadline = Date.now() + limitMs;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      await client.end();
-      return;
-    } catch (error) {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not accept connections: ${error}`);
-      await sleep(250);
-    }
-  }
-}
-
 async function createDatabase(adminUrl: string): Promise<{ url: string; name: string }> {
   const name = `rehearse_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -193,76 +130,22 @@ async function backendPids(adminUrl: string, database: string): Promise<number[]
   }
 }
 
-/** A PostgreSQL server of our own in `dir`, from the system's server binaries, on a loopback port. */
+/** A PostgreSQL server of our own in `dir` (ops/pg/cluster.ts), fsync on, on a loopback port. */
 export async function ownPostgres(dir: string): Promise<Postgres> {
-  const bin = (await pgBinDir()) as string;
-  const data = path.join(dir, 'pgdata');
-  await mkdir(data, { recursive: true });
-  await chmod(data, 0o700);
-  const asPostgres = async (command: string, args: string[]) => {
-    const full = path.join(bin, command);
-    const result = isRoot()
-      ? await run('runuser', ['-u', 'postgres', '--', full, ...args])
-      : await run(full, args);
-    if (result.code !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  };
-  if (isRoot()) {
-    const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
-    const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
-    await chown(data, uid, gid);
-  }
-  await asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const port = await freePort();
-  await appendFile(
-    path.join(data, 'postgresql.conf'),
-    [
-      `port = ${port}`,
-      "listen_addresses = '127.0.0.1'",
-      `unix_socket_directories = '${data}'`,
-      'max_connections = 200',
-      'fsync = on',
-      'synchronous_commit = on',
-      'shared_buffers = 128MB',
-      '',
-    ].join('\n'),
-  );
-  const pgCtl = (action: string, extra: string[] = []) =>
-    asPostgres('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      path.join(data, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      ...extra,
-      action,
-    ]);
-  await pgCtl('start');
-  onCleanup('PostgreSQL of the run', async () => {
-    await pgCtl('stop', ['-m', 'immediate']).catch(() => {});
-  });
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  await waitForPostgres(adminUrl, 60_000);
+  const server = await startPrimary(dir, 'pgdata', { fsync: true });
+  onCleanup('PostgreSQL of the run', () => server.stop('immediate').catch(() => {}));
+  const adminUrl = server.url();
   const { url } = await createDatabase(adminUrl);
-  const postmaster = () => {
-    try {
-      return Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    } catch {
-      return 0;
-    }
-  };
   return {
     url,
-    describe: `a PostgreSQL of the run (${bin}, 127.0.0.1:${port}, fsync on)`,
+    describe: `a PostgreSQL of the run (${await pgBinDir()}, 127.0.0.1:${server.port}, fsync on)`,
     scope: 'every process of that server (backends, WAL writer, checkpointer)',
     async restart() {
       // Immediate: what a crash looks like to the nodes (no goodbye to clients, WAL replay on start).
-      await pgCtl('restart', ['-m', 'immediate']);
-      await waitForPostgres(adminUrl, 120_000);
+      await server.restart('immediate');
     },
     async pids() {
-      const master = postmaster();
+      const master = server.pid();
       if (!master) return [];
       const out = await run('ps', ['-o', 'pid=', '--ppid', String(master)]);
       return [master, ...out.stdout.split('\n').filter(Boolean).map(Number)];
