@@ -19,6 +19,13 @@ export interface Config {
   host: string;
   appEnv: AppEnv;
   databaseUrl: string | undefined;
+  /**
+   * A streaming replica of DATABASE_URL for history, round look-ups and reports (docs/operations.md,
+   * "Read replicas"); undefined: every read goes to the primary.
+   */
+  databaseReplicaUrl: string | undefined;
+  /** Replay lag beyond which the replica is passed over and reads go to the primary. */
+  replicaMaxLagMs: number;
   dataDir: string;
   publicBaseUrl: string;
   /** Base of launch URLs; undefined when missing, which staging/production answer with 500 on launch. */
@@ -139,6 +146,17 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     }
   }
 
+  const databaseReplicaUrl = read('DATABASE_REPLICA_URL');
+  if (databaseReplicaUrl !== undefined) {
+    const url = parseUrl(databaseReplicaUrl);
+    if (!url || !['postgres:', 'postgresql:'].includes(url.protocol)) {
+      problems.push('DATABASE_REPLICA_URL must be a postgres:// or postgresql:// connection string');
+    } else if (databaseUrl === undefined) {
+      problems.push('DATABASE_REPLICA_URL needs DATABASE_URL (the primary it replicates)');
+    }
+  }
+  const replicaMaxLagMs = integer('DATABASE_REPLICA_MAX_LAG_MS', 5_000, 100, 3_600_000);
+
   const dataDir = path.resolve(read('DATA_DIR') ?? './data');
 
   const localBase = `http://localhost:${port}`;
@@ -255,6 +273,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     host,
     appEnv,
     databaseUrl,
+    databaseReplicaUrl,
+    replicaMaxLagMs,
     dataDir,
     publicBaseUrl,
     gameBaseUrl,

@@ -7,7 +7,7 @@ import type { PlayRngSource } from './games/play-rng.ts';
 import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
 import { openConfiguredStore } from './store/configured.ts';
-import type { Store } from './store/db.ts';
+import { openStore, type Store } from './store/db.ts';
 import { migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
@@ -47,6 +47,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const integrity = checkStartupIntegrity(config.appEnv, config.manifestKeyFingerprint);
   if (integrity.refusal) throw new IntegrityRefusal(integrity.refusal);
   const { store, embedded } = await openConfiguredStore(config);
+  // Reads only (src/store/replica.ts): a smaller pool than the primary's.
+  const replica = config.databaseReplicaUrl ? openStore(config.databaseReplicaUrl, { max: 10 }) : undefined;
   let app: FastifyInstance | undefined;
   let started: Services | undefined;
   try {
@@ -54,6 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const services = await createServices(config, store, options.clock ?? systemClock, {
       walletRetry: options.walletRetry,
       testPlayRng: options.testPlayRng,
+      replica,
     });
     started = services;
     app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
@@ -90,6 +93,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await running.close(); // stops accepting and waits for in-flight requests
           await services.close();
           await store.close();
+          await replica?.close();
           await embedded?.stop();
         })();
         return stopping;
@@ -99,6 +103,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await app?.close().catch(() => {});
     await started?.close().catch(() => {});
     await store.close().catch(() => {});
+    await replica?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
   }

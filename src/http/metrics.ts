@@ -23,7 +23,7 @@ export type CountRequest = (
 
 export function installMetrics(
   app: FastifyInstance,
-  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue' | 'roundSteps'> & {
+  services: Pick<Services, 'poolUsage' | 'walletAttempts' | 'walletQueue' | 'roundSteps' | 'replica'> & {
     config: Pick<Services['config'], 'metricsToken'>;
   },
 ): { registry: Registry; countRequest: CountRequest } {
@@ -54,6 +54,33 @@ export function installMetrics(
       this.set({ state: 'waiting' }, pool.waiting);
     },
   });
+
+  // The read replica (DATABASE_REPLICA_URL): its lag while it is usable, and where routed reads went.
+  new Gauge({
+    name: 'reelforge_replica_up',
+    help: 'Whether the read replica was streaming at its last probe (1) or not (0); absent without a replica',
+    registers: [registry],
+    collect() {
+      const state = services.replica.state();
+      if (state !== undefined) this.set(state.kind === 'up' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'reelforge_replica_lag_seconds',
+    help: 'Replay lag of the read replica at its last probe (0 when it had replayed all it received)',
+    registers: [registry],
+    collect() {
+      const state = services.replica.state();
+      if (state?.kind === 'up') this.set(state.lagMs / 1000);
+    },
+  });
+  const replicaReads = new Counter({
+    name: 'reelforge_replica_reads_total',
+    help: 'Reads that may use the replica, by the side that served them and why (replica; or primary: replica_down, replica_lagging, too_fresh, unsettled_or_missing, replica_error)',
+    labelNames: ['served_by', 'reason'] as const,
+    registers: [registry],
+  });
+  services.replica.listen((side, reason) => replicaReads.inc({ served_by: side, reason }));
 
   const walletLatency = new Histogram({
     name: 'reelforge_wallet_call_duration_seconds',

@@ -19,6 +19,14 @@ import { jackpotFiguresRepo } from '../store/jackpot-figures.repo.ts';
 import { jackpotsRepo } from '../store/jackpots.repo.ts';
 import { ledgerRepo } from '../store/ledger.repo.ts';
 import { apiKeysRepo, operatorsRepo } from '../store/operators.repo.ts';
+import {
+  type ReadRouter,
+  type ReadSide,
+  type ReplicaState,
+  type RouteReason,
+  readRouter,
+  replicaMonitor,
+} from '../store/replica.ts';
 import { reportsRepo } from '../store/reports.repo.ts';
 import { roundsRepo } from '../store/rounds.repo.ts';
 import { sessionsRepo } from '../store/sessions.repo.ts';
@@ -53,6 +61,7 @@ import { createReportService, type ReportService } from './reports.ts';
 import { createRoundDetailsService, type RoundDetailsService } from './round-details.ts';
 import { createRoundReplayService, type RoundReplayService } from './round-replay.ts';
 import { createRoundService, type RoundService } from './rounds.ts';
+import { createSessionRounds } from './session-rounds.ts';
 import { createSessionService, type SessionService } from './sessions.ts';
 import { createStaffService, resealTotpSecrets, type StaffService } from './staff.ts';
 import { createStaffRoundService, type StaffRoundService } from './staff-rounds.ts';
@@ -127,6 +136,14 @@ export interface Services {
   publicRateLimiter: RateLimiter | null;
   /** Whether the store answers. */
   storeReachable(): Promise<boolean>;
+  /**
+   * The read replica (DATABASE_REPLICA_URL), for /health and the metrics: its last probed state
+   * (undefined without one) and every routed read, where it went and why.
+   */
+  replica: {
+    state(): ReplicaState | undefined;
+    listen(listener: (side: ReadSide, reason: RouteReason) => void): void;
+  };
   /** The store's connection pool, for the metrics. */
   poolUsage(): PoolUsage;
   /** Stops timers, the retry worker and outgoing connections (the store is closed by its owner). */
@@ -140,6 +157,11 @@ export interface ServiceOptions {
   testPlayRng?: PlayRngSource;
   /** How long after its end a campaign is frozen (tests use a short one). */
   campaignFreezeGraceMs?: number;
+  /**
+   * The store of DATABASE_REPLICA_URL (its owner closes it): history, round look-ups, staff search
+   * and reports read there when src/store/replica.ts allows; everything else uses `store`.
+   */
+  replica?: Store;
 }
 
 export async function createServices(
@@ -164,6 +186,24 @@ export async function createServices(
     freeRounds: freeRoundsRepo(db),
   };
   const now = () => clock.now();
+  const readListeners: Array<(side: ReadSide, reason: RouteReason) => void> = [];
+  const monitor = options.replica ? replicaMonitor(options.replica, () => clock.now().getTime()) : undefined;
+  /** `primary` repositories, or a router to the same ones on the replica when there is one. */
+  const routed = <R>(primary: R, onReplica: (replica: Store) => R): ReadRouter<R> =>
+    readRouter(
+      primary,
+      options.replica && monitor
+        ? {
+            repos: onReplica(options.replica),
+            monitor,
+            maxLagMs: config.replicaMaxLagMs,
+            now: () => clock.now().getTime(),
+            observe: (side, reason) => {
+              for (const listener of readListeners) listener(side, reason);
+            },
+          }
+        : undefined,
+    );
   const changes = createChanges();
   const gameSwitches = createGameSwitchService({
     games: gamesRepo(db),
@@ -230,6 +270,11 @@ export async function createServices(
   });
   const roundDetails = createRoundDetailsService({
     ...repos,
+    reads: routed(repos, (replica) => ({
+      rounds: roundsRepo(replica.db),
+      wallet: walletRepo(replica.db),
+      freeRounds: freeRoundsRepo(replica.db),
+    })),
     secret: await signingKeysRepo(db).get('round_details'),
     // Read at each use: PUBLIC_BASE_URL may be known only once the node listens (port 0).
     publicBaseUrl: () => config.publicBaseUrl,
@@ -265,6 +310,7 @@ export async function createServices(
     now,
   });
   jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
+  monitor?.start();
   const campaignPrizes = createCampaignPrizeService({
     repo: campaignPrizesRepo(db),
     operatorAccess: access.operatorAccess,
@@ -310,14 +356,29 @@ export async function createServices(
       sessionTtlSeconds: config.sessionTtlSeconds,
       walletTimeoutMs: config.walletTimeoutMs,
       now,
+      sessionRounds: createSessionRounds({
+        ...repos,
+        reads: routed(repos, (replica) => ({
+          rounds: roundsRepo(replica.db),
+          demoRounds: roundsRepo(replica.db, 'demo_rounds'),
+        })),
+      }),
     }),
     operators,
     walletQueue,
-    staffRounds: createStaffRoundService({ ...repos, queue: walletQueue }),
+    staffRounds: createStaffRoundService({
+      ...repos,
+      queue: walletQueue,
+      reads: routed(repos, (replica) => ({ rounds: roundsRepo(replica.db), wallet: walletRepo(replica.db) })),
+    }),
     roundReplay: createRoundReplayService(repos),
     freeRounds,
     roundDetails,
-    reports: createReportService({ reports: reportsRepo(db), now }),
+    reports: createReportService({
+      reports: reportsRepo(db),
+      now,
+      reads: routed(reportsRepo(db), (replica) => reportsRepo(replica.db)),
+    }),
     wallets,
     jackpots,
     campaigns,
@@ -332,12 +393,17 @@ export async function createServices(
     rateLimiter,
     publicRateLimiter,
     storeReachable: () => pingStore(store),
+    replica: {
+      state: () => monitor?.state(),
+      listen: (listener) => readListeners.push(listener),
+    },
     poolUsage: () => ({
       total: store.pool.totalCount,
       idle: store.pool.idleCount,
       waiting: store.pool.waitingCount,
     }),
     async close() {
+      monitor?.stop();
       await wallets.close(); // the retry worker finishes its pass; no new wallet work starts
       await campaignPrizes.stop();
       await jackpots.stop();

@@ -11,6 +11,7 @@ import {
   type TransactionLine,
   transactionLine,
 } from '../domain/reports.ts';
+import { type ReadRouter, readRouter, upTo } from '../store/replica.ts';
 import type { ReportsRepo, TotalsRow } from '../store/reports.repo.ts';
 
 export type TransactionsFormat = 'ndjson' | 'csv';
@@ -52,8 +53,17 @@ export function toCsv<T extends object>(
   });
 }
 
-export function createReportService(deps: { reports: ReportsRepo; now: () => Date }): ReportService {
+export function createReportService(deps: {
+  reports: ReportsRepo;
+  now: () => Date;
+  /** Where the day's rows are read (a replica when configured: src/store/replica.ts); default `reports`. */
+  reads?: ReadRouter<ReportsRepo>;
+}): ReportService {
   const repo = deps.reports;
+  const reads = deps.reads ?? readRouter(repo);
+  // A report must hold every row of its days: the replica answers once it has replayed past their end.
+  const totals = (operatorId: string | null, from: ReportDay, to: ReportDay) =>
+    reads.read(upTo(to.end), (reports) => reports.totals(operatorId, from.start, to.end));
 
   async function* transactions(
     operatorId: string,
@@ -71,7 +81,10 @@ export function createReportService(deps: { reports: ReportsRepo; now: () => Dat
       chunk = [];
       return text;
     };
-    for await (const row of repo.transactions(operatorId, day.start, day.end)) {
+    const rows = reads.stream(upTo(day.end), (reports) =>
+      reports.transactions(operatorId, day.start, day.end),
+    );
+    for await (const row of rows) {
       chunk.push(transactionLine(row));
       if (chunk.length >= CHUNK_LINES) yield flush();
     }
@@ -80,7 +93,7 @@ export function createReportService(deps: { reports: ReportsRepo; now: () => Dat
   }
 
   async function summary(operatorId: string, from: ReportDay, to: ReportDay): Promise<SummaryRow[]> {
-    return summaryRows(await repo.totals(operatorId, from.start, to.end), deps.now());
+    return summaryRows(await totals(operatorId, from, to), deps.now());
   }
 
   return {
@@ -93,7 +106,7 @@ export function createReportService(deps: { reports: ReportsRepo; now: () => Dat
       }
       // One statement for every operator; each operator's days are then judged final on its own.
       const byOperator = new Map<string, TotalsRow[]>();
-      for (const row of await repo.totals(operatorId, from.start, to.end)) {
+      for (const row of await totals(operatorId, from, to)) {
         const mine = byOperator.get(row.operator_id);
         if (mine) mine.push(row);
         else byOperator.set(row.operator_id, [row]);

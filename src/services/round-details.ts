@@ -18,6 +18,7 @@ import {
 } from '../games/index.ts';
 import { formatAmount } from '../money.ts';
 import type { FreeRoundsRepo } from '../store/free-rounds.repo.ts';
+import { RECENT, type ReadRouter, readRouter, replicaAnswerStands, upTo } from '../store/replica.ts';
 import type { RoundRow, RoundsRepo } from '../store/rounds.repo.ts';
 import type { WalletRepo, WalletTxRow } from '../store/wallet.repo.ts';
 import { canonical, storedRoundOf } from './round-replay.ts';
@@ -124,10 +125,23 @@ function readTime(value: unknown, field: string): Date {
   return time;
 }
 
+/** The repositories round look-ups read, on the primary or on a replica. */
+export interface RoundReads {
+  rounds: RoundsRepo;
+  wallet: WalletRepo;
+  freeRounds: FreeRoundsRepo;
+}
+
+/** Rounds as read, with what the replica rule judges them by (their own and their transactions' states). */
+const stands = (lookup: boolean) => (views: OperatorRound[]) =>
+  replicaAnswerStands({ rounds: views, transactions: views.flatMap((view) => view.transactions) }, lookup);
+
 export function createRoundDetailsService(deps: {
   rounds: RoundsRepo;
   wallet: WalletRepo;
   freeRounds: FreeRoundsRepo;
+  /** Where look-ups read (a replica when configured: src/store/replica.ts); default the repositories above. */
+  reads?: ReadRouter<RoundReads>;
   secret: string;
   publicBaseUrl: () => string;
   now(): Date;
@@ -135,14 +149,16 @@ export function createRoundDetailsService(deps: {
   const urlOf = (roundId: string, playedAt: Date) =>
     roundDetailsUrl(deps.publicBaseUrl(), deps.secret, roundId, playedAt);
 
-  async function views(rows: RoundRow[]): Promise<OperatorRound[]> {
-    const txs = await deps.wallet.ofRounds(rows.map((row) => row.id));
+  const reads = deps.reads ?? readRouter<RoundReads>(deps);
+
+  async function views(repos: RoundReads, rows: RoundRow[]): Promise<OperatorRound[]> {
+    const txs = await repos.wallet.ofRounds(rows.map((row) => row.id));
     const grantIds = [
       ...new Set(rows.flatMap((row) => (row.free_round_grant_id ? [row.free_round_grant_id] : []))),
     ];
     const campaigns = new Map<string, string>();
     for (const id of grantIds) {
-      const found = await deps.freeRounds.grant(id);
+      const found = await repos.freeRounds.grant(id);
       if (found) campaigns.set(id, found.campaign.campaign_id);
     }
     return rows.map((row) => {
@@ -183,10 +199,20 @@ export function createRoundDetailsService(deps: {
     });
   }
 
-  async function one(operatorId: string, row: RoundRow | undefined, what: string): Promise<OperatorRound> {
-    // Another operator's round is answered exactly as an unknown one.
-    if (!row || row.operator_id !== operatorId) throw errors.notFound(`${what} not found`);
-    const [view] = await views([row]);
+  async function one(
+    operatorId: string,
+    find: (repos: RoundReads) => Promise<RoundRow | undefined>,
+    what: string,
+  ): Promise<OperatorRound> {
+    const [view] = await reads.read(
+      RECENT,
+      async (repos) => {
+        const row = await find(repos);
+        // Another operator's round is answered exactly as an unknown one.
+        return row && row.operator_id === operatorId ? views(repos, [row]) : [];
+      },
+      stands(true),
+    );
     if (!view) throw errors.notFound(`${what} not found`);
     return view;
   }
@@ -195,13 +221,13 @@ export function createRoundDetailsService(deps: {
     urlOf,
 
     async byRoundId(operatorId, roundId) {
-      return one(operatorId, await deps.rounds.find(roundId), `round ${roundId}`);
+      return one(operatorId, (repos) => repos.rounds.find(roundId), `round ${roundId}`);
     },
 
     async byTransactionId(operatorId, transactionId) {
       return one(
         operatorId,
-        await deps.rounds.findByTransaction(transactionId),
+        (repos) => repos.rounds.findByTransaction(transactionId),
         `transaction ${transactionId}`,
       );
     },
@@ -230,11 +256,18 @@ export function createRoundDetailsService(deps: {
         after = readCursor(query.cursor);
         if (!after) throw errors.invalidRequest('cursor is not one this API gave out');
       }
-      const rows = await deps.rounds.ofPlayerBetween(operatorId, player, { from, to }, limit + 1, after);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
+      // The list must hold every round up to `to`: the replica answers only once it has replayed past it.
+      const { rows, page } = await reads.read(
+        upTo(to),
+        async (repos) => {
+          const rows = await repos.rounds.ofPlayerBetween(operatorId, player, { from, to }, limit + 1, after);
+          return { rows, page: await views(repos, rows.slice(0, limit)) };
+        },
+        (answer) => stands(false)(answer.page),
+      );
+      const last = rows[page.length - 1];
       return {
-        rounds: await views(page),
+        rounds: page,
         next_cursor: rows.length > limit && last ? cursorOf(last) : null,
       };
     },
@@ -243,11 +276,16 @@ export function createRoundDetailsService(deps: {
       const link = checkRoundDetailsLink(deps.secret, roundId, expires, signature, deps.now());
       const missing = errors.notFound('this round details link is not valid or has expired');
       if (!link.ok) throw missing;
-      const row = await deps.rounds.find(roundId);
+      const { row, view } = await reads.read(
+        RECENT,
+        async (repos) => {
+          const row = await repos.rounds.find(roundId);
+          return { row, view: row ? (await views(repos, [row]))[0] : undefined };
+        },
+        (answer) => stands(true)(answer.view ? [answer.view] : []),
+      );
       const game = row ? getGame(row.game_symbol) : undefined;
-      if (!row || !game) throw missing;
-      const [view] = await views([row]);
-      if (!view) throw missing;
+      if (!row || !game || !view) throw missing;
       const model = modelOf(game, row.variant);
       const stored = row.outcome as OutcomeJson;
       // Replayed only under the certificate the round was played under: another model would draw

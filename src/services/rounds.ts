@@ -32,6 +32,7 @@ import type { Wallets } from '../wallet/wallets.ts';
 import type { CampaignService } from './campaigns.ts';
 import type { FreeRoundOffer, FreeRoundService } from './free-rounds.ts';
 import { type JackpotService, jackpotEligible } from './jackpots.ts';
+import type { SessionRounds } from './session-rounds.ts';
 import type { RuntimeSession, SessionService } from './sessions.ts';
 
 /** A free-rounds grant after a round of it: what is left, and whether it can still be played. */
@@ -101,6 +102,8 @@ export interface RoundServiceDeps {
   sessionTtlSeconds: number;
   walletTimeoutMs: number;
   now(): Date;
+  /** A session's rounds read back (history, one round): from a replica when the rule allows. */
+  sessionRounds: SessionRounds;
 }
 
 /**
@@ -463,12 +466,8 @@ export function createRoundService(deps: RoundServiceDeps): RoundService {
   return {
     play,
     balanceOf: (session) => walletOf(session).balance(playerOf(session)),
-    history: (session, limit, beforeId) => roundsOf(session).history(session.row.id, limit, beforeId),
-    async roundOf(session, roundId) {
-      const row = await roundsOf(session).find(roundId);
-      // Only this session's rounds: same operator, player, game and currency (one session row each).
-      return row && row.session_id === session.row.id ? row : undefined;
-    },
+    history: deps.sessionRounds.history,
+    roundOf: deps.sessionRounds.roundOf,
     async resetDemoBalance(session) {
       if (!isDemo(session)) throw errors.forbidden('only a demo session has a fun balance to reset');
       return deps.wallets.demo.reset(session.row.id, session.row.currency);

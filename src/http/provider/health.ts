@@ -8,6 +8,18 @@ const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   version: Type.String(),
   db: Type.Union([Type.Literal('ok'), Type.Literal('down')]),
+  replica: Type.Optional(
+    Type.Object(
+      {
+        state: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('unknown')]),
+        lag_ms: Type.Union([Type.Integer(), Type.Null()]),
+      },
+      {
+        description:
+          'Only with a read replica configured: its state at the last probe and its replay lag. A replica down or lagging sends its reads to the primary and does not make the service degraded.',
+      },
+    ),
+  ),
 });
 
 export function registerHealth(app: FastifyInstance, services: Services): void {
@@ -24,10 +36,21 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
     },
     async (_request, reply) => {
       const dbUp = await services.storeReachable();
+      const replica = services.replica.state();
       reply.header('cache-control', 'no-store');
-      return reply
-        .code(dbUp ? 200 : 503)
-        .send({ status: dbUp ? 'ok' : 'degraded', version: VERSION, db: dbUp ? 'ok' : 'down' });
+      return reply.code(dbUp ? 200 : 503).send({
+        status: dbUp ? 'ok' : 'degraded',
+        version: VERSION,
+        db: dbUp ? 'ok' : 'down',
+        ...(replica === undefined
+          ? {}
+          : {
+              replica: {
+                state: replica.kind,
+                lag_ms: replica.kind === 'up' ? Math.round(replica.lagMs) : null,
+              },
+            }),
+      });
     },
   );
 }
