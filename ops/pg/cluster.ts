@@ -274,10 +274,13 @@ export async function startReplica(primary: PgServer, dir: string, name = 'repli
     '--no-sync',
   ]);
   const port = await freePort();
-  // The primary's postgresql.conf came with the backup; later lines win.
+  // The primary's postgresql.conf came with the backup; later lines win. Once promoted, this server
+  // has no standby of its own: it must not wait for one the primary named (every commit would hang).
   await appendFile(
     path.join(data, 'postgresql.conf'),
-    ['', `port = ${port}`, `unix_socket_directories = '${data}'`, ''].join('\n'),
+    ['', `port = ${port}`, `unix_socket_directories = '${data}'`, "synchronous_standby_names = ''", ''].join(
+      '\n',
+    ),
   );
   // primary_conninfo names the standby, so synchronous_standby_names can name it too.
   await appendFile(

@@ -109,11 +109,20 @@ export function walletRepo(db: Kysely<Database>) {
      * Debits whose lease ran out without an answer recorded: their owner died or hung. Each says
      * whether the database has restarted since the debit was written, when a commit made without
      * waiting for the disk (its answer's) may have been lost (round-machine.ts, RECOVERY.debit).
+     * A promoted replica counts as restarted at its promotion: it started long before, but the
+     * commits its old primary made without waiting for it (a debit's answer, a credit's intent) are
+     * gone. Its last replayed transaction (static once recovery ended; null on a server never in
+     * recovery) is the old primary's last commit it has, at or after every debit it holds.
      */
     async staleDebits(limit: number): Promise<Array<{ id: string; storeRestarted: boolean }>> {
       const rows = await db
         .selectFrom('wallet_transactions')
-        .select(['id', sql<boolean>`created_at < pg_postmaster_start_time()`.as('store_restarted')])
+        .select([
+          'id',
+          sql<boolean>`created_at < greatest(pg_postmaster_start_time(), pg_last_xact_replay_timestamp())`.as(
+            'store_restarted',
+          ),
+        ])
         .where('status', '=', 'pending')
         .where('type', '=', 'debit')
         .where('next_attempt_at', '<=', sql<Date>`clock_timestamp()`)
