@@ -89,12 +89,29 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
     }
     if (functionsDir !== null) {
       await applyFunctions(client, functionsDir);
-      // The round tables' next months, made ahead at every start (migration 029 partitions them).
-      await inLockedTransaction(client, async () => {
-        if (await roundsArePartitioned(client)) await createMonthsAhead(client);
-      });
+      await monthsAheadOn(client);
     }
     return applied;
+  } finally {
+    client.release();
+  }
+}
+
+/** The round tables' next months (migration 029 partitions them), under the migrations' lock. */
+async function monthsAheadOn(client: pg.PoolClient): Promise<string[]> {
+  return inLockedTransaction(client, async () =>
+    (await roundsArePartitioned(client)) ? createMonthsAhead(client) : [],
+  );
+}
+
+/**
+ * Makes the round tables' current month and the next ones where missing, as every start does; a
+ * node calls it daily too, so that one running for months never reaches a month not made.
+ */
+export async function createPartitionsAhead(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    return await monthsAheadOn(client);
   } finally {
     client.release();
   }
