@@ -188,6 +188,10 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
             'credit', 'spin', 0, 'pending')`,
       ),
     ).rejects.toThrow(/foreign key/);
+    // Nor does a round change month: that would take it from under its transactions.
+    await expect(q(`update rounds set created_at = '2026-09-01' where id = 'rnd_1'`)).rejects.toThrow(
+      /the created_at of round rnd_1 does not change/,
+    );
     const next = await one<{ seq: string }>(`select nextval('rounds_seq_seq')::text as seq`);
     expect(BigInt(next.seq)).toBeGreaterThan(BigInt(before.seq));
   });

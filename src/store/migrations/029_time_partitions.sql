@@ -121,6 +121,15 @@ create index wallet_transactions_report_idx on wallet_transactions (operator_id,
 create index wallet_transactions_round_idx on wallet_transactions (round_id);
 create index wallet_attempts_tx_idx on wallet_attempts (transaction_id, id);
 
+create or replace function rf_round_created_at_fixed() returns trigger
+language plpgsql as $$
+begin
+  raise exception 'the created_at of round % does not change', old.id;
+end;
+$$;
+create trigger rounds_created_at_fixed before update of created_at on rounds
+  for each row when (new.created_at is distinct from old.created_at)
+  execute function rf_round_created_at_fixed();
 create trigger rounds_cancelled_net after update of status on rounds
   for each row when (new.status = 'cancelled' and old.status is distinct from 'cancelled')
   execute function rf_round_cancelled_net();
