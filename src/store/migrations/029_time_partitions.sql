@@ -36,20 +36,17 @@ select setval('wallet_attempts_id_next', coalesce((select max(id) from wallet_at
 create table rounds (like rounds_unpartitioned including defaults including constraints)
   partition by range (created_at);
 alter table rounds alter column seq set default nextval('rounds_seq_next');
-alter table rounds add constraint rounds_pkey primary key (id, created_at);
 
 create table wallet_transactions (like wallet_transactions_unpartitioned including defaults including constraints,
   round_created_at timestamptz not null)
   partition by range (round_created_at);
-alter table wallet_transactions add constraint wallet_transactions_pkey primary key (id, round_created_at);
 
 create table wallet_attempts (like wallet_attempts_unpartitioned including defaults including constraints,
   round_created_at timestamptz not null)
   partition by range (round_created_at);
 alter table wallet_attempts alter column id set default nextval('wallet_attempts_id_next');
-alter table wallet_attempts add constraint wallet_attempts_pkey primary key (id, round_created_at);
 
-create or replace function rf_partition_month(p_month date) returns boolean
+create or replace function rf_partition_month(p_month date, p_keys boolean default true) returns boolean
 language plpgsql as $$
 declare
   v_from timestamptz := date_trunc('month', p_month::timestamp) at time zone 'UTC';
@@ -58,27 +55,31 @@ declare
   v_rounds text := 'rounds_' || v_month;
   v_txs text := 'wallet_transactions_' || v_month;
   v_attempts text := 'wallet_attempts_' || v_month;
+  v_made boolean := to_regclass(format('%I', v_rounds)) is null;
 begin
-  if to_regclass(format('%I', v_rounds)) is not null then return false; end if;
-  execute format('create table %I partition of rounds for values from (%L) to (%L)', v_rounds, v_from, v_to);
-  execute format('create table %I partition of wallet_transactions for values from (%L) to (%L)', v_txs, v_from, v_to);
-  execute format('create table %I partition of wallet_attempts for values from (%L) to (%L)', v_attempts, v_from, v_to);
-  execute format('alter table %I add constraint %I foreign key (round_id, round_created_at) references %I (id, created_at) on delete cascade',
-    v_txs, v_txs || '_round_fkey', v_rounds);
-  execute format('alter table %I add constraint %I foreign key (original_transaction_id, round_created_at) references %I (id, round_created_at)',
-    v_txs, v_txs || '_original_fkey', v_txs);
-  execute format('alter table %I add constraint %I foreign key (transaction_id, round_created_at) references %I (id, round_created_at) on delete cascade',
-    v_attempts, v_attempts || '_transaction_fkey', v_txs);
-  return true;
+  execute format('create table if not exists %I partition of rounds for values from (%L) to (%L)', v_rounds, v_from, v_to);
+  execute format('create table if not exists %I partition of wallet_transactions for values from (%L) to (%L)', v_txs, v_from, v_to);
+  execute format('create table if not exists %I partition of wallet_attempts for values from (%L) to (%L)', v_attempts, v_from, v_to);
+  if p_keys and not exists (select 1 from pg_constraint where conname = v_txs || '_round_fkey') then
+    execute format('alter table %I add constraint %I foreign key (round_id, round_created_at) references %I (id, created_at) on delete cascade',
+      v_txs, v_txs || '_round_fkey', v_rounds);
+    execute format('alter table %I add constraint %I foreign key (original_transaction_id, round_created_at) references %I (id, round_created_at)',
+      v_txs, v_txs || '_original_fkey', v_txs);
+    execute format('alter table %I add constraint %I foreign key (transaction_id, round_created_at) references %I (id, round_created_at) on delete cascade',
+      v_attempts, v_attempts || '_transaction_fkey', v_txs);
+  end if;
+  return v_made;
 end;
 $$;
 
--- Every month that holds a round, and this month and the next three.
-select rf_partition_month(month::date)
-  from generate_series(
+-- Every month that holds a round, and this month and the next three: their tables first, loaded
+-- before any index or key (a key checked row by row took most of the time), the keys after.
+create temporary table upgrade_months on commit drop as
+  select month::date as month from generate_series(
     date_trunc('month', least(coalesce((select min(created_at) from rounds_unpartitioned), now()), now()) at time zone 'UTC'),
     date_trunc('month', now() at time zone 'UTC') + interval '3 months',
     interval '1 month') month;
+select rf_partition_month(month, false) from upgrade_months;
 
 insert into rounds select * from rounds_unpartitioned;
 insert into wallet_transactions
@@ -99,6 +100,12 @@ end;
 $$;
 
 drop table wallet_attempts_unpartitioned, wallet_transactions_unpartitioned, rounds_unpartitioned;
+alter table rounds add constraint rounds_pkey primary key (id, created_at);
+alter table wallet_transactions add constraint wallet_transactions_pkey primary key (id, round_created_at);
+alter table wallet_attempts add constraint wallet_attempts_pkey primary key (id, round_created_at);
+-- Each month's keys, checked over its rows: a rollback whose debit were of another round would stop
+-- the upgrade here.
+select rf_partition_month(month) from upgrade_months;
 alter sequence rounds_seq_next rename to rounds_seq_seq;
 alter sequence rounds_seq_seq owned by rounds.seq;
 alter sequence wallet_attempts_id_next rename to wallet_attempts_id_seq;
