@@ -66,7 +66,11 @@ export async function startChild<T>(
   script: string,
   env: Record<string, string | undefined> = {},
 ): Promise<Child<T>> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, script)], {
+  // BENCH_CPU_PROFILE=<dir>: each server child writes a V8 CPU profile there when it exits (to
+  // see where a figure's CPU goes: NODE_OPTIONS does not accept --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...flags, path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

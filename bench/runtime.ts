@@ -130,7 +130,7 @@ export function spinLoad(name: string, base: string, tokens: string[], common: P
  * session playing one round at a time (a spin whose session is still busy waits for it, its
  * latency still counted from when it was due). Latency = answer − due.
  */
-async function openLoopSpins(
+export async function openLoopSpins(
   name: string,
   base: string,
   tokens: string[],

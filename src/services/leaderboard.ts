@@ -236,6 +236,7 @@ local function g(x) return string.format('%.17g', x) end
 local function n(x) return string.format('%.0f', x) end
 local function zm(at, member) return string.format('%013.0f', 9999999999999 - at) .. '|' .. member end
 local count = 0
+local expiring = {}
 local i = 4
 while i <= #ARGV do
   local e = {}
@@ -245,11 +246,14 @@ while i <= #ARGV do
   local stakeFine, winFine = tonumber(e[8]), tonumber(e[9])
   i = i + 1
   local applied = KEYS[5] .. ':' .. string.format('%.0f', math.floor(at / 60000))
+  -- SADD answers 0 for a round already folded: the check and the mark are one call.
   local skip = (needs == '1' and redis.call('SISMEMBER', KEYS[3], member) == 0)
-    or redis.call('SISMEMBER', applied, roundId) == 1
+    or redis.call('SADD', applied, roundId) == 0
   if not skip then
-    redis.call('SADD', applied, roundId)
-    redis.call('PEXPIRE', applied, 900000)
+    if not expiring[applied] then
+      expiring[applied] = true
+      redis.call('PEXPIRE', applied, 900000)
+    end
     local score, sat, rounds, lastS, lastAt, sf, wf, best = 0, 0, 0, '', 0, 0, 0, {}
     local raw = redis.call('HGET', KEYS[2], member)
     local had = false
