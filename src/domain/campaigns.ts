@@ -359,7 +359,10 @@ function checkFreeRoundsPrizes(prizes: PrizeSpec, currency: string, hasRates: bo
       );
     const { game: symbol, coin, bet_level: betLevel } = row.prize.free_rounds;
     const game = getGame(symbol);
-    if (!game) return bad(`${at}.free_rounds.game`, `"${symbol}" is not a game of the catalog`);
+    if (!game) {
+      bad(`${at}.free_rounds.game`, `"${symbol}" is not a game of the catalog`);
+      return;
+    }
     const ladder = betLadder(game, currency);
     const minor = parseAmount(coin, currency);
     if (!minor.ok || !ladder.coinValues.includes(minor.minor))
