@@ -8,7 +8,7 @@ import { buildApp } from './http/app.ts';
 import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { openStore, type Store } from './store/db.ts';
-import { migrate } from './store/migrate.ts';
+import { createPartitionsAhead, migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
 export { openConfiguredStore };
@@ -36,6 +36,8 @@ export interface StartOptions {
   /** Routes a test harness adds (the seeded-RNG route); a production start passes none. */
   testRoutes?: (app: FastifyInstance, services: Services) => void;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Thrown when a node must not start: its manifest or its trust anchor does not hold. */
 export class IntegrityRefusal extends Error {
@@ -82,6 +84,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     services.jackpots.start(app.log);
     services.campaigns.start(app.log);
     const running = app;
+    // Start-up made the round tables' next months; a node that runs on for months makes them daily.
+    const monthsAhead = setInterval(() => {
+      createPartitionsAhead(store.pool).catch((error: unknown) =>
+        running.log.error({ err: error }, 'making the next months of the round tables failed'),
+      );
+    }, DAY_MS);
+    monthsAhead.unref();
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -90,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url: url.replace('[::1]', 'localhost'),
       stop() {
         stopping ??= (async () => {
+          clearInterval(monthsAhead);
           await running.close(); // stops accepting and waits for in-flight requests
           await services.close();
           await store.close();

@@ -27,6 +27,7 @@ const COMMANDS: Readonly<Record<string, () => Promise<Register>>> = {
   report: async () => (await import('./report.ts')).registerReportCommand,
   jackpot: async () => (await import('./jackpot-figures.ts')).registerJackpotCommand,
   round: async () => (await import('./round.ts')).registerRoundCommand,
+  partitions: async () => (await import('./partitions.ts')).registerPartitionsCommand,
   staff: async () => (await import('./staff.ts')).registerStaffCommand,
   audit: async () => (await import('./staff.ts')).registerStaffCommand,
 };

@@ -1,12 +1,14 @@
 // Numbered, forward-only SQL migrations. Each runs in its own transaction, under an advisory
 // lock, with its row written first, so two nodes starting at once cannot both apply it. Then the
 // database functions (functions/*.sql, their current bodies) are applied, under the same lock, on
-// every start: a function changes by editing its file, not by a migration.
+// every start: a function changes by editing its file, not by a migration. Last, the monthly
+// partitions of the round tables are made ahead (partitions.repo.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { FUNCTIONS_DIR, listFunctions, readFunction } from './functions.ts';
+import { createMonthsAhead, roundsArePartitioned } from './partitions.repo.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_260_417_311; // any constant: serialises migrators across nodes
@@ -85,8 +87,31 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
         applied.push(name);
       });
     }
-    if (functionsDir !== null) await applyFunctions(client, functionsDir);
+    if (functionsDir !== null) {
+      await applyFunctions(client, functionsDir);
+      await monthsAheadOn(client);
+    }
     return applied;
+  } finally {
+    client.release();
+  }
+}
+
+/** The round tables' next months (migration 029 partitions them), under the migrations' lock. */
+async function monthsAheadOn(client: pg.PoolClient): Promise<string[]> {
+  return inLockedTransaction(client, async () =>
+    (await roundsArePartitioned(client)) ? createMonthsAhead(client) : [],
+  );
+}
+
+/**
+ * Makes the round tables' current month and the next ones where missing, as every start does; a
+ * node calls it daily too, so that one running for months never reaches a month not made.
+ */
+export async function createPartitionsAhead(pool: pg.Pool): Promise<string[]> {
+  const client = await pool.connect();
+  try {
+    return await monthsAheadOn(client);
   } finally {
     client.release();
   }

@@ -75,7 +75,7 @@ export function reportsRepo(db: Kysely<Database>) {
                  t.action_type, t.amount, t.status, t.original_transaction_id, r.stake as round_stake,
                  t.created_at, t.finished_at, t.created_at::text as cursor_at
             from wallet_transactions t
-            join rounds r on r.id = t.round_id
+            join rounds r on r.id = t.round_id and r.created_at = t.round_created_at
            where t.operator_id = ${operatorId} and t.created_at >= ${start} and t.created_at < ${end}
              ${after}
            order by t.created_at, t.id
@@ -146,7 +146,7 @@ export function reportsRepo(db: Kysely<Database>) {
                  count(*) filter (where t.type = 'rollback') as rollbacks,
                  count(*) filter (where t.status in ('pending', 'failed')) as open
             from wallet_transactions t
-            join rounds r on r.id = t.round_id
+            join rounds r on r.id = t.round_id and r.created_at = t.round_created_at
             left join contributions c on c.round_id = t.round_id
            where ${scope}
            group by 1, 2, 3, 4

@@ -197,6 +197,8 @@ export interface SigningKeysTable {
 export interface WalletTransactionsTable {
   id: string;
   round_id: string;
+  /** Its round's created_at: the month it is partitioned in, beside its round (migration 029). */
+  round_created_at: ColumnType<Date, Date | string, never>;
   operator_id: string;
   player_id: string;
   game_symbol: string;
@@ -223,6 +225,8 @@ export interface WalletTransactionsTable {
 export interface WalletAttemptsTable {
   id: Generated<bigint>;
   transaction_id: string;
+  /** Its transaction's round_created_at: the month it is partitioned in (migration 029). */
+  round_created_at: ColumnType<Date, Date | string, never>;
   request_id: string;
   started_at: RequiredTimestamp;
   latency_ms: number;

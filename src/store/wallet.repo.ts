@@ -97,7 +97,8 @@ export function walletRepo(db: Kysely<Database>) {
             where status = 'pending' and type <> 'debit' and next_attempt_at <= clock_timestamp()
               -- a jackpot win's credit goes after its round's own credit is acknowledged
               and (action_type <> 'jackpot_win'
-                or exists (select 1 from rounds r where r.id = wallet_transactions.round_id and r.status = 'settled'))
+                or exists (select 1 from rounds r where r.id = wallet_transactions.round_id
+                  and r.created_at = wallet_transactions.round_created_at and r.status = 'settled'))
             order by next_attempt_at
             limit ${limit}
             for update skip locked)

@@ -25,9 +25,9 @@ async function round(id: string, at: string, stake: number, win: number, debitSt
         'base', 10, 1, $4, $5, '{}', '{}', '{}', $6, $6)`,
     [id, operatorId, status, stake, win, at],
   );
-  const tx = `insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency,
-      wallet_mode, type, action_type, amount, status, created_at, finished_at)
-    values ($1, $2, $3, 'p-1', 'rf_ember_crown', 'USD', 'callback', $4, 'bet', $5, $6, $7, $7)`;
+  const tx = `insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+      currency, wallet_mode, type, action_type, amount, status, created_at, finished_at)
+    values ($1, $2, $7, $3, 'p-1', 'rf_ember_crown', 'USD', 'callback', $4, 'bet', $5, $6, $7, $7)`;
   await store.pool.query(tx, [`${id}-d`, id, operatorId, 'debit', stake, debitStatus, at]);
   if (status === 'settled')
     await store.pool.query(tx, [`${id}-c`, id, operatorId, 'credit', win, 'acknowledged', at]);
@@ -37,6 +37,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   store = openStore(database.url, { max: 4 });
   await migrate(store.pool);
+  // The rounds below are in the past: their month is made as the upgrade made every month it found.
+  await store.pool.query(`select rf_partition_month('2024-05-01')`);
   const created = await (
     await createStaffServices(store, { kind: 'cli', user: 'test' })
   ).operators.createOperator({

@@ -77,7 +77,7 @@ begin
           v_item ->> 'error',
           (v_item ->> 'retry_in_ms')::double precision);
         select r.finished_at into v_finished
-          from wallet_transactions t join rounds r on r.id = t.round_id
+          from wallet_transactions t join rounds r on r.id = t.round_id and r.created_at = t.round_created_at
           where t.id = v_item ->> 'tx_id' and t.type = 'credit' and t.action_type <> 'jackpot_win'
             and r.status = 'settled';
         if found then

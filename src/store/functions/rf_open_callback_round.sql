@@ -44,6 +44,7 @@ begin
       and s.expires_at > v_created
     for update;
   if not found then return 'stale'; end if;
+  -- Under the session's row lock, so exact across every attached month (migration 029).
   if exists (select 1 from rounds r
       where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id') then
     return 'existing';
@@ -85,7 +86,7 @@ begin
       r.bet_level, r.stake, r.win, r.state_before, r.state_after, r.outcome, r.created_at,
       r.certificate_hash, coalesce(v_code, 'default'), v_profile_version, v_grant
     from jsonb_populate_record(null::rounds, p_round) r;
-  perform rf_insert_wallet_transaction(p_first, p_give_up_ms);
+  perform rf_insert_wallet_transaction(p_first || jsonb_build_object('round_created_at', v_created), p_give_up_ms);
   -- A paid round's jackpot share and any win, durable with the round (rf_jackpot_feed); a debit
   -- that does not go ahead gives them back (rf_jackpot_void, from rf_record_debit).
   if p_round ? 'jackpot' then perform rf_jackpot_feed(p_round, v_created); end if;

@@ -51,6 +51,8 @@ begin
     return;
   end if;
 
+  -- Every attached month: the click key is not a unique index since rounds are partitioned (migration
+  -- 029). A second insert of the same click cannot pass the compare-and-set on state_version below.
   select r.id into v_existing from rounds r
     where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id';
   if found then
@@ -110,14 +112,14 @@ begin
         p_round ->> 'certificate_hash', coalesce(v_code, 'default'), v_version, v_grant);
 
     if v_stake > 0 then
-      insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency, wallet_mode,
-          type, action_type, amount, status, balance_after, finished_at)
-        values (p_debit_id, p_round ->> 'id', v_operator, v_player, p_round ->> 'game_symbol', v_currency,
+      insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+          currency, wallet_mode, type, action_type, amount, status, balance_after, finished_at)
+        values (p_debit_id, p_round ->> 'id', v_created, v_operator, v_player, p_round ->> 'game_symbol', v_currency,
           'internal', 'debit', p_action_type, v_stake, 'acknowledged', v_balance - v_win, now());
     end if;
-    insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency, wallet_mode,
-        type, action_type, amount, status, balance_after, finished_at)
-      values (p_credit_id, p_round ->> 'id', v_operator, v_player, p_round ->> 'game_symbol', v_currency,
+    insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+        currency, wallet_mode, type, action_type, amount, status, balance_after, finished_at)
+      values (p_credit_id, p_round ->> 'id', v_created, v_operator, v_player, p_round ->> 'game_symbol', v_currency,
         'internal', 'credit', p_action_type, v_win, 'acknowledged', v_balance, now());
 
     if p_round ? 'jackpot' then
@@ -126,9 +128,9 @@ begin
         update wallet_balances set balance = wallet_balances.balance + (v_jackpot ->> 'amount')::bigint, updated_at = now()
           where operator_id = v_operator and player_id = v_player and currency = v_currency
           returning wallet_balances.balance into v_balance;
-        insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency, wallet_mode,
-            type, action_type, amount, status, balance_after, finished_at)
-          values (v_jackpot ->> 'tx_id', p_round ->> 'id', v_operator, v_player, p_round ->> 'game_symbol', v_currency,
+        insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+            currency, wallet_mode, type, action_type, amount, status, balance_after, finished_at)
+          values (v_jackpot ->> 'tx_id', p_round ->> 'id', v_created, v_operator, v_player, p_round ->> 'game_symbol', v_currency,
             'internal', 'credit', 'jackpot_win', (v_jackpot ->> 'amount')::bigint, 'acknowledged', v_balance, now());
       end loop;
     end if;
@@ -136,7 +138,7 @@ begin
     when sqlstate 'RF402' then
       return query select 'insufficient_funds'::text, null::text, null::bigint, null::jsonb;
       return;
-    -- unique_violation: the same click, sent twice at once, was inserted by the other.
+    -- unique_violation: an id taken already in the round's month.
     when sqlstate 'RF409' or unique_violation then
       return query select 'stale'::text, null::text, null::bigint, null::jsonb;
       return;

@@ -33,7 +33,7 @@ begin
         else 'wallet_unavailable' end,
       finished_at = case p_answer when 'rejected' then now() else null end
     from wallet_transactions t
-    where t.id = p_debit_id and r.id = t.round_id and r.stage = 'debit'
+    where t.id = p_debit_id and r.id = t.round_id and r.created_at = t.round_created_at and r.stage = 'debit'
     returning r.* into v_round;
   if not found then
     if p_attempt is not null and p_answer = 'acknowledged' then perform rf_insert_wallet_attempt(p_attempt); end if;
@@ -51,7 +51,7 @@ begin
       acknowledged_attempt = case p_answer when 'acknowledged' then p_attempt end,
       last_error = p_error,
       finished_at = now()
-    where id = p_debit_id;
+    where id = p_debit_id and round_created_at = v_round.created_at;
   if p_answer <> 'acknowledged' then
     update game_sessions set state = v_round.state_before, state_version = state_version + 1
       where id = v_round.session_id;
@@ -59,7 +59,7 @@ begin
     perform rf_jackpot_void(v_round.id, now());
   end if;
   if p_answer = 'rejected' then return 'rejected'; end if;
-  perform rf_insert_wallet_transaction(p_next, p_give_up_ms);
+  perform rf_insert_wallet_transaction(p_next || jsonb_build_object('round_created_at', v_round.created_at), p_give_up_ms);
   if p_answer = 'failed' then return 'rollback'; end if;
   return 'credit';
 end;

@@ -28,7 +28,7 @@ begin
     if found and v_tx.action_type <> 'jackpot_win' then
       update rounds set stage = 'done', status = case v_tx.type when 'credit' then 'settled' else 'cancelled' end,
           finished_at = now()
-        where id = v_tx.round_id and stage = v_tx.type;
+        where id = v_tx.round_id and created_at = v_tx.round_created_at and stage = v_tx.type;
     elsif not found then
       perform rf_insert_wallet_attempt(p_attempt);
     end if;

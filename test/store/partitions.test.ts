@@ -1,0 +1,313 @@
+// Migration 029 and the retention job on a real PostgreSQL: a database at migration 028 with rounds,
+// transactions and attempts over four months is upgraded to monthly partitions; no row is lost, the
+// keys are the new ones, a repeated click is still one round (across months too), and a month is
+// archived only when none of its rounds is open. 10,000 rounds by default; RF_PARTITIONS_ROUNDS
+// sets another count (the upgrade of a million rounds: RF_PARTITIONS_ROUNDS=1000000, about 30 s of
+// migration and 90 s in all on PostgreSQL 15; raise --testTimeout for it).
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/store/db.ts';
+import { listMigrations, migrate } from '../../src/store/migrate.ts';
+import { attachedMonths, retireMonth } from '../../src/store/partitions.repo.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/store/migrations');
+const ROUNDS = Number(process.env.RF_PARTITIONS_ROUNDS ?? 10_000);
+const SESSIONS = 100;
+const OPEN = 5; // the last rounds (October) are open, their credits pending
+const TOKEN = (session: number) => `\\x${session.toString(16).padStart(8, '0')}`;
+
+let database: TestDatabase;
+let store: Store;
+let before: { rounds: number; transactions: number; attempts: number; stakes: string; seq: string };
+const q = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  store.pool.query<R>(text, values).then((result) => result.rows);
+const one = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  (await q<R>(text, values))[0] as R;
+
+/** Rounds spread over July to October 2026, a debit and a credit each, an attempt every 100th. */
+async function seed(): Promise<void> {
+  await q(`insert into operators (id, name, wallet_mode) values ('op_part', 'Partition Casino', 'callback')`);
+  await q(
+    `insert into game_sessions (id, operator_id, player_id, game_symbol, currency, token_hash, device, expires_at)
+       select 'ses_' || s, 'op_part', 'p_' || s, 'rf_copper_sevens', 'USD',
+         decode(lpad(to_hex(s), 8, '0'), 'hex'), 'desktop', now() + interval '1 day'
+       from generate_series(0, $1 - 1) s`,
+    [SESSIONS],
+  );
+  await q(
+    `insert into rounds (id, session_id, operator_id, player_id, game_symbol, currency, variant, wallet_mode,
+        client_round_id, status, stage, kind, mode, coin, bet_level, stake, win, state_before, state_after,
+        outcome, created_at, finished_at, jurisdiction_code)
+      select 'rnd_' || g, 'ses_' || (g % $2), 'op_part', 'p_' || (g % $2), 'rf_copper_sevens', 'USD', 'default',
+        'callback', 'click_' || g, case when open then 'open' else 'settled' end,
+        case when open then 'credit' else 'done' end, 'base', 'base', 1, 1, 10, g % 7, '{}', '{}', '{}', at,
+        case when open then null else at end, 'default'
+      from generate_series(1, $1) g,
+        lateral (select timestamptz '2026-07-01 00:00:00+00' + (g::float8 / ($1 + 1)) * interval '122 days' as at,
+          g > $1 - $3 as open) x`,
+    [ROUNDS, SESSIONS, OPEN],
+  );
+  await q(
+    `insert into wallet_transactions (id, round_id, operator_id, player_id, game_symbol, currency, wallet_mode,
+        type, action_type, amount, status, created_at)
+      select r.id || '_' || t.type, r.id, r.operator_id, r.player_id, r.game_symbol, r.currency, 'callback',
+        t.type, 'spin', case t.type when 'debit' then r.stake else r.win end,
+        case when t.type = 'credit' and r.status = 'open' then 'pending' else 'acknowledged' end, r.created_at
+      from rounds r, (values ('debit'), ('credit')) t (type)`,
+  );
+  await q(
+    `insert into wallet_attempts (transaction_id, request_id, started_at, latency_ms, http_status, result)
+      select t.id, 'req_' || t.id, t.created_at, 30, 500, 'failed'
+        from wallet_transactions t where t.type = 'credit' and t.round_id ~ '00$'`,
+  );
+}
+
+async function counts() {
+  return one<typeof before>(
+    `select (select count(*)::int from rounds) as rounds, (select count(*)::int from wallet_transactions) as transactions,
+        (select count(*)::int from wallet_attempts) as attempts,
+        (select sum(amount)::text from wallet_transactions) as stakes, (select max(seq)::text from rounds) as seq`,
+  );
+}
+
+/** rf_play_internal_round for a click of session `session`, as the spin path sends it. */
+async function play(
+  db: Pick<pg.Pool | pg.PoolClient, 'query'>,
+  click: string,
+  id: string,
+  createdAt: string,
+  session = 1,
+): Promise<{ result: string; round_id: string | null }> {
+  const { state_version } = await one<{ state_version: string }>(
+    `select state_version::text from game_sessions where id = $1`,
+    [`ses_${session}`],
+  );
+  const round = {
+    id,
+    session_id: `ses_${session}`,
+    operator_id: 'op_part',
+    player_id: `p_${session}`,
+    game_symbol: 'rf_copper_sevens',
+    currency: 'USD',
+    variant: 'default',
+    client_round_id: click,
+    kind: 'base',
+    mode: 'base',
+    coin: '1',
+    bet_level: 1,
+    stake: '10',
+    win: '0',
+    state_before: {},
+    state_after: {},
+    outcome: {},
+    created_at: createdAt,
+  };
+  const { rows } = await db.query<{ result: string; round_id: string | null }>(
+    `select result, round_id from rf_play_internal_round($1::jsonb, $2::bytea, now(), $3, now() + interval '1 hour',
+        $4, $5, 'spin', 1000)`,
+    [JSON.stringify(round), TOKEN(session), state_version, `${id}_d`, `${id}_c`],
+  );
+  return rows[0] as { result: string; round_id: string | null };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  store = openStore(database.url, { max: 4 });
+  const at028 = await mkdtemp(path.join(os.tmpdir(), 'rf-migrations-'));
+  try {
+    for (const name of (await listMigrations()).filter((name) => name < '029')) {
+      await copyFile(path.join(MIGRATIONS, name), path.join(at028, name));
+    }
+    await migrate(store.pool, { migrations: at028, functions: null });
+  } finally {
+    await rm(at028, { recursive: true, force: true });
+  }
+  await seed();
+  before = await counts();
+  const started = performance.now();
+  expect(await migrate(store.pool)).toEqual(['029_time_partitions.sql']);
+  // A figure for the report, not an assertion: the upgrade's time depends on the machine.
+  console.log(`migration 029 over ${ROUNDS} rounds: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}, 1_200_000);
+
+afterAll(async () => {
+  await store?.close();
+  await database?.drop();
+});
+
+describe('the upgrade to monthly partitions (migration 029)', () => {
+  it('keeps every round, transaction and attempt, each transaction and attempt in its round month', async () => {
+    expect(await counts()).toEqual(before);
+    expect(before.rounds).toBe(ROUNDS);
+    const misplaced = await one<{ n: number }>(
+      `select (select count(*)::int from wallet_transactions t join rounds r on r.id = t.round_id
+                where t.round_created_at <> r.created_at)
+            + (select count(*)::int from wallet_attempts a join wallet_transactions t on t.id = a.transaction_id
+                where a.round_created_at <> t.round_created_at) as n`,
+    );
+    expect(misplaced.n).toBe(0);
+    const months = (await attachedMonths(store.pool)).map((m) => m.month);
+    expect(months.slice(0, 4)).toEqual(['2026-07', '2026-08', '2026-09', '2026-10']);
+    const perMonth = await q<{ month: string; n: number }>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+         from rounds group by 1 order by 1`,
+    );
+    const inPartitions = await q<{ month: string; n: number }>(
+      `select replace(substr(tableoid::regclass::text, 8), '_', '-') as month, count(*)::int as n
+         from rounds group by 1 order by 1`,
+    );
+    expect(inPartitions).toEqual(perMonth);
+  });
+
+  it('has the partitioned keys and continues the round sequence', async () => {
+    const kinds = await q<{ name: string; kind: string }>(
+      `select relname as name, relkind::text as kind from pg_class
+        where relname in ('rounds', 'wallet_transactions', 'wallet_attempts') order by relname`,
+    );
+    expect(kinds.map((row) => row.kind)).toEqual(['p', 'p', 'p']);
+    const keys = await q<{ name: string; def: string }>(
+      `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+        where conrelid in ('rounds'::regclass, 'wallet_transactions'::regclass, 'wallet_attempts'::regclass)
+          and contype = 'p' order by conname`,
+    );
+    expect(keys).toEqual([
+      { name: 'rounds_pkey', def: 'PRIMARY KEY (id, created_at)' },
+      { name: 'wallet_attempts_pkey', def: 'PRIMARY KEY (id, round_created_at)' },
+      { name: 'wallet_transactions_pkey', def: 'PRIMARY KEY (id, round_created_at)' },
+    ]);
+    // A transaction whose round is not in its month is refused by the month's own foreign key.
+    await expect(
+      q(
+        `insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+            currency, wallet_mode, type, action_type, amount, status)
+          values ('tx_stray', 'rnd_1', '2026-08-15', 'op_part', 'p_1', 'rf_copper_sevens', 'USD', 'callback',
+            'credit', 'spin', 0, 'pending')`,
+      ),
+    ).rejects.toThrow(/foreign key/);
+    // Nor does a round change month: that would take it from under its transactions.
+    await expect(q(`update rounds set created_at = '2026-09-01' where id = 'rnd_1'`)).rejects.toThrow(
+      /the created_at of round rnd_1 does not change/,
+    );
+    const next = await one<{ seq: string }>(`select nextval('rounds_seq_seq')::text as seq`);
+    expect(BigInt(next.seq)).toBeGreaterThan(BigInt(before.seq));
+  });
+
+  it('answers a repeated click of a migrated round with that round', async () => {
+    const { session_id, client_round_id, id } = await one<{
+      session_id: string;
+      client_round_id: string;
+      id: string;
+    }>(`select session_id, client_round_id, id from rounds where session_id = 'ses_1' order by seq limit 1`);
+    expect(session_id).toBe('ses_1');
+    const answer = await play(store.pool, client_round_id, 'rnd_again', new Date().toISOString());
+    expect(answer).toEqual({ result: 'duplicate', round_id: id });
+  });
+
+  it('makes one round of a click sent twice at once, when the two would land in different months', async () => {
+    const first = await store.pool.connect();
+    const second = await store.pool.connect();
+    try {
+      await first.query('begin');
+      expect(await play(first, 'click_twice', 'rnd_twice_a', '2026-10-31T23:59:59.999Z')).toEqual({
+        result: 'played',
+        round_id: 'rnd_twice_a',
+      });
+      // The second, in November, read the same session version: it waits for the first's row lock.
+      const secondPid = (await second.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+      const racing = play(second, 'click_twice', 'rnd_twice_b', '2026-11-01T00:00:00.001Z');
+      for (let waiting = false; !waiting; ) {
+        const row = await one<{ waiting: boolean }>(
+          `select coalesce((select wait_event_type = 'Lock' from pg_stat_activity where pid = $1), false) as waiting`,
+          [secondPid],
+        );
+        waiting = row.waiting;
+      }
+      await first.query('commit');
+      expect(await racing).toEqual({ result: 'stale', round_id: null });
+      // Asked again (as the spin path does after a stale answer), it finds the first.
+      expect(await play(second, 'click_twice', 'rnd_twice_c', '2026-11-01T00:00:00.002Z')).toEqual({
+        result: 'duplicate',
+        round_id: 'rnd_twice_a',
+      });
+      const rounds = await q(
+        `select id from rounds where session_id = 'ses_1' and client_round_id = 'click_twice'`,
+      );
+      expect(rounds).toEqual([{ id: 'rnd_twice_a' }]);
+    } finally {
+      first.release();
+      second.release();
+    }
+  });
+
+  it('refuses, whole, a round whose month does not exist', async () => {
+    const version = await one(`select state_version from game_sessions where id = 'ses_2'`);
+    await expect(play(store.pool, 'click_2020', 'rnd_year_2020', '2020-01-15T00:00:00Z', 2)).rejects.toThrow(
+      /no partition of relation "rounds"/,
+    );
+    expect(await q(`select id from rounds where id = 'rnd_year_2020'`)).toEqual([]);
+    expect(await q(`select id from wallet_transactions where round_id = 'rnd_year_2020'`)).toEqual([]);
+    expect(await one(`select state_version from game_sessions where id = 'ses_2'`)).toEqual(version);
+  });
+});
+
+describe('retiring a month', () => {
+  it('refuses a month that holds an open round, and changes nothing', async () => {
+    const outcome = await retireMonth(store.pool, '2026-10');
+    expect(outcome).toEqual({
+      result: 'refused',
+      month: '2026-10',
+      open_rounds: OPEN,
+      unfinished_transactions: OPEN,
+    });
+    expect((await attachedMonths(store.pool)).map((m) => m.month)).toContain('2026-10');
+    expect(await q(`select 1 from pg_namespace where nspname = 'archive'`)).toEqual([]);
+  });
+
+  it('archives a settled month: detached, in the archive schema, apart from the live tables', async () => {
+    const july = await one<{ rounds: number; transactions: number; attempts: number }>(
+      `select (select count(*)::int from rounds_2026_07) as rounds,
+              (select count(*)::int from wallet_transactions_2026_07) as transactions,
+              (select count(*)::int from wallet_attempts_2026_07) as attempts`,
+    );
+    const total = await counts();
+    const outcome = await retireMonth(store.pool, '2026-07');
+    expect(outcome).toEqual({
+      result: 'retired',
+      month: '2026-07',
+      archived: [
+        'archive.rounds_2026_07',
+        'archive.wallet_transactions_2026_07',
+        'archive.wallet_attempts_2026_07',
+      ],
+      open_rounds: 0,
+      unfinished_transactions: 0,
+    });
+    expect((await attachedMonths(store.pool)).map((m) => m.month)).not.toContain('2026-07');
+    expect(
+      await one(
+        `select (select count(*)::int from archive.rounds_2026_07) as rounds,
+                (select count(*)::int from archive.wallet_transactions_2026_07) as transactions,
+                (select count(*)::int from archive.wallet_attempts_2026_07) as attempts`,
+      ),
+    ).toEqual(july);
+    const after = await counts();
+    expect(after.rounds).toBe(total.rounds - july.rounds);
+    expect(after.transactions).toBe(total.transactions - july.transactions);
+    // The archive keeps its own month's keys and none to live tables: deleting a session leaves it.
+    const keys = await q<{ target: string }>(
+      `select confrelid::regclass::text as target from pg_constraint
+        where contype = 'f' and conrelid::regclass::text like 'archive.%' order by 1`,
+    );
+    expect(keys.map((k) => k.target)).toEqual([
+      'archive.rounds_2026_07',
+      'archive.wallet_transactions_2026_07',
+      'archive.wallet_transactions_2026_07',
+    ]);
+    expect(await retireMonth(store.pool, '2026-07')).toEqual({ result: 'absent', month: '2026-07' });
+  });
+});
