@@ -23,9 +23,17 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
+/** utime + stime, and cutime + cstime: the CPU of its children that ended and were waited for. */
+function cpuSecondsWithEnded(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+}
+
 /**
  * CPU seconds (user + system) of every process below `pid`, not `pid` itself: for a Reelforge node
- * on the embedded store, its PostgreSQL (the postmaster and its backends).
+ * on the embedded store, its PostgreSQL (the postmaster and its backends). A backend that ends
+ * between two readings stays counted, in its parent's children's time (the postmaster waits for
+ * every backend): counting the live processes alone read a slice with negative CPU once one ended.
  */
 export function descendantsCpuSeconds(pid: number): number {
   const parents = new Map<number, number>();
@@ -53,7 +61,7 @@ export function descendantsCpuSeconds(pid: number): number {
   let seconds = 0;
   for (const child of below) {
     try {
-      seconds += cpuSecondsOf(child);
+      seconds += cpuSecondsWithEnded(child);
     } catch {
       // ended since
     }

@@ -33,9 +33,12 @@ const one = async <R extends pg.QueryResultRow>(text: string, values: unknown[] 
 async function seed(): Promise<void> {
   await q(`insert into operators (id, name, wallet_mode) values ('op_part', 'Partition Casino', 'callback')`);
   await q(
-    `insert into game_sessions (id, operator_id, player_id, game_symbol, currency, token_hash, device, expires_at)
+    `insert into game_sessions (id, operator_id, player_id, game_symbol, currency, token_hash, device, expires_at,
+        refreshed_at)
        select 'ses_' || s, 'op_part', 'p_' || s, 'rf_copper_sevens', 'USD',
-         decode(lpad(to_hex(s), 8, '0'), 'hex'), 'desktop', now() + interval '1 day'
+         decode(lpad(to_hex(s), 8, '0'), 'hex'), 'desktop', now() + interval '1 day',
+         -- launched before its rounds: the token of that launch made them all
+         timestamptz '2026-06-30 00:00:00+00'
        from generate_series(0, $1 - 1) s`,
     [SESSIONS],
   );
@@ -206,6 +209,26 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
     expect(session_id).toBe('ses_1');
     const answer = await play(store.pool, client_round_id, 'rnd_again', new Date().toISOString());
     expect(answer).toEqual({ result: 'duplicate', round_id: id });
+  });
+
+  it('reads a click again only among the rounds since the launch that issued the token', async () => {
+    // A click is sent again only under its own token; a new launch issues a new one, and its clicks
+    // are new ones: the look-up reads the months since that launch, not the whole history.
+    const { client_round_id } = await one<{ client_round_id: string }>(
+      `select client_round_id from rounds where session_id = 'ses_3' order by seq limit 1`,
+    );
+    await q(`update game_sessions set refreshed_at = timestamptz '2026-11-15 00:00:00+00' where id = 'ses_3'`);
+    try {
+      const answer = await play(store.pool, client_round_id, 'rnd_after_launch', '2026-11-20T00:00:00.000Z', 3);
+      expect(answer).toEqual({ result: 'played', round_id: 'rnd_after_launch' });
+      // and within the launch, that click is one round
+      expect(await play(store.pool, client_round_id, 'rnd_after_2', '2026-11-20T00:00:01.000Z', 3)).toEqual({
+        result: 'duplicate',
+        round_id: 'rnd_after_launch',
+      });
+    } finally {
+      await q(`update game_sessions set refreshed_at = timestamptz '2026-06-30 00:00:00+00' where id = 'ses_3'`);
+    }
   });
 
   it('makes one round of a click sent twice at once, when the two would land in different months', async () => {

@@ -34,19 +34,23 @@ declare
   v_created timestamptz := (p_round ->> 'created_at')::timestamptz;
   v_grant text := p_round ->> 'free_round_grant_id';
   v_version bigint;
+  v_launched timestamptz;
   v_claim text;
   v_code text;
   v_profile_version text;
 begin
-  select s.state_version into v_version from game_sessions s
+  select s.state_version, s.refreshed_at into v_version, v_launched from game_sessions s
     where s.id = v_session
       and s.token_hash = decode(p_round ->> 'session_token_hash', 'hex')
       and s.expires_at > v_created
     for update;
   if not found then return 'stale'; end if;
-  -- Under the session's row lock, so exact across every attached month (migration 029).
+  -- Under the session's row lock, so exact (migration 029). A click is sent again only under the
+  -- token it was made with, the current one (checked above): its round is no older than the launch
+  -- that issued it, so only the months since then are read (a day's margin for clocks).
   if exists (select 1 from rounds r
-      where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id') then
+      where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id'
+        and r.created_at >= v_launched - interval '1 day') then
     return 'existing';
   end if;
   -- A debit of the session still waiting for its answer comes before the state version, which its

@@ -37,6 +37,7 @@ declare
   v_grant text := p_round ->> 'free_round_grant_id';
   v_claim text;
   v_existing text;
+  v_launched timestamptz;
   v_balance bigint;
   v_code text;
   v_version text;
@@ -44,17 +45,21 @@ declare
   v_jackpot jsonb;
 begin
   -- The caller may hold a cached copy of the session: the token must still be its current one.
-  perform 1 from game_sessions s
+  select s.refreshed_at into v_launched from game_sessions s
     where s.id = v_session and s.token_hash = p_token_hash and s.expires_at > p_now;
   if not found then
     return query select 'revalidate'::text, null::text, null::bigint, null::jsonb;
     return;
   end if;
 
-  -- Every attached month: the click key is not a unique index since rounds are partitioned (migration
-  -- 029). A second insert of the same click cannot pass the compare-and-set on state_version below.
+  -- The click key is not a unique index since rounds are partitioned (migration 029). A click is
+  -- sent again only under the token it was made with, and that token is the current one (checked
+  -- above): its round is no older than the launch that issued it, so only the months since then are
+  -- read (a day's margin for a node's clock against the database's). A second insert of the same
+  -- click cannot pass the compare-and-set on state_version below.
   select r.id into v_existing from rounds r
-    where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id';
+    where r.session_id = v_session and r.client_round_id = p_round ->> 'client_round_id'
+      and r.created_at >= v_launched - interval '1 day';
   if found then
     return query select 'duplicate'::text, v_existing,
       (select b.balance from wallet_balances b
