@@ -217,9 +217,17 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
     const { client_round_id } = await one<{ client_round_id: string }>(
       `select client_round_id from rounds where session_id = 'ses_3' order by seq limit 1`,
     );
-    await q(`update game_sessions set refreshed_at = timestamptz '2026-11-15 00:00:00+00' where id = 'ses_3'`);
+    await q(
+      `update game_sessions set refreshed_at = timestamptz '2026-11-15 00:00:00+00' where id = 'ses_3'`,
+    );
     try {
-      const answer = await play(store.pool, client_round_id, 'rnd_after_launch', '2026-11-20T00:00:00.000Z', 3);
+      const answer = await play(
+        store.pool,
+        client_round_id,
+        'rnd_after_launch',
+        '2026-11-20T00:00:00.000Z',
+        3,
+      );
       expect(answer).toEqual({ result: 'played', round_id: 'rnd_after_launch' });
       // and within the launch, that click is one round
       expect(await play(store.pool, client_round_id, 'rnd_after_2', '2026-11-20T00:00:01.000Z', 3)).toEqual({
@@ -227,7 +235,9 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
         round_id: 'rnd_after_launch',
       });
     } finally {
-      await q(`update game_sessions set refreshed_at = timestamptz '2026-06-30 00:00:00+00' where id = 'ses_3'`);
+      await q(
+        `update game_sessions set refreshed_at = timestamptz '2026-06-30 00:00:00+00' where id = 'ses_3'`,
+      );
     }
   });
 
