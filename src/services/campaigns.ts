@@ -196,7 +196,9 @@ function flagsOf(folded: Folded) {
 export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
   const { repo, board } = deps;
   let cache: { at: number; live: Live[] } | null = null;
-  let refreshing: Promise<Live[]> | null = null;
+  let refreshing: { generation: number; promise: Promise<Live[]> } | null = null;
+  /** Counts this node's changes to the campaigns: a read begun before the latest is stale. */
+  let generation = 0;
   let queue: Array<{ live: Live; event: ScoreEvent; facts: RoundFacts }> = [];
   /** Rounds waiting for the node's first view of the campaigns before they are queued. */
   const enqueuing = new Set<Promise<void>>();
@@ -225,16 +227,25 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     );
   }
 
+  /**
+   * A fresh read of the live campaigns. A read begun before a change this node made (an opt-in, an
+   * approval) is not kept, and is not what a caller after the change waits for: a refresh already
+   * under way when an operator opted in once put the campaign back without that operator, and its
+   * rounds did not score until the next refresh.
+   */
   function refresh(): Promise<Live[]> {
-    refreshing ??= load()
+    if (refreshing && refreshing.generation === generation) return refreshing.promise;
+    const started = generation;
+    const promise = load()
       .then((live) => {
-        cache = { at: Date.now(), live };
+        if (started === generation) cache = { at: Date.now(), live };
         return live;
       })
       .finally(() => {
-        refreshing = null;
+        if (refreshing?.promise === promise) refreshing = null;
       });
-    return refreshing;
+    refreshing = { generation: started, promise };
+    return promise;
   }
 
   /** The live campaigns, from this node's cache (refreshed in the background once stale). */
@@ -249,6 +260,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
 
   function invalidate() {
     cache = null;
+    generation += 1;
   }
 
   // ---- The recompute from the rounds table ----------------------------------------------------

@@ -1,0 +1,153 @@
+// The campaign service's cache of live campaigns against a change this node makes while a read of
+// them is under way (a stub repository whose reads are held open by the test).
+import { describe, expect, it } from 'vitest';
+import { memberOf } from '../domain/campaigns.ts';
+import { effectiveRules, profileOf } from '../jurisdictions/index.ts';
+import type { CampaignRow, CampaignsRepo, MemberRow } from '../store/campaigns.repo.ts';
+import { createCampaignService, type RoundForCampaigns } from './campaigns.ts';
+import { memoryLeaderboard } from './leaderboard.ts';
+import type { RuntimeSession } from './sessions.ts';
+
+const NOW = new Date('2026-11-27T12:00:00Z');
+const ID = 'cmp_cache';
+
+const campaign: CampaignRow = {
+  id: ID,
+  kind: 'tournament',
+  name: 'Cache test',
+  scope: 'network',
+  owner_operator_id: null,
+  currency: 'EUR',
+  games: ['rf_copper_sevens'],
+  starts_at: new Date(NOW.getTime() - 3_600_000),
+  ends_at: new Date(NOW.getTime() + 3_600_000),
+  min_bet: 0n,
+  scoring: 'total_bet',
+  best_n: null,
+  opt_in_required: false,
+  prizes: { places: [] },
+  pool_amount: 0n,
+  budget: 0n,
+  status: 'scheduled',
+  drop_commit: null,
+  drop_salt: null,
+  created_by: 'staff:a',
+  approved_by: 'staff:b',
+  created_at: new Date(NOW.getTime() - 7_200_000),
+  approved_at: new Date(NOW.getTime() - 7_200_000),
+  frozen_at: null,
+};
+
+function member(operatorId: string, joined: boolean): MemberRow {
+  const at = new Date(NOW.getTime() - 5_400_000);
+  return {
+    campaign_id: ID,
+    operator_id: operatorId,
+    invited_at: at,
+    joined_at: joined ? at : null,
+    left_at: null,
+  };
+}
+
+/** A repository of one running network campaign; `hold()` keeps the next members read open. */
+function stubRepo() {
+  const members = new Map([
+    ['op_alpha', member('op_alpha', true)],
+    ['op_beta', member('op_beta', false)],
+  ]);
+  let held: { release: () => void } | null = null;
+  let holdNext = false;
+  const repo = {
+    async find(id: string) {
+      return id === ID ? campaign : undefined;
+    },
+    async live() {
+      return [campaign];
+    },
+    async members(ids: readonly string[]) {
+      const snapshot = ids.includes(ID) ? [...members.values()].map((row) => ({ ...row })) : [];
+      if (!holdNext) return snapshot;
+      holdNext = false;
+      // The read was taken now; its answer arrives when the test lets it.
+      await new Promise<void>((resolve) => {
+        held = { release: resolve };
+      });
+      return snapshot;
+    },
+    async rates() {
+      return [];
+    },
+    async nextDrops() {
+      return new Map();
+    },
+    async setMember(_id: string, operatorId: string, join: boolean, at: Date) {
+      const row = members.get(operatorId);
+      if (row) row.joined_at = join ? at : null;
+    },
+    async ended() {
+      return [];
+    },
+  };
+  return {
+    repo: repo as unknown as CampaignsRepo,
+    hold: () => {
+      holdNext = true;
+    },
+    release: () => held?.release(),
+    isHeld: () => held !== null,
+  };
+}
+
+function sessionOf(operatorId: string, playerId: string): RuntimeSession {
+  return {
+    row: {
+      id: `gs_${playerId}`,
+      operator_id: operatorId,
+      player_id: playerId,
+      game_symbol: 'rf_copper_sevens',
+      currency: 'EUR',
+      play_mode: 'real',
+    },
+    jurisdiction: { rules: effectiveRules(profileOf('default')) },
+  } as unknown as RuntimeSession;
+}
+
+const round = (id: string): RoundForCampaigns => ({
+  id,
+  created_at: NOW,
+  stake: 100n,
+  win: 0n,
+  free_round_grant_id: null,
+});
+
+describe('the cache of live campaigns', () => {
+  it('does not keep a read begun before an operator opted in: its players score at once', async () => {
+    const stub = stubRepo();
+    const board = memoryLeaderboard();
+    await board.load(ID, new Map(), [], []);
+    const service = createCampaignService({
+      repo: stub.repo,
+      board,
+      rng: () => {
+        throw new Error('no drop here');
+      },
+      games: () => ['rf_copper_sevens'],
+      operatorExists: async () => true,
+      now: () => NOW,
+      freezeGraceMs: 60_000,
+    });
+    // A round of alpha starts the node's first read of the campaigns, held open before beta joins.
+    stub.hold();
+    service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_a1'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stub.isHeld()).toBe(true);
+    await service.optIn('op_beta', ID, true);
+    stub.release();
+    // Beta's round, right after its opt-in, scores.
+    service.onRound(sessionOf('op_beta', 'beta-1'), round('rnd_b1'));
+    await service.settle();
+    const members = (await board.top(ID, 10)).map((entry) => entry.member).sort();
+    expect(members).toEqual([memberOf('op_alpha', 'alpha-1'), memberOf('op_beta', 'beta-1')]);
+    await service.stop();
+  });
+});
