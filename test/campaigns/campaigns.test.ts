@@ -14,7 +14,9 @@ let operatorId: string;
 let otherOperator: { id: string; apiKey: string };
 /** The node's clock runs `offset` ms ahead of real time: a campaign starts and ends when a test says. */
 let offset = 0;
-const clock = { now: () => new Date(Date.now() + offset) };
+/** While set, the node's clock stands still there (a test whose rounds must fall in a window). */
+let frozenAt: number | null = null;
+const clock = { now: () => new Date(frozenAt ?? Date.now() + offset) };
 const GAME = 'rf_ember_crown';
 
 beforeAll(async () => {
@@ -207,8 +209,15 @@ describe('campaigns', () => {
     expect(view.drop_commit).toMatch(/^[0-9a-f]{64}$/);
     expect(view.drop_salt).toBeNull();
     expect(view.budget).toBe('20.00');
-    // After the last point (the campaign's two minutes have not ended): every point is due.
-    offset = campaign.start - Date.now() + 119_000;
+    // Just after the last point (read where the node keeps the schedule), inside the campaign's two
+    // minutes: every point is due. The clock stands still there while dana plays. It used to run on
+    // from 119 s, leaving the campaign a second later (a slow machine's launch and spins took longer:
+    // a drop never landed), and a point drawn in that last second would have had no round after it.
+    const { rows: last } = await server.store.pool.query<{ at: Date }>(
+      'select max(at) as at from campaign_drop_points where campaign_id = $1',
+      [campaign.id],
+    );
+    frozenAt = Math.min((last[0] as { at: Date }).at.getTime() + 1, campaign.end - 1);
     const dana = await launchPlayer(server, apiKey, { player: 'cmp-dana' });
     await spins(dana, 4);
     await server.services.campaigns.settle();
@@ -216,6 +225,8 @@ describe('campaigns', () => {
       const found = await server.services.campaigns.prizes(operatorId, { campaignId: campaign.id });
       return found.length === 3 ? found : undefined;
     });
+    frozenAt = null;
+    offset = campaign.start - Date.now() + 119_000;
     expect(new Set(prizes.map((prize) => prize.player_id))).toEqual(new Set(['cmp-dana']));
     // Two of 5.00, and 10 × the 2.00 bet counted up to its 1.00 cap.
     expect(prizes.map((prize) => prize.amount).sort()).toEqual(['10.00', '5.00', '5.00']);
