@@ -277,6 +277,12 @@ describe('scores', () => {
     expect(count.score).toBe(5);
   });
 
+  it('shows a total bet as money only while its double is exact, never a rounded amount', () => {
+    expect(scoreText('total_bet', Number.MAX_SAFE_INTEGER, 'EUR')).toBe('90071992.54');
+    expect(() => scoreText('total_bet', 2 ** 53 + 2, 'EUR')).toThrow(RangeError);
+    expect(() => scoreText('total_bet', 1.5, 'EUR')).toThrow(RangeError);
+  });
+
   it('a round sent late (after a crash) leaves the same score as in its place, one session', () => {
     fc.assert(
       fc.property(

@@ -541,7 +541,12 @@ export function scoreText(scoring: Scoring, score: number, currency: string): st
       // hundredths as a double.
       return `${(Math.floor(Number((score * 100).toPrecision(12))) / 100).toFixed(2)}x`;
     case 'total_bet':
-      return formatAmount(BigInt(Math.floor(score)) / FINE_PER_MINOR, currency);
+      // A whole number of fine units (a sum of bigints, held as a double for the sorted set): exact
+      // up to 2^53 fine units, some 9 billion minor units a player. Past that the sum has rounded,
+      // and a wrong amount is never shown: the read fails instead of printing it.
+      if (!Number.isSafeInteger(score))
+        throw new RangeError(`a total bet of ${score} fine units is past exact: not shown as money`);
+      return formatAmount(BigInt(score) / FINE_PER_MINOR, currency);
     case 'qualifying_rounds':
       return String(score);
   }
