@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { memberOf, type ScoringRule } from '../src/domain/campaigns.ts';
 import { type Leaderboard, redisLeaderboard, type ScoreEvent } from '../src/services/leaderboard.ts';
-import { descendantsCpuSeconds, merge, spread, startChild } from './http.ts';
+import { cpuSecondsOf, descendantsCpuSeconds, merge, spread, startChild } from './http.ts';
 import { ADMIN_TOKEN, admin, launchSessions, openLoopSpins, spinLoad } from './runtime.ts';
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,11 +21,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** The CPU seconds a process has used (utime + stime from /proc), or 0 where it cannot be read. */
-async function processCpuSeconds(pid: number): Promise<number> {
+function processCpuSeconds(pid: number): number {
   try {
-    const { readFileSync } = await import('node:fs');
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuSecondsOf(pid);
   } catch {
     return 0;
   }
@@ -170,7 +168,7 @@ async function scoringSection(quick: boolean): Promise<string[]> {
       const before = {
         node: server.cpuSeconds(),
         db: descendantsCpuSeconds(server.pid),
-        redis: await processCpuSeconds(redisProcess),
+        redis: processCpuSeconds(redisProcess),
       };
       const result = await openLoopSpins(name, base, sessionTokens, rate, sliceSeconds);
       // The scorer flushes every 200 ms: let the last batch land inside this slice's count.
@@ -182,7 +180,7 @@ async function scoringSection(quick: boolean): Promise<string[]> {
         cpu: {
           node: per(server.cpuSeconds() - before.node),
           db: per(descendantsCpuSeconds(server.pid) - before.db),
-          redis: per((await processCpuSeconds(redisProcess)) - before.redis),
+          redis: per(processCpuSeconds(redisProcess) - before.redis),
         },
       };
     };

@@ -17,16 +17,14 @@ export interface Child<T> {
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-function cpuSecondsOf(pid: number): number {
-  // /proc/<pid>/stat: utime and stime are fields 14 and 15, after the parenthesised command name.
+/**
+ * utime + stime of a process (/proc/<pid>/stat fields 14 and 15, after the parenthesised command
+ * name); with `ended`, also cutime + cstime: the CPU of its children that ended and were waited for.
+ */
+export function cpuSecondsOf(pid: number, ended = false): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
-
-/** utime + stime, and cutime + cstime: the CPU of its children that ended and were waited for. */
-function cpuSecondsWithEnded(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS;
+  const own = Number(fields[11]) + Number(fields[12]);
+  return (ended ? own + Number(fields[13]) + Number(fields[14]) : own) / CLOCK_TICKS;
 }
 
 /**
@@ -61,7 +59,7 @@ export function descendantsCpuSeconds(pid: number): number {
   let seconds = 0;
   for (const child of below) {
     try {
-      seconds += cpuSecondsWithEnded(child);
+      seconds += cpuSecondsOf(child, true);
     } catch {
       // ended since
     }

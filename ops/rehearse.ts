@@ -26,6 +26,7 @@ import { createMockWallet, type Fault } from '../src/operator-kit/mock-wallet.ts
 import { redisLeaderboard } from '../src/services/leaderboard.ts';
 import { internalStartBalance } from '../src/wallet/internal.ts';
 import { ADMIN_TOKEN, cpuMeter, type ReelforgeNode, startNodes } from './rehearsal/cluster.ts';
+import { internalBooks } from './rehearsal/ledger.ts';
 import {
   cleanup,
   localPostgres,
@@ -762,20 +763,7 @@ async function main(): Promise<number> {
   );
 
   // Internal wallet: balance = start − stakes + wins of settled rounds, and the ledger rows agree.
-  const { rows: internal } = await db.query(
-    `select r.player_id, r.currency,
-            (coalesce(sum(r.win - r.stake) filter (where r.status = 'settled'), 0)
-              + coalesce((select sum(w.amount) from jackpot_wins w
-                  where w.operator_id = r.operator_id and w.player_id = r.player_id and w.status = 'won'), 0))::bigint as delta,
-            count(*)::int as rounds,
-            (select balance from wallet_balances b
-              where b.operator_id = r.operator_id and b.player_id = r.player_id and b.currency = r.currency) as balance,
-            (select coalesce(sum(case t.type when 'credit' then t.amount when 'debit' then -t.amount else 0 end), 0)::bigint
-               from wallet_transactions t
-              where t.operator_id = r.operator_id and t.player_id = r.player_id and t.status = 'acknowledged') as ledger
-       from rounds r where r.operator_id = $1 group by r.operator_id, r.player_id, r.currency`,
-    [internalOp],
-  );
+  const internal = await internalBooks(db, internalOp);
   const prizesOf = (playerId: string) =>
     paidPrizes
       .filter((prize) => prize.operator_id === internalOp && prize.player_id === playerId)

@@ -20,6 +20,7 @@ import {
   startReplica,
 } from '../../ops/pg/cluster.ts';
 import { haproxyProblem, type PrimaryProxy, startPrimaryProxy } from '../../ops/pg/haproxy.ts';
+import { internalBooks } from '../../ops/rehearsal/ledger.ts';
 import type { MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { internalStartBalance } from '../../src/wallet/internal.ts';
 import { callbackOperator, clickId, launchPlayer, type Player, useRetryPolicy } from '../helpers/runtime.ts';
@@ -188,19 +189,7 @@ describe.skipIf(problem !== undefined)('failover to a promoted replica behind HA
       expect(doubled).toEqual([]);
 
       // Internal wallet: balance = start − stakes + wins of settled rounds; the ledger rows agree.
-      const { rows: internal } = await db.query(
-        `select r.player_id, r.currency,
-                (coalesce(sum(r.win - r.stake) filter (where r.status = 'settled'), 0)
-                  + coalesce((select sum(w.amount) from jackpot_wins w
-                      where w.operator_id = r.operator_id and w.player_id = r.player_id and w.status = 'won'), 0))::bigint as delta,
-                (select balance from wallet_balances b
-                  where b.operator_id = r.operator_id and b.player_id = r.player_id and b.currency = r.currency) as balance,
-                (select coalesce(sum(case t.type when 'credit' then t.amount when 'debit' then -t.amount else 0 end), 0)::bigint
-                   from wallet_transactions t
-                  where t.operator_id = r.operator_id and t.player_id = r.player_id and t.status = 'acknowledged') as ledger
-           from rounds r where r.operator_id = $1 group by r.operator_id, r.player_id, r.currency`,
-        [internalOp],
-      );
+      const internal = await internalBooks(db, internalOp);
       expect(internal).toHaveLength(PLAYERS_PER_MODE);
       for (const row of internal) {
         const start = internalStartBalance(row.currency);
