@@ -5,7 +5,7 @@ import { memberOf } from '../domain/campaigns.ts';
 import { effectiveRules, profileOf } from '../jurisdictions/index.ts';
 import type { CampaignRow, CampaignsRepo, MemberRow } from '../store/campaigns.repo.ts';
 import { createCampaignService, type RoundForCampaigns } from './campaigns.ts';
-import { memoryLeaderboard } from './leaderboard.ts';
+import { type Leaderboard, memoryLeaderboard } from './leaderboard.ts';
 import type { RuntimeSession } from './sessions.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -120,22 +120,61 @@ const round = (id: string): RoundForCampaigns => ({
   free_round_grant_id: null,
 });
 
+function serviceOver(stub: ReturnType<typeof stubRepo>, board: Leaderboard) {
+  return createCampaignService({
+    repo: stub.repo,
+    board,
+    rng: () => {
+      throw new Error('no drop here');
+    },
+    games: () => ['rf_copper_sevens'],
+    operatorExists: async () => true,
+    now: () => NOW,
+    freezeGraceMs: 60_000,
+  });
+}
+
+describe('settle', () => {
+  it('scores the rounds queued while a flush was under way, not only those it took', async () => {
+    const stub = stubRepo();
+    const memory = memoryLeaderboard();
+    await memory.load(ID, new Map(), [], []);
+    let release: (() => void) | null = null;
+    let held = false;
+    // The first fold is held open, as a slow Redis or a rebuild holds it.
+    const board: Leaderboard = {
+      ...memory,
+      async apply(campaignId, rule, events) {
+        if (!held) {
+          held = true;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }
+        return memory.apply(campaignId, rule, events);
+      },
+    };
+    const service = serviceOver(stub, board);
+    service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_a1'));
+    const first = service.settle();
+    while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
+    // A round queued while that flush is under way; settle now must score it too.
+    service.onRound(sessionOf('op_alpha', 'alpha-2'), round('rnd_a2'));
+    const second = service.settle();
+    (release as () => void)();
+    await Promise.all([first, second]);
+    const members = (await memory.top(ID, 10)).map((entry) => entry.member).sort();
+    expect(members).toEqual([memberOf('op_alpha', 'alpha-1'), memberOf('op_alpha', 'alpha-2')]);
+    await service.stop();
+  });
+});
+
 describe('the cache of live campaigns', () => {
   it('does not keep a read begun before an operator opted in: its players score at once', async () => {
     const stub = stubRepo();
     const board = memoryLeaderboard();
     await board.load(ID, new Map(), [], []);
-    const service = createCampaignService({
-      repo: stub.repo,
-      board,
-      rng: () => {
-        throw new Error('no drop here');
-      },
-      games: () => ['rf_copper_sevens'],
-      operatorExists: async () => true,
-      now: () => NOW,
-      freezeGraceMs: 60_000,
-    });
+    const service = serviceOver(stub, board);
     // A round of alpha starts the node's first read of the campaigns, held open before beta joins.
     stub.hold();
     service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_a1'));

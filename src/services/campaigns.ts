@@ -206,6 +206,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
   let timer: NodeJS.Timeout | undefined;
   let freezeTimer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | null = null;
+  let flushAgain: Promise<void> | null = null;
   let log: CampaignLog = { error() {} };
 
   async function load(): Promise<Live[]> {
@@ -474,11 +475,26 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     }
   }
 
+  /**
+   * Scores everything queued when it is called. A flush under way took the queue as it stood when
+   * it began, so rounds queued since go in one more after it: joining it alone let `settle` return
+   * before them (a provider test read 2 players of 3, under load, while the first flush rebuilt the
+   * board).
+   */
   function flush(): Promise<void> {
-    flushing ??= flushOnce().finally(() => {
-      flushing = null;
-    });
-    return flushing;
+    if (!flushing) {
+      flushing = flushOnce().finally(() => {
+        flushing = null;
+      });
+      return flushing;
+    }
+    flushAgain ??= flushing
+      .catch(() => {})
+      .then(() => {
+        flushAgain = null;
+        return flush();
+      });
+    return flushAgain;
   }
 
   function onRound(session: RuntimeSession, round: RoundForCampaigns): void {
