@@ -26,6 +26,13 @@ export interface Config {
   databaseReplicaUrl: string | undefined;
   /** Replay lag beyond which the replica is passed over and reads go to the primary. */
   replicaMaxLagMs: number;
+  /**
+   * The cluster DATABASE_URL is (CLUSTER_ID, default `main`): it also holds the control tables (the
+   * operator → cluster map, operators, keys, staff, audit). docs/operations.md, "Several clusters".
+   */
+  clusterId: string;
+  /** The other PostgreSQL clusters operators' play may live on (DATABASE_CLUSTERS=id=url,id=url). */
+  clusters: Array<{ id: string; url: string }>;
   dataDir: string;
   publicBaseUrl: string;
   /** Base of launch URLs; undefined when missing, which staging/production answer with 500 on launch. */
@@ -157,6 +164,26 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
   const replicaMaxLagMs = integer('DATABASE_REPLICA_MAX_LAG_MS', 5_000, 100, 3_600_000);
 
+  const clusterId = read('CLUSTER_ID') ?? 'main';
+  if (!CLUSTER_ID.test(clusterId)) problems.push(`CLUSTER_ID must match ${CLUSTER_ID} (it goes into session tokens)`);
+  const clusters: Array<{ id: string; url: string }> = [];
+  const clustersText = read('DATABASE_CLUSTERS');
+  if (clustersText !== undefined) {
+    if (databaseUrl === undefined) problems.push('DATABASE_CLUSTERS needs DATABASE_URL (the control cluster)');
+    for (const entry of clustersText.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const at = entry.indexOf('=');
+      const id = at > 0 ? entry.slice(0, at) : '';
+      const url = parseUrl(entry.slice(at + 1));
+      if (!CLUSTER_ID.test(id))
+        problems.push(`DATABASE_CLUSTERS: each entry is id=postgres://…, the id matching ${CLUSTER_ID}`);
+      else if (!url || !['postgres:', 'postgresql:'].includes(url.protocol))
+        problems.push(`DATABASE_CLUSTERS: cluster ${id} needs a postgres:// or postgresql:// connection string`);
+      else if (id === clusterId || clusters.some((c) => c.id === id))
+        problems.push(`DATABASE_CLUSTERS: cluster ${id} is named twice (CLUSTER_ID is ${clusterId})`);
+      else clusters.push({ id, url: entry.slice(at + 1) });
+    }
+  }
+
   const dataDir = path.resolve(read('DATA_DIR') ?? './data');
 
   const localBase = `http://localhost:${port}`;
@@ -275,6 +302,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl,
     databaseReplicaUrl,
     replicaMaxLagMs,
+    clusterId,
+    clusters,
     dataDir,
     publicBaseUrl,
     gameBaseUrl,
@@ -293,6 +322,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     manifestKeyFingerprint,
   };
 }
+
+/** A cluster's id: short, lower case, and free of `_` (a session token's prefix ends at one). */
+const CLUSTER_ID = /^[a-z][a-z0-9]{0,11}$/;
 
 const MIN_KEY_CHARS = 32;
 

@@ -320,8 +320,17 @@ export interface GameLiveSwitchesTable {
   changed_at: Timestamp;
 }
 
+/** The control cluster's operator → cluster map (migration 030); no row: the control cluster. */
+export interface OperatorClustersTable {
+  operator_id: string;
+  cluster_id: string;
+  state: 'active' | 'read_only';
+  changed_at: Generated<Date>;
+}
+
 export interface Database {
   operators: OperatorsTable;
+  operator_clusters: OperatorClustersTable;
   api_keys: ApiKeysTable;
   operator_games: OperatorGamesTable;
   game_sessions: GameSessionsTable;
