@@ -165,19 +165,26 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const replicaMaxLagMs = integer('DATABASE_REPLICA_MAX_LAG_MS', 5_000, 100, 3_600_000);
 
   const clusterId = read('CLUSTER_ID') ?? 'main';
-  if (!CLUSTER_ID.test(clusterId)) problems.push(`CLUSTER_ID must match ${CLUSTER_ID} (it goes into session tokens)`);
+  if (!CLUSTER_ID.test(clusterId))
+    problems.push(`CLUSTER_ID must match ${CLUSTER_ID} (it goes into session tokens)`);
   const clusters: Array<{ id: string; url: string }> = [];
   const clustersText = read('DATABASE_CLUSTERS');
   if (clustersText !== undefined) {
-    if (databaseUrl === undefined) problems.push('DATABASE_CLUSTERS needs DATABASE_URL (the control cluster)');
-    for (const entry of clustersText.split(',').map((part) => part.trim()).filter(Boolean)) {
+    if (databaseUrl === undefined)
+      problems.push('DATABASE_CLUSTERS needs DATABASE_URL (the control cluster)');
+    for (const entry of clustersText
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const at = entry.indexOf('=');
       const id = at > 0 ? entry.slice(0, at) : '';
       const url = parseUrl(entry.slice(at + 1));
       if (!CLUSTER_ID.test(id))
         problems.push(`DATABASE_CLUSTERS: each entry is id=postgres://…, the id matching ${CLUSTER_ID}`);
       else if (!url || !['postgres:', 'postgresql:'].includes(url.protocol))
-        problems.push(`DATABASE_CLUSTERS: cluster ${id} needs a postgres:// or postgresql:// connection string`);
+        problems.push(
+          `DATABASE_CLUSTERS: cluster ${id} needs a postgres:// or postgresql:// connection string`,
+        );
       else if (id === clusterId || clusters.some((c) => c.id === id))
         problems.push(`DATABASE_CLUSTERS: cluster ${id} is named twice (CLUSTER_ID is ${clusterId})`);
       else clusters.push({ id, url: entry.slice(at + 1) });

@@ -5,7 +5,10 @@ import { gameCertifications } from './games/index.ts';
 import { checkStartupIntegrity } from './games/integrity.ts';
 import type { PlayRngSource } from './games/play-rng.ts';
 import { buildApp } from './http/app.ts';
+import { type Cell, type Cells, createCells } from './services/cells.ts';
 import { type Clock, createServices, type Services, systemClock } from './services/index.ts';
+import { createPlacementService } from './services/placement.ts';
+import { clustersRepo } from './store/clusters.repo.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { openStore, type Store } from './store/db.ts';
 import { createPartitionsAhead, migrate } from './store/migrate.ts';
@@ -18,6 +21,9 @@ export interface RunningServer {
   services: Services;
   /** The node's store (tests read the tables directly; the services never hand it out). */
   store: Store;
+  /** With DATABASE_CLUSTERS: every cluster's cell and store (the control cluster's are `services`' and `store`). */
+  cells?: Cells;
+  clusterStores?: ReadonlyMap<string, Store>;
   /** The address it listens on, e.g. http://127.0.0.1:8080. */
   url: string;
   stop(): Promise<void>;
@@ -51,17 +57,53 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { store, embedded } = await openConfiguredStore(config);
   // Reads only (src/store/replica.ts): a smaller pool than the primary's.
   const replica = config.databaseReplicaUrl ? openStore(config.databaseReplicaUrl, { max: 10 }) : undefined;
+  // Every other cluster operators may play on (issue 30, part 3): a pool and the migrations each.
+  const clusterStores = new Map(config.clusters.map((cluster) => [cluster.id, openStore(cluster.url)]));
+  const every = [store, ...clusterStores.values()];
   let app: FastifyInstance | undefined;
   let started: Services | undefined;
   try {
-    await migrate(store.pool);
-    const services = await createServices(config, store, options.clock ?? systemClock, {
-      walletRetry: options.walletRetry,
-      testPlayRng: options.testPlayRng,
+    for (const each of every) await migrate(each.pool);
+    const clock = options.clock ?? systemClock;
+    const serviceOptions = { walletRetry: options.walletRetry, testPlayRng: options.testPlayRng };
+    const placement =
+      clusterStores.size > 0
+        ? createPlacementService({
+            repo: clustersRepo(store.db),
+            control: config.clusterId,
+            clusters: [...clusterStores.keys()],
+            now: () => clock.now().getTime(),
+          })
+        : undefined;
+    const controlServices = await createServices(config, store, clock, {
+      ...serviceOptions,
       replica,
+      placement,
     });
-    started = services;
-    app = await buildApp(services, { logLevel: options.logLevel ?? 'info', logStream: options.logStream });
+    started = controlServices;
+    let cells: Cells | undefined;
+    if (placement) {
+      const others: Cell[] = [];
+      for (const [id, clusterStore] of clusterStores) {
+        const cell = {
+          id,
+          services: await createServices(config, clusterStore, clock, {
+            ...serviceOptions,
+            placement,
+            cell: { id, control: controlServices, controlStore: store },
+          }),
+        };
+        others.push(cell);
+      }
+      cells = createCells({ id: config.clusterId, services: controlServices }, others, placement);
+      started = cells.services;
+    }
+    const services = cells?.services ?? controlServices;
+    app = await buildApp(services, {
+      logLevel: options.logLevel ?? 'info',
+      logStream: options.logStream,
+      cells,
+    });
     options.testRoutes?.(app, services);
     logGameIntegrity(app, integrity.warnings);
     if (config.secrets.derived.length > 0)
@@ -76,19 +118,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       app.log.error(`${config.gameBaseUrlProblem}: launch-url answers 500 until it is fixed`);
     }
     await options.beforeListen?.(services);
-    // Rounds a crash left in flight are finished before the node takes new play.
-    await services.wallets.worker.recover(app.log);
+    // Rounds a crash left in flight are finished before the node takes new play, on every cluster;
+    // each cluster's workers run beside the others'.
+    const perCluster = cells?.all.map((cell) => cell.services) ?? [controlServices];
+    for (const each of perCluster) await each.wallets.worker.recover(app.log);
     const url = await app.listen({ port: config.port, host: config.host });
-    services.wallets.worker.start(app.log);
-    services.campaignPrizes.start(app.log);
-    services.jackpots.start(app.log);
-    services.campaigns.start(app.log);
+    for (const each of perCluster) {
+      each.wallets.worker.start(app.log);
+      each.campaignPrizes.start(app.log);
+      each.jackpots.start(app.log);
+      each.campaigns.start(app.log);
+    }
     const running = app;
     // Start-up made the round tables' next months; a node that runs on for months makes them daily.
     const monthsAhead = setInterval(() => {
-      createPartitionsAhead(store.pool).catch((error: unknown) =>
-        running.log.error({ err: error }, 'making the next months of the round tables failed'),
-      );
+      for (const each of every)
+        createPartitionsAhead(each.pool).catch((error: unknown) =>
+          running.log.error({ err: error }, 'making the next months of the round tables failed'),
+        );
     }, DAY_MS);
     monthsAhead.unref();
     let stopping: Promise<void> | undefined;
@@ -96,6 +143,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       app,
       services,
       store,
+      cells,
+      clusterStores: cells ? clusterStores : undefined,
       url: url.replace('[::1]', 'localhost'),
       stop() {
         stopping ??= (async () => {
@@ -103,6 +152,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await running.close(); // stops accepting and waits for in-flight requests
           await services.close();
           await store.close();
+          for (const each of clusterStores.values()) await each.close();
           await replica?.close();
           await embedded?.stop();
         })();
@@ -113,6 +163,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await app?.close().catch(() => {});
     await started?.close().catch(() => {});
     await store.close().catch(() => {});
+    for (const each of clusterStores.values()) await each.close().catch(() => {});
     await replica?.close().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;

@@ -25,9 +25,4 @@ export function clusterOfToken(token: string, controlCluster: string): string | 
   return match[1] ?? controlCluster;
 }
 
-/** Where an operator plays, as the control cluster's map says (no row: the control cluster). */
-export interface Placement {
-  cluster: string;
-  /** While `reelforge operator move` runs: launches and new rounds refused, what is open finishes. */
-  readOnly: boolean;
-}
+export type { Placement } from '../store/clusters.repo.ts';

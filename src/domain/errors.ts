@@ -62,6 +62,13 @@ export const errors = {
   conflict: (detail: string) => new ApiError('conflict', detail),
   serverMisconfigured: (detail: string) => new ApiError('server_misconfigured', detail),
   internal: (detail = 'internal error') => new ApiError('internal', detail),
+  /** While `reelforge operator move` moves the operator's play to another cluster (a minute or two). */
+  operatorMoving: () =>
+    new ApiError(
+      'service_unavailable',
+      "this operator's games are being moved to another database cluster; retry in a minute",
+      { retry_after_seconds: 60 },
+    ),
   sessionInvalid: (detail = 'unknown or revoked session token') => new ApiError('session_invalid', detail),
   sessionExpired: (detail = 'the session has expired; relaunch the game') =>
     new ApiError('session_expired', detail),

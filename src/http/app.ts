@@ -2,9 +2,11 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Cells } from '../services/cells.ts';
 import type { Services } from '../services/index.ts';
 import { registerAdminRoutes } from './admin/index.ts';
 import { registerBackoffice } from './backoffice/index.ts';
+import { installCellRouting } from './cells.ts';
 import { installEdgeGuards } from './edge-guard.ts';
 import {
   clientErrorHandler,
@@ -76,6 +78,8 @@ export interface AppOptions {
   logLevel?: string;
   /** Where log lines go (stdout by default); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** With several clusters: the cells a request is decided to before its handler (src/http/cells.ts). */
+  cells?: Cells;
 }
 
 export function loggerOptions(
@@ -120,6 +124,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   installErrorHandling(app);
   installEdgeGuards(app);
+  if (options.cells) installCellRouting(app, options.cells);
   // JSON only: a text/plain body is answered 415 rather than parsed into a string.
   app.removeContentTypeParser('text/plain');
   for (const schema of sharedSchemas) app.addSchema(schema);

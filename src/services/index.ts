@@ -56,6 +56,7 @@ import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { memoryLeaderboard, redisLeaderboard } from './leaderboard.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
+import type { PlacementService } from './placement.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 import { createReportService, type ReportService } from './reports.ts';
 import { createRoundDetailsService, type RoundDetailsService } from './round-details.ts';
@@ -162,6 +163,15 @@ export interface ServiceOptions {
    * and reports read there when src/store/replica.ts allows; everything else uses `store`.
    */
   replica?: Store;
+  /**
+   * This services' cluster when `store` is not the control cluster (DATABASE_CLUSTERS): operators,
+   * keys, staff, the audit trail, artwork and the game switches are the control cluster's
+   * (`control`, the control cluster's own services); play, wallets, jackpots and campaigns are
+   * `store`'s. Without it, `store` is the control cluster.
+   */
+  cell?: { id: string; control: Services; controlStore: Store };
+  /** Where each operator plays (src/services/placement.ts); without it every operator plays here. */
+  placement?: PlacementService;
 }
 
 export async function createServices(
@@ -171,12 +181,16 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<Services> {
   const { db } = store;
+  const control = options.cell?.control;
+  // Operators, keys and artwork are the control cluster's; an operator placed on this cluster has a
+  // copy of its row here (written by `reelforge operator move`) for the play tables' keys only.
+  const controlDb = options.cell?.controlStore.db ?? db;
   const playRng = choosePlayRng(config.appEnv, options.testPlayRng);
   if (!playRng.ok) throw new Error(playRng.detail);
   const repos = {
-    operators: operatorsRepo(db),
-    keys: apiKeysRepo(db),
-    thumbnails: thumbnailsRepo(db),
+    operators: operatorsRepo(controlDb),
+    keys: apiKeysRepo(controlDb),
+    thumbnails: thumbnailsRepo(controlDb),
     sessions: sessionsRepo(db, store.pool),
     rounds: roundsRepo(db),
     wallet: walletRepo(db),
@@ -205,21 +219,27 @@ export async function createServices(
         : undefined,
     );
   const changes = createChanges();
-  const gameSwitches = createGameSwitchService({
-    games: gamesRepo(db),
-    changes,
-    now: () => clock.now().getTime(),
-    cacheMs: ACCESS_CACHE_MS,
-  });
-  const access = createAccessService({
-    ...repos,
-    changes,
-    now: () => clock.now().getTime(),
-    switchedOff: gameSwitches.switchedOff,
-    cachedSwitchedOff: gameSwitches.cachedSwitchedOff,
-  });
-  const artwork = await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS });
-  const sessions = createSessionService({ sessions: repos.sessions, access, now });
+  const gameSwitches =
+    control?.gameSwitches ??
+    createGameSwitchService({
+      games: gamesRepo(db),
+      changes,
+      now: () => clock.now().getTime(),
+      cacheMs: ACCESS_CACHE_MS,
+    });
+  const access =
+    control?.access ??
+    createAccessService({
+      ...repos,
+      changes,
+      now: () => clock.now().getTime(),
+      switchedOff: gameSwitches.switchedOff,
+      cachedSwitchedOff: gameSwitches.cachedSwitchedOff,
+    });
+  const artwork =
+    control?.artwork ?? (await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS }));
+  const placement = options.placement;
+  const sessions = createSessionService({ sessions: repos.sessions, access, now, placement });
   const attemptListeners: Array<(event: WalletAttemptEvent) => void> = [];
   const stepListeners: Array<(step: RoundStep, seconds: number) => void> = [];
   const wallets = createWallets({
@@ -240,8 +260,13 @@ export async function createServices(
   });
   const walletQueue = createWalletQueueService({ ...repos, policy: wallets.policy, worker: wallets.worker });
   const millis = () => now().getTime();
-  const rateLimiter = rateLimiterFor(config, config.rateLimitPerMinute, 'rate', millis);
-  const publicRateLimiter = rateLimiterFor(config, config.publicRateLimitPerMinute, 'public', millis);
+  // One count a key and a client address per node, whichever cluster's services take the request.
+  const rateLimiter = control
+    ? control.rateLimiter
+    : rateLimiterFor(config, config.rateLimitPerMinute, 'rate', millis);
+  const publicRateLimiter = control
+    ? control.publicRateLimiter
+    : rateLimiterFor(config, config.publicRateLimitPerMinute, 'public', millis);
   const freeRounds = createFreeRoundService({ freeRounds: repos.freeRounds, now });
   const jackpots = createJackpotService({
     repo: jackpotsRepo(db),
@@ -275,32 +300,39 @@ export async function createServices(
       wallet: walletRepo(replica.db),
       freeRounds: freeRoundsRepo(replica.db),
     })),
-    secret: await signingKeysRepo(db).get('round_details'),
+    secret: await signingKeysRepo(controlDb).get('round_details'),
     // Read at each use: PUBLIC_BASE_URL may be known only once the node listens (port 0).
     publicBaseUrl: () => config.publicBaseUrl,
     now,
   });
-  const audit = await sealedAudit(store, config.secrets, now);
-  const staff = createStaffService({
-    staff: staffRepo(db),
-    audit,
-    totp: await staffTotpBox(store, config.secrets),
-    now,
-  });
-  const operators = createOperatorService({ ...repos, changes, addresses: config.walletAddresses });
-  const actingAs = (actor: Actor) =>
-    auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
+  const audit = control?.audit ?? (await sealedAudit(store, config.secrets, now));
+  const staff =
+    control?.staff ??
+    createStaffService({
+      staff: staffRepo(db),
+      audit,
+      totp: await staffTotpBox(store, config.secrets),
+      now,
+    });
+  const operators =
+    control?.operators ?? createOperatorService({ ...repos, changes, addresses: config.walletAddresses });
+  const actingAs =
+    control?.actingAs ??
+    ((actor: Actor) =>
+      auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor));
   const jackpotAppliers: Parameters<typeof createApprovalService>[0]['jackpots'] = {};
-  const approvals = createApprovalService({
-    approvals: approvalsRepo(db),
-    staff: staffRepo(db),
-    accounts: staff,
-    operators: repos.operators,
-    audit,
-    actingAs,
-    jackpots: jackpotAppliers,
-    now,
-  });
+  const approvals =
+    control?.approvals ??
+    createApprovalService({
+      approvals: approvalsRepo(db),
+      staff: staffRepo(db),
+      accounts: staff,
+      operators: repos.operators,
+      audit,
+      actingAs,
+      jackpots: jackpotAppliers,
+      now,
+    });
   const jackpotAdmin = createJackpotAdminService({
     repo: jackpotAdminRepo(db),
     pools: jackpotsRepo(db),
@@ -341,7 +373,12 @@ export async function createServices(
       hasUploadedArt: (symbol) => artwork.hasUpload(symbol),
     },
     artwork,
-    launcher: createLaunchService({ sessions: repos.sessions, config, now }),
+    launcher: createLaunchService({
+      sessions: repos.sessions,
+      config,
+      now,
+      cluster: placement ? { id: options.cell?.id ?? config.clusterId, placement } : undefined,
+    }),
     sessions,
     rounds: createRoundService({
       rounds: repos.rounds,
@@ -387,7 +424,7 @@ export async function createServices(
       poolsFor: jackpots.poolsFor,
     }),
     jackpotAdmin,
-    campaignAdmin: createCampaignAdminService({ campaigns, staff: staffRepo(db), audit }),
+    campaignAdmin: createCampaignAdminService({ campaigns, staff: staffRepo(controlDb), audit }),
     walletAttempts: { listen: (listener) => attemptListeners.push(listener) },
     roundSteps: { listen: (listener) => stepListeners.push(listener) },
     rateLimiter,
@@ -408,6 +445,7 @@ export async function createServices(
       await campaignPrizes.stop();
       await jackpots.stop();
       await campaigns.stop();
+      if (control) return; // what it shares is the control cluster's services' to close
       await rateLimiter?.close();
       await publicRateLimiter?.close();
       artwork.stop();

@@ -3,6 +3,7 @@
 // feature state kept), and the launch URL that carries the token.
 import type { Config } from '../config.ts';
 import { type CatalogScope, inScope } from '../domain/catalog.ts';
+import { sessionToken } from '../domain/clusters.ts';
 import { errors } from '../domain/errors.ts';
 import { newId, randomBase62, sha256 } from '../domain/ids.ts';
 import { sessionLanguage } from '../domain/languages.ts';
@@ -24,6 +25,7 @@ import {
 import { parseAmount } from '../money.ts';
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { SessionsRepo } from '../store/sessions.repo.ts';
+import type { PlacementService } from './placement.ts';
 
 export interface Launched {
   symbol: string;
@@ -48,6 +50,11 @@ export function createLaunchService(deps: {
   /** Read at each launch: GAME_BASE_URL may be known only once the node listens (port 0). */
   config: Pick<Config, 'gameBaseUrl' | 'gameBaseUrlProblem' | 'sessionTtlSeconds'>;
   now(): Date;
+  /**
+   * The cluster these services play on and where operators play (DATABASE_CLUSTERS): the token
+   * names the cluster, and an operator placed elsewhere or being moved is refused.
+   */
+  cluster?: { id: string; placement: PlacementService };
 }): LaunchService {
   return {
     async launch(operator, scope, body) {
@@ -104,7 +111,15 @@ export function createLaunchService(deps: {
       const interval = realityCheckInterval(rules, terms.realityCheckInterval);
 
       const now = deps.now();
-      const token = `ses_${randomBase62(24)}`;
+      const cluster = deps.cluster;
+      if (cluster) {
+        const placed = await cluster.placement.of(operator.id);
+        // Another cluster's operator reaches here only from a map this node read before a move's flip.
+        if (placed.readOnly || placed.cluster !== cluster.id) throw errors.operatorMoving();
+      }
+      const token = cluster
+        ? sessionToken(cluster.id, cluster.placement.control, randomBase62(24))
+        : `ses_${randomBase62(24)}`;
       const expiresAt = new Date(now.getTime() + sessionTtlSeconds * 1000);
       await deps.sessions.launch({
         id: newId('gs'),

@@ -1,7 +1,9 @@
 // The game session behind a runtime request: found by the hash of its token, live, and still
 // allowed (operator active, game in its allowlist). A session reaches only its own operator,
 // player, game and currency: everything downstream takes them from here, never from the request.
+
 import { inScope, variantFor } from '../domain/catalog.ts';
+import { looksLikeSessionToken } from '../domain/clusters.ts';
 import { type ApiError, errors } from '../domain/errors.ts';
 import { sha256 } from '../domain/ids.ts';
 import { restrictLadder, type SessionJurisdiction } from '../domain/jurisdiction.ts';
@@ -11,6 +13,7 @@ import { effectiveRules, maxStakeMinor, profileOf } from '../jurisdictions/index
 import type { OperatorRow } from '../store/operators.repo.ts';
 import type { SessionRow, SessionsRepo } from '../store/sessions.repo.ts';
 import type { AccessService } from './access.ts';
+import type { PlacementService } from './placement.ts';
 
 export interface RuntimeSession {
   row: SessionRow;
@@ -28,8 +31,6 @@ export interface RuntimeSession {
   /** The token the request came with: the session_id the operator knows this session by. */
   token: string;
 }
-
-const TOKEN = /^ses_[A-Za-z0-9]{16,64}$/;
 
 function stateOf(row: SessionRow, model: GameModel): GameState {
   const state = row.state as Partial<GameState> | null;
@@ -71,6 +72,8 @@ export function createSessionService(deps: {
   sessions: SessionsRepo;
   access: AccessService;
   now(): Date;
+  /** Where operators play: a round of an operator being moved (read-only) is refused. */
+  placement?: PlacementService;
 }): SessionService {
   const { access, now } = deps;
   /**
@@ -83,11 +86,19 @@ export function createSessionService(deps: {
   const cache = new Map<string, SessionRow>();
 
   function malformed(token: string | undefined): Resolved | undefined {
-    if (token !== undefined && TOKEN.test(token)) return undefined;
+    if (token !== undefined && looksLikeSessionToken(token)) return undefined;
     return {
       ok: false,
       error: errors.sessionInvalid('missing or malformed session token: send Authorization: Bearer <token>'),
     };
+  }
+
+  /** A session of an operator `reelforge operator move` is moving takes no new round (from the cached map). */
+  async function movable(resolved: Resolved): Promise<Resolved> {
+    if (!resolved.ok || !deps.placement) return resolved;
+    const operatorId = resolved.session.row.operator_id;
+    const placed = deps.placement.cachedOf(operatorId) ?? (await deps.placement.of(operatorId));
+    return placed.readOnly ? { ok: false, error: errors.operatorMoving() } : resolved;
   }
 
   async function resolve(token: string | undefined): Promise<Resolved> {
@@ -173,11 +184,11 @@ export function createSessionService(deps: {
     async resolveForPlay(token: string | undefined): Promise<Resolved> {
       const cached = token === undefined ? undefined : cache.get(token);
       if (cached && token !== undefined) {
-        const built = await build(cached, token);
+        const built = await movable(await build(cached, token));
         if (built.ok) return built;
         cache.delete(token);
       }
-      const resolved = await resolve(token);
+      const resolved = await movable(await resolve(token));
       if (resolved.ok) {
         if (cache.size >= CACHE_LIMIT) cache.clear();
         cache.set(resolved.session.token, resolved.session.row);

@@ -1,7 +1,13 @@
 // The control cluster's operator → cluster map (migration 030, issue 30 part 3).
 import type { Kysely } from 'kysely';
-import type { Placement } from '../domain/clusters.ts';
 import type { Database } from './schema.ts';
+
+/** Where an operator plays, as the control cluster's map says (no row: the control cluster). */
+export interface Placement {
+  cluster: string;
+  /** While `reelforge operator move` runs: launches and new rounds refused, what is open finishes. */
+  readOnly: boolean;
+}
 
 export interface PlacementRow extends Placement {
   operatorId: string;
@@ -28,7 +34,9 @@ export function clustersRepo(db: Kysely<Database>) {
         .insertInto('operator_clusters')
         .values({ operator_id: operatorId, cluster_id: placement.cluster, state })
         .onConflict((oc) =>
-          oc.column('operator_id').doUpdateSet({ cluster_id: placement.cluster, state, changed_at: new Date() }),
+          oc
+            .column('operator_id')
+            .doUpdateSet({ cluster_id: placement.cluster, state, changed_at: new Date() }),
         )
         .execute();
     },

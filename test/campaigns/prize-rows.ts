@@ -60,12 +60,15 @@ export async function insertPrize(
   const sessionId = `ses_ended${suffix()}`;
   const source = fields.source ?? 'place';
   places += 1;
+  // Due from the millisecond: a worker compares with its own clock, a Date of whole milliseconds,
+  // and now()'s microseconds could put a prize due "now" just after a pass begun in the same
+  // millisecond (a pass that claimed nothing failed a test once in a few hundred runs).
   await server.store.pool.query(
     `insert into campaign_prizes (id, campaign_id, source, place, drop_seq, operator_id, player_id, currency,
                                   kind, amount, base_amount, free_rounds, game_symbol, session_id,
                                   transaction_id, next_attempt_at, created_at, status, paid_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, 'rf_ember_crown', $12, $13,
-             now() + make_interval(secs => $14), coalesce($15, now()), $16,
+             date_trunc('milliseconds', now()) + make_interval(secs => $14), coalesce($15, now()), $16,
              case when $16 in ('acknowledged', 'resolved') then now() end)`,
     [
       id,

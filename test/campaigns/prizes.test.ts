@@ -427,7 +427,7 @@ describe('a free-rounds prize', () => {
     expect(row.free_round_grant_id).toMatch(/^frg_/);
     // as if the node died after the grant was made and before the prize was marked
     await server.store.pool.query(
-      `update campaign_prizes set status = 'pending', free_round_grant_id = null, next_attempt_at = now() where id = $1`,
+      `update campaign_prizes set status = 'pending', free_round_grant_id = null, next_attempt_at = date_trunc('milliseconds', now()) where id = $1`,
       [prize.id],
     );
     const again = await runUntil(byOne, prize.id, 'acknowledged');

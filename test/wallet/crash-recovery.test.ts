@@ -292,7 +292,7 @@ describe('killed between each pair of steps', () => {
     await query(`delete from wallet_transactions where round_id = $1 and type = 'credit'`, [round.id]);
     await query(
       `update wallet_transactions set status = 'pending', balance_after = null, finished_at = null, last_error = null, acknowledged_attempt = null,
-          body = (body::jsonb || jsonb_build_object('session_id', $2::text))::text, next_attempt_at = now(),
+          body = (body::jsonb || jsonb_build_object('session_id', $2::text))::text, next_attempt_at = date_trunc('milliseconds', now()),
           created_at = pg_postmaster_start_time() - interval '1 second'
         where round_id = $1 and type = 'debit'`,
       [round.id, token],

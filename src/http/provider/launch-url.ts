@@ -24,7 +24,7 @@ export function registerLaunchUrl(app: FastifyInstance, services: Services): voi
         body: Type.Ref('LaunchUrlRequest'),
         response: {
           200: Type.Ref('LaunchUrlResponse'),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429, 500),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429, 500, 503),
         },
       },
       // Fields are checked by checkLaunchRequest, so that each 400 names its field in our words.

@@ -1,0 +1,58 @@
+// Which cluster's services take a request (issue 30, part 3; src/services/cells.ts), decided before
+// its handler runs from what it carries: a session token names its cluster, so the runtime API and
+// the game's pages route without a look-up; an operator's API key (or a master key's named operator)
+// routes by the placement map every node caches. Everything else (staff, the public pages, a master
+// key naming no operator) is the control cluster's.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { extractApiKey } from '../domain/api-keys.ts';
+import { clusterOfToken } from '../domain/clusters.ts';
+import type { Cell, Cells } from '../services/cells.ts';
+import { credentialHeaders } from './edge-guard.ts';
+import { requestedOperatorIds } from './provider/auth.ts';
+import { bearerToken } from './runtime/auth.ts';
+
+export function installCellRouting(app: FastifyInstance, cells: Cells): void {
+  // preValidation: the body is parsed (a master key's launch names its operator there).
+  app.addHook('preValidation', (request, _reply, done) => {
+    cellOf(cells, request).then(
+      (cell) => cells.run(cell, done),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+}
+
+export async function cellOf(cells: Cells, request: FastifyRequest): Promise<Cell> {
+  const path = request.url;
+  if (path.startsWith('/api/runtime/') || path.startsWith('/gs2c/')) {
+    const query = request.query as { token?: unknown } | undefined;
+    const token =
+      bearerToken(request.headers.authorization) ??
+      (typeof query?.token === 'string' ? query.token : undefined);
+    const id = token === undefined ? undefined : clusterOfToken(token, cells.placement.control);
+    // An unknown cluster's token is the control cluster's to refuse (session_invalid).
+    return (id !== undefined ? cells.cell(id) : undefined) ?? cells.control;
+  }
+  if (path.startsWith('/api/provider/')) {
+    const key = extractApiKey(credentialHeaders(request));
+    if (key.kind !== 'key') return cells.control;
+    const principal = await cells.control.services.access.principalFor(key.apiKey);
+    if (!principal) return cells.control;
+    const operatorId = principal.kind === 'operator' ? principal.operatorId : namedOperator(request);
+    if (operatorId === undefined) return cells.control;
+    const placed = await cells.placement.of(operatorId);
+    return cells.cell(placed.cluster) ?? cells.control;
+  }
+  return cells.control;
+}
+
+/** The operator a master key's request names; a malformed name is the handler's to refuse. */
+function namedOperator(request: FastifyRequest): string | undefined {
+  try {
+    return requestedOperatorIds(
+      request,
+      (request.body as { operator_id?: unknown } | undefined)?.operator_id,
+    )[0];
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,156 @@
+// Operators on several PostgreSQL clusters (issue 30, part 3), on one node over two real databases:
+// a session token names its cluster and the runtime API plays there; an operator's key routes its
+// provider requests by the control cluster's map; an operator on the control cluster is untouched;
+// each cluster's retry worker settles its own rounds; a read-only operator takes no launch or round.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLACEMENT_CACHE_MS } from '../../src/services/placement.ts';
+import { clustersRepo } from '../../src/store/clusters.repo.ts';
+import type { Store } from '../../src/store/db.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { callbackOperator, cents, eventually, launchPlayer, playerFor } from '../helpers/runtime.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
+
+let server: TestServer;
+let east: TestDatabase;
+let eastStore: Store;
+let home: { id: string; apiKey: string };
+let moved: { id: string; apiKey: string };
+
+/** Places an operator on `cluster` as `reelforge operator move` leaves it: its row copied there, the map set. */
+async function place(operatorId: string, cluster: string, target: Store, readOnly = false) {
+  const { rows } = await server.store.pool.query(
+    'select row_to_json(o) as row from operators o where id = $1',
+    [operatorId],
+  );
+  await target.pool.query(
+    `insert into operators select * from json_populate_record(null::operators, $1::json)
+     on conflict (id) do nothing`,
+    [JSON.stringify(rows[0].row)],
+  );
+  await clustersRepo(server.store.db).place(operatorId, { cluster, readOnly });
+  // as the move does: every node's cached map has run out before play goes on
+  await new Promise((resolve) => setTimeout(resolve, PLACEMENT_CACHE_MS + 50));
+}
+
+const count = async (store: Store, sql: string, params: unknown[]) =>
+  Number((await store.pool.query(sql, params)).rows[0].n);
+
+beforeAll(async () => {
+  east = await createTestDatabase();
+  server = await startTestServer({ DATABASE_CLUSTERS: `east=${east.url}` });
+  eastStore = server.clusterStores?.get('east') as Store;
+  home = await server.createOperator({ wallet_mode: 'internal' });
+  moved = await server.createOperator({ wallet_mode: 'internal' });
+  await place(moved.id, 'east', eastStore);
+});
+afterAll(async () => {
+  await server?.close();
+  await east?.drop();
+});
+
+describe('a node on two clusters', () => {
+  it('migrates every cluster and runs a cell for each', async () => {
+    expect(server.cells?.all.map((cell) => cell.id)).toEqual(['main', 'east']);
+    const applied = await count(eastStore, 'select count(*) as n from schema_migrations', []);
+    expect(applied).toBe(await count(server.store, 'select count(*) as n from schema_migrations', []));
+  });
+
+  it("plays an east operator's session on east: its token names the cluster, its rows are there only", async () => {
+    const player = await launchPlayer(server, moved.apiKey, { player: 'east-1' });
+    expect(player.token).toMatch(/^ses_east_[A-Za-z0-9]{16,64}$/);
+    const before = cents((await player.get('session')).body.balance);
+    const spin = await player.spin();
+    expect(spin.status).toBe(200);
+    const round = spin.body.round;
+    expect(cents(spin.body.balance)).toBe(before - cents(round.stake) + cents(round.win));
+    const where = 'select count(*) as n from rounds where operator_id = $1';
+    expect(await count(eastStore, where, [moved.id])).toBe(1);
+    expect(await count(server.store, where, [moved.id])).toBe(0);
+    expect(
+      await count(server.store, 'select count(*) as n from game_sessions where operator_id = $1', [moved.id]),
+    ).toBe(0);
+    // the history and the provider's round look-up read east too
+    const history = await player.get('history');
+    expect(history.status).toBe(200);
+    expect(history.body.rounds.map((r: { id: string }) => r.id)).toEqual([round.id]);
+    const looked = await server.request(`/api/provider/v1/rounds/${round.id}`, {
+      headers: { 'x-provider-api-key': moved.apiKey },
+    });
+    expect(looked.status).toBe(200);
+  });
+
+  it('leaves an operator the map does not name on the control cluster, its token as before', async () => {
+    const player = await launchPlayer(server, home.apiKey, { player: 'home-1' });
+    expect(player.token).toMatch(/^ses_[A-Za-z0-9]{16,64}$/);
+    expect((await player.spin()).status).toBe(200);
+    const where = 'select count(*) as n from rounds where operator_id = $1';
+    expect(await count(server.store, where, [home.id])).toBe(1);
+    expect(await count(eastStore, where, [home.id])).toBe(0);
+  });
+
+  it("refuses a token of a cluster the node does not know, and another cluster's operator's round is not found", async () => {
+    const stranger = playerFor(server, 'ses_west_0123456789abcdefABCDEFGH');
+    expect((await stranger.get('session')).status).toBe(401);
+    const eastPlayer = await launchPlayer(server, moved.apiKey, { player: 'east-2' });
+    const spin = await eastPlayer.spin();
+    const other = await server.request(`/api/provider/v1/rounds/${spin.body.round.id}`, {
+      headers: { 'x-provider-api-key': home.apiKey },
+    });
+    expect(other.status).toBe(404);
+  });
+
+  it("settles a callback round on east by east's own retry worker after the wallet failed its credit", async () => {
+    const callback = await callbackOperator(server, { 'cb-east': '50.00' });
+    try {
+      await place(callback.id, 'east', eastStore);
+      const player = await launchPlayer(server, callback.apiKey, { player: 'cb-east' });
+      let failed = 0;
+      callback.wallet.setFault((type) =>
+        type === 'credit' && failed++ < 2 ? { kind: 'status', status: 500 } : undefined,
+      );
+      const spin = await player.spin({ coin: '1.00' });
+      expect(spin.status).toBe(200);
+      const roundId = spin.body.round.id as string;
+      const settled = await eventually(async () => {
+        const { rows } = await eastStore.pool.query('select status from rounds where id = $1', [roundId]);
+        return rows[0]?.status === 'settled' ? rows[0] : undefined;
+      });
+      expect(settled.status).toBe('settled');
+      const credits = await count(
+        eastStore,
+        `select count(*) as n from wallet_transactions where round_id = $1 and type = 'credit'`,
+        [roundId],
+      );
+      expect(credits).toBe(1);
+      expect(await count(server.store, 'select count(*) as n from rounds where id = $1', [roundId])).toBe(0);
+    } finally {
+      callback.wallet.setFault(undefined);
+      await callback.wallet.close();
+    }
+  });
+
+  it('a read-only operator (being moved) takes no launch and no new round: 503, the balance untouched', async () => {
+    const player = await launchPlayer(server, moved.apiKey, { player: 'east-3' });
+    await clustersRepo(server.store.db).place(moved.id, { cluster: 'east', readOnly: true });
+    try {
+      // within the map's cache time, every node has seen the mark
+      await new Promise((resolve) => setTimeout(resolve, PLACEMENT_CACHE_MS + 50));
+      const balance = (await player.get('session')).body.balance;
+      const refused = await player.spin();
+      expect(refused.status).toBe(503);
+      expect(refused.body.error).toBe('service_unavailable');
+      const launch = await server.request('/api/provider/v1/launch-url', {
+        method: 'POST',
+        headers: { 'x-provider-api-key': moved.apiKey },
+        json: { symbol: 'rf_ember_crown', external_player_id: 'east-4', currency: 'USD' },
+      });
+      expect(launch.status).toBe(503);
+      expect((await launch.json()).error).toBe('service_unavailable');
+      // what the player has played still reads
+      expect((await player.get('history')).status).toBe(200);
+      expect((await player.get('session')).body.balance).toBe(balance);
+    } finally {
+      await clustersRepo(server.store.db).place(moved.id, { cluster: 'east', readOnly: false });
+    }
+  });
+});
