@@ -6,6 +6,7 @@
 // HTTP layer one `Services` whose every call goes to the current cell's, so handlers stay as they
 // are and the spin path never crosses a cluster.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { fanOutReads } from './fan-out.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
 
@@ -41,7 +42,15 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
   const all = [control, ...others];
   const byId = new Map(all.map((cell) => [cell.id, cell]));
   const context = new AsyncLocalStorage<Cell>();
-  const current = () => context.getStore() ?? control;
+  // What the control cluster's cell is asked that spans operators goes to every cluster (fan-out.ts).
+  const controlView: Cell = {
+    id: control.id,
+    services: { ...control.services, ...fanOutReads({ all, placement }) },
+  };
+  const current = () => {
+    const cell = context.getStore() ?? control;
+    return cell === control ? controlView : cell;
+  };
   return {
     control,
     all,

@@ -18,6 +18,8 @@ export interface StaffRoundFilter {
   transactionId?: string;
   /** A round id: the page starts after it. */
   before?: string;
+  /** Only rounds begun before this time (the clusters other than the `before` round's: fan-out.ts). */
+  beforeTime?: Date;
   limit: number;
 }
 

@@ -75,6 +75,8 @@ export interface RoundFilter {
   playerId?: string;
   status?: RoundStatus;
   beforeSeq?: bigint;
+  /** Rounds begun before this time (another cluster's page after a round of its own: src/services/fan-out.ts). */
+  beforeTime?: Date;
   limit: number;
 }
 
@@ -175,6 +177,7 @@ export function roundsRepo(db: Kysely<Database>, table: 'rounds' | 'demo_rounds'
       if (filter.playerId !== undefined) query = query.where('player_id', '=', filter.playerId);
       if (filter.status !== undefined) query = query.where('status', '=', filter.status);
       if (filter.beforeSeq !== undefined) query = query.where('seq', '<', filter.beforeSeq);
+      if (filter.beforeTime !== undefined) query = query.where('created_at', '<', filter.beforeTime);
       return query.execute();
     },
   };

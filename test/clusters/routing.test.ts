@@ -150,7 +150,80 @@ describe('a node on two clusters', () => {
       expect((await player.get('history')).status).toBe(200);
       expect((await player.get('session')).body.balance).toBe(balance);
     } finally {
-      await clustersRepo(server.store.db).place(moved.id, { cluster: 'east', readOnly: false });
+      await place(moved.id, 'east', eastStore);
     }
+  });
+});
+
+describe("reads that span the clusters' operators", () => {
+  it('staff round search merges every cluster newest first, pages across them, and names one operator on its own cluster', async () => {
+    const eastPlayer = await launchPlayer(server, moved.apiKey, { player: 'east-fan' });
+    const homePlayer = await launchPlayer(server, home.apiKey, { player: 'home-fan' });
+    const played: string[] = [];
+    for (const player of [eastPlayer, homePlayer, eastPlayer, homePlayer]) {
+      const spin = await player.spin();
+      expect(spin.status).toBe(200);
+      played.unshift(spin.body.round.id);
+      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct start times, in play order
+    }
+    const first = await server.admin('GET', '/api/admin/v1/rounds?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.rounds.map((r: { id: string }) => r.id)).toEqual(played.slice(0, 2));
+    const next = await server.admin('GET', `/api/admin/v1/rounds?limit=2&before=${played[1]}`);
+    expect(next.body.rounds.map((r: { id: string }) => r.id)).toEqual(played.slice(2, 4));
+    const one = await server.admin('GET', `/api/admin/v1/rounds?operator_id=${moved.id}&limit=50`);
+    const ids = one.body.rounds.map((r: { id: string; operator_id: string }) => r.operator_id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(ids)).toEqual(new Set([moved.id]));
+    const byId = await server.admin('GET', `/api/admin/v1/rounds?round_id=${played[0]}`);
+    expect(byId.body.rounds.map((r: { id: string }) => r.id)).toEqual([played[0]]);
+  });
+
+  it("staff's report summary counts every cluster's rounds once, and one operator's from its cluster", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const all = await server.admin('GET', `/api/admin/v1/reports/summary?from=${day}&to=${day}`);
+    expect(all.status).toBe(200);
+    const rows = all.body.days;
+    const roundsOf = (id: string) =>
+      (rows as Array<{ operator_id: string; rounds: number }>)
+        .filter((row) => row.operator_id === id)
+        .reduce((sum, row) => sum + Number(row.rounds), 0);
+    const stored = async (store: Store, id: string) =>
+      count(store, `select count(*) as n from rounds where operator_id = $1 and status = 'settled'`, [id]);
+    expect(roundsOf(moved.id)).toBe(await stored(eastStore, moved.id));
+    expect(roundsOf(home.id)).toBe(await stored(server.store, home.id));
+    expect(roundsOf(moved.id)).toBeGreaterThan(0);
+    const mine = await server.admin(
+      'GET',
+      `/api/admin/v1/reports/summary?from=${day}&to=${day}&operator_id=${moved.id}`,
+    );
+    const mineRows = mine.body.days;
+    expect(mineRows.length).toBeGreaterThan(0);
+    expect(new Set(mineRows.map((row: { operator_id: string }) => row.operator_id))).toEqual(
+      new Set([moved.id]),
+    );
+  });
+
+  it("opens an east round's signed details page, which names no cluster", async () => {
+    const player = await launchPlayer(server, moved.apiKey, { player: 'east-page' });
+    const spin = await player.spin();
+    const found = await server.request(`/api/provider/v1/rounds/${spin.body.round.id}`, {
+      headers: { 'x-provider-api-key': moved.apiKey },
+    });
+    const url = new URL((await found.json()).data.round_details_url);
+    // the page is the built client's template (503 without one); its data is the same on either
+    const page = await fetch(`${server.url}${url.pathname}${url.search}`);
+    expect([200, 503]).toContain(page.status);
+    const data = await server.services.roundDetails.page(
+      spin.body.round.id,
+      url.searchParams.get('expires'),
+      url.searchParams.get('signature'),
+    );
+    expect(data.round.round_id).toBe(spin.body.round.id);
+    expect(data.replay_verified).toBe(true);
+    const forged = await fetch(
+      `${server.url}${url.pathname}${url.search.replace(/signature=[^&]+/, 'signature=AAAA')}`,
+    );
+    expect(forged.status).toBe(404);
   });
 });

@@ -1,0 +1,117 @@
+// Reads that span operators on several clusters (issue 30, part 3): asked of the control cluster's
+// cell (staff, the public round details page, a master key naming no operator), they go to the
+// cluster of the operator they name, or to every cluster and are merged. An operator's rows are on
+// one cluster at a time (`reelforge operator move` removes the source's copy after the flip), so a
+// merge never counts a row twice.
+import type { Services } from './index.ts';
+import type { PlacementService } from './placement.ts';
+import type { ReportService, StaffSummaryRow } from './reports.ts';
+import type { RoundDetailsService } from './round-details.ts';
+import type { StaffRoundFilter, StaffRoundService } from './staff-rounds.ts';
+
+export interface FanOutCells {
+  all: ReadonlyArray<{ id: string; services: Services }>;
+  placement: PlacementService;
+}
+
+export type FannedOut = Pick<Services, 'reports' | 'staffRounds' | 'roundDetails'>;
+
+export function fanOutReads(cells: FanOutCells): FannedOut {
+  const control = cells.all[0];
+  if (control === undefined) throw new Error('a node has at least its control cluster');
+  const home = control;
+  /** The services of the cluster `operatorId` plays on (the control cluster's for one it does not know). */
+  async function owner(operatorId: string): Promise<Services> {
+    const placed = await cells.placement.of(operatorId);
+    return (cells.all.find((cell) => cell.id === placed.cluster) ?? home).services;
+  }
+  const every = () => cells.all.map((cell) => cell.services);
+
+  const reports: ReportService = {
+    async *transactions(operatorId, day, format) {
+      yield* (await owner(operatorId)).reports.transactions(operatorId, day, format);
+    },
+    summary: async (operatorId, from, to) => (await owner(operatorId)).reports.summary(operatorId, from, to),
+    operatorExists: (operatorId) => control.services.reports.operatorExists(operatorId),
+    async staffSummary(operatorId, from, to) {
+      if (operatorId !== null) return (await owner(operatorId)).reports.staffSummary(operatorId, from, to);
+      const answers = await Promise.all(every().map((s) => s.reports.staffSummary(null, from, to)));
+      const rows: StaffSummaryRow[] = [];
+      for (const answer of answers) {
+        if (!answer.ok) return answer;
+        rows.push(...answer.value);
+      }
+      return { ok: true, value: rows.sort(bySummaryOrder) };
+    },
+  };
+
+  const staffRounds: StaffRoundService = {
+    async list(filter) {
+      if (filter.operatorId !== undefined) return (await owner(filter.operatorId)).staffRounds.list(filter);
+      type Found = Awaited<ReturnType<StaffRoundService['list']>>;
+      let answers: Found[];
+      if (filter.before === undefined) {
+        answers = await Promise.all(every().map((s) => s.staffRounds.list(filter)));
+      } else {
+        // The page after a round: on its own cluster by its place there, elsewhere by its time.
+        const before = filter.before;
+        const located = await Promise.all(
+          every().map(async (s) => {
+            const found = await s.staffRounds.list({ roundId: before, limit: 1 });
+            return found.ok ? found.value[0]?.round : undefined;
+          }),
+        );
+        const at = located.findIndex((round) => round !== undefined);
+        const cursor = located[at];
+        if (!cursor) return every()[0]?.staffRounds.list(filter) as Promise<Found>; // its 400, from one cluster
+        const rest: StaffRoundFilter = { ...filter, before: undefined, beforeTime: cursor.created_at };
+        answers = await Promise.all(every().map((s, i) => s.staffRounds.list(i === at ? filter : rest)));
+      }
+      const merged: Extract<Found, { ok: true }>['value'] = [];
+      for (const answer of answers) {
+        if (!answer.ok) return answer;
+        merged.push(...answer.value);
+      }
+      merged.sort(
+        (a, b) =>
+          b.round.created_at.getTime() - a.round.created_at.getTime() || (a.round.id < b.round.id ? 1 : -1),
+      );
+      return { ok: true, value: merged.slice(0, filter.limit) };
+    },
+  };
+
+  const roundDetails: RoundDetailsService = {
+    urlOf: (roundId, playedAt) => control.services.roundDetails.urlOf(roundId, playedAt),
+    byRoundId: async (operatorId, roundId) =>
+      (await owner(operatorId)).roundDetails.byRoundId(operatorId, roundId),
+    byTransactionId: async (operatorId, transactionId) =>
+      (await owner(operatorId)).roundDetails.byTransactionId(operatorId, transactionId),
+    playerRounds: async (operatorId, query) =>
+      (await owner(operatorId)).roundDetails.playerRounds(operatorId, query),
+    // A signed link names a round, not its cluster: the first cluster that holds it answers.
+    async page(roundId, expires, signature) {
+      let missing: unknown;
+      for (const services of every()) {
+        try {
+          return await services.roundDetails.page(roundId, expires, signature);
+        } catch (error) {
+          if ((error as { status?: number }).status !== 404) throw error;
+          missing = error;
+        }
+      }
+      throw missing;
+    },
+  };
+
+  return { reports, staffRounds, roundDetails };
+}
+
+function bySummaryOrder(a: StaffSummaryRow, b: StaffSummaryRow): number {
+  const byte = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (
+    byte(a.date, b.date) ||
+    byte(a.operator_id, b.operator_id) ||
+    byte(a.game_symbol, b.game_symbol) ||
+    byte(a.currency, b.currency)
+  );
+}
