@@ -58,6 +58,8 @@ describe('loadConfig defaults', () => {
       DATABASE_URL: 'postgresql://rf:pw@db:5432/rf',
       DATABASE_REPLICA_URL: 'postgresql://rf:pw@db-replica:5432/rf',
       DATABASE_REPLICA_MAX_LAG_MS: '2500',
+      CLUSTER_ID: 'eu1',
+      DATABASE_CLUSTERS: 'eu2=postgresql://rf:pw@db-eu2:5432/rf, us1=postgres://rf:pw@db-us1/rf',
       DATA_DIR: '/var/lib/reelforge',
       PUBLIC_BASE_URL: 'https://cdn.example.com/',
       GAME_BASE_URL: 'https://games.example.com//',
@@ -77,6 +79,11 @@ describe('loadConfig defaults', () => {
       databaseUrl: 'postgresql://rf:pw@db:5432/rf',
       databaseReplicaUrl: 'postgresql://rf:pw@db-replica:5432/rf',
       replicaMaxLagMs: 2500,
+      clusterId: 'eu1',
+      clusters: [
+        { id: 'eu2', url: 'postgresql://rf:pw@db-eu2:5432/rf' },
+        { id: 'us1', url: 'postgres://rf:pw@db-us1/rf' },
+      ],
       dataDir: '/var/lib/reelforge',
       publicBaseUrl: 'https://cdn.example.com',
       gameBaseUrl: 'https://games.example.com',
@@ -123,6 +130,24 @@ describe('loadConfig errors', () => {
       /^DATABASE_REPLICA_URL must be a postgres:\/\/ or postgresql:\/\/ connection string$/,
     ],
     [{ DATABASE_REPLICA_URL: 'postgres://replica/rf' }, /^DATABASE_REPLICA_URL needs DATABASE_URL/],
+    [{ CLUSTER_ID: 'EU_1' }, /^CLUSTER_ID must match/],
+    [{ DATABASE_CLUSTERS: 'east=postgres://db/rf' }, /^DATABASE_CLUSTERS needs DATABASE_URL/],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTERS: 'postgres://db2/rf' },
+      /^DATABASE_CLUSTERS: each entry is id=postgres:/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTERS: 'east=mysql://db2/rf' },
+      /^DATABASE_CLUSTERS: cluster east needs a postgres:\/\/ or postgresql:\/\/ connection string$/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTERS: 'main=postgres://db2/rf' },
+      /^DATABASE_CLUSTERS: cluster main is named twice \(CLUSTER_ID is main\)$/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTERS: 'a=postgres://x/rf,a=postgres://y/rf' },
+      /^DATABASE_CLUSTERS: cluster a is named twice/,
+    ],
     [
       { DATABASE_REPLICA_MAX_LAG_MS: '50' },
       /^DATABASE_REPLICA_MAX_LAG_MS must be a whole number from 100 to 3600000/,
