@@ -132,6 +132,11 @@ export interface CampaignServiceDeps {
   /** Game symbols a campaign may name (the catalog's). */
   games(): readonly string[];
   operatorExists(operatorId: string): Promise<boolean>;
+  /**
+   * With several clusters: where each operator plays, and this campaign service's cluster. Rounds are
+   * scored and prizes paid where they are played, so a campaign's operators are its cluster's.
+   */
+  placement?: { here: string; clusterOf(operatorId: string): Promise<string> };
   now(): Date;
   /** How long after its end a campaign is frozen: a callback round still waiting for its debit's answer settles first. */
   freezeGraceMs: number;
@@ -792,9 +797,13 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       if (!checkedTerms.ok) throw checkedTerms.error;
       const terms: CampaignTerms = checkedTerms.value;
       for (const [i, operatorId] of terms.operators.entries()) {
+        const field = terms.scope === 'operator' ? 'operator_id' : `operators[${i}]`;
         if (!(await deps.operatorExists(operatorId)))
+          throw errors.invalidRequest(`${field}: operator ${operatorId} not found`);
+        const cluster = await deps.placement?.clusterOf(operatorId);
+        if (cluster !== undefined && cluster !== deps.placement?.here)
           throw errors.invalidRequest(
-            `${terms.scope === 'operator' ? 'operator_id' : `operators[${i}]`}: operator ${operatorId} not found`,
+            `${field}: operator ${operatorId} plays on cluster ${cluster}: a campaign's operators are its cluster's (${deps.placement?.here})`,
           );
       }
       const id = newId('cmp');

@@ -26,7 +26,11 @@ function fixture(otherId = 'east') {
   const heard: string[] = [];
   const control: Cell = { id: 'main', services: fakeServices('main', heard) };
   const other: Cell = { id: otherId, services: fakeServices(otherId, heard) };
-  const placement = createPlacementService({ repo: { all: async () => [] }, control: 'main', clusters: [otherId] });
+  const placement = createPlacementService({
+    repo: { all: async () => [] },
+    control: 'main',
+    clusters: [otherId],
+  });
   return { cells: createCells(control, [other], placement), heard, control, other };
 }
 

@@ -239,6 +239,11 @@ export async function createServices(
   const artwork =
     control?.artwork ?? (await createArtworkService({ ...repos, changes, refreshEvery: ARTWORK_REFRESH_MS }));
   const placement = options.placement;
+  const here = options.cell?.id ?? config.clusterId;
+  /** Where operators play, for what must keep to one cluster's operators (pools, campaigns). */
+  const clusterPlacement = placement
+    ? { here, clusterOf: async (operatorId: string) => (await placement.of(operatorId)).cluster }
+    : undefined;
   const sessions = createSessionService({ sessions: repos.sessions, access, now, placement });
   const attemptListeners: Array<(event: WalletAttemptEvent) => void> = [];
   const stepListeners: Array<(step: RoundStep, seconds: number) => void> = [];
@@ -285,6 +290,7 @@ export async function createServices(
     rng: () => playRng.source.forSession('campaign'),
     games: () => gameInfos.map((game) => game.symbol),
     operatorExists: async (id) => (await repos.operators.find(id)) !== undefined,
+    placement: clusterPlacement,
     now,
     // A callback round waits at most the wallet's time-out (and a lease's grace) for its debit's answer.
     freezeGraceMs:
@@ -340,6 +346,7 @@ export async function createServices(
     approvals,
     audit,
     now,
+    placement: clusterPlacement,
   });
   jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
   monitor?.start();
@@ -377,7 +384,7 @@ export async function createServices(
       sessions: repos.sessions,
       config,
       now,
-      cluster: placement ? { id: options.cell?.id ?? config.clusterId, placement } : undefined,
+      cluster: placement ? { id: here, placement } : undefined,
     }),
     sessions,
     rounds: createRoundService({

@@ -100,8 +100,26 @@ export function createJackpotAdminService(deps: {
   approvals: ApprovalService;
   audit: AuditService;
   now: () => Date;
+  /**
+   * With several clusters: where each operator plays, and this pool's cluster. A pool is fed in its
+   * rounds' own transactions, so its games are only those of operators on its cluster.
+   */
+  placement?: { here: string; clusterOf(operatorId: string): Promise<string> };
 }) {
   const { repo, pools, now } = deps;
+
+  /** The operators among `ids` that play on another cluster than the pools', with that cluster. */
+  async function playingElsewhere(ids: readonly string[]): Promise<Map<string, string>> {
+    const away = new Map<string, string>();
+    if (!deps.placement) return away;
+    for (const id of new Set(ids)) {
+      const cluster = await deps.placement.clusterOf(id);
+      if (cluster !== deps.placement.here) away.set(id, cluster);
+    }
+    return away;
+  }
+  const elsewhere = (operatorId: string, cluster: string) =>
+    `operator "${operatorId}" plays on cluster ${cluster}: a pool's games are its cluster's operators' (${deps.placement?.here})`;
 
   /** Every field of a new pool, with the operators and games its members name. */
   async function parseCreate(body: unknown): Promise<Outcome<NewPoolInput>> {
@@ -121,10 +139,12 @@ export function createJackpotAdminService(deps: {
         bad('members', 'at least one operator game feeds a pool');
       const rawMembers = body.members as unknown[];
       if (rawMembers.length > 500) bad('members', 'at most 500 games');
-      const known = await repo.existingOperators([
+      const named = [
         ...(owner ? [owner] : []),
         ...rawMembers.map((member) => (isObject(member) ? String(member.operator_id) : '')),
-      ]);
+      ];
+      const known = await repo.existingOperators(named);
+      const away = await playingElsewhere(named.filter((id) => known.has(id)));
       if (owner && !known.has(owner)) bad('owner_operator_id', `no operator "${owner}"`);
       const seen = new Set<string>();
       const members = rawMembers.map((member, index) => {
@@ -133,6 +153,8 @@ export function createJackpotAdminService(deps: {
         onlyFields(member, ['operator_id', 'game_symbol'], `${at}.`);
         const operatorId = text(member.operator_id, `${at}.operator_id`);
         if (!known.has(operatorId)) bad(`${at}.operator_id`, `no operator "${operatorId}"`);
+        const cluster = away.get(operatorId);
+        if (cluster !== undefined) bad(`${at}.operator_id`, elsewhere(operatorId, cluster));
         if (scope !== 'network' && operatorId !== owner)
           bad(`${at}.operator_id`, `a ${scope} pool takes only its owner's games (${owner})`);
         const symbol = text(member.game_symbol, `${at}.game_symbol`);
@@ -233,7 +255,11 @@ export function createJackpotAdminService(deps: {
     if (!pool.ok) return pool;
     const body = isObject(change) ? change : {};
     const operatorId = typeof body.operator_id === 'string' ? body.operator_id : '';
-    const [known, members] = await Promise.all([repo.existingOperators([operatorId]), repo.members(poolId)]);
+    const [known, members, away] = await Promise.all([
+      repo.existingOperators([operatorId]),
+      repo.members(poolId),
+      operatorId === '' ? new Map<string, string>() : playingElsewhere([operatorId]),
+    ]);
     if (action === 'jackpot.member_remove' && members.length === 1)
       return {
         ok: false as const,
@@ -244,6 +270,9 @@ export function createJackpotAdminService(deps: {
       onlyFields(change, ['operator_id', 'game_symbol']);
       text(change.operator_id, 'operator_id');
       if (!known.has(operatorId)) bad('operator_id', `no operator "${operatorId}"`);
+      const cluster = away.get(operatorId);
+      if (action === 'jackpot.member_add' && cluster !== undefined)
+        bad('operator_id', elsewhere(operatorId, cluster));
       const p = pool.value;
       if (p.scope !== 'network' && operatorId !== p.owner_operator_id)
         bad('operator_id', `a ${p.scope} pool takes only its owner's games (${p.owner_operator_id})`);

@@ -227,3 +227,53 @@ describe("reads that span the clusters' operators", () => {
     expect(forged.status).toBe(404);
   });
 });
+
+describe('what keeps to one cluster: jackpot pools and campaigns', () => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  it('refuses a pool or a campaign of the control cluster that names an operator playing on east, naming the field', async () => {
+    const pool = await server.admin('POST', '/api/admin/v1/jackpots', {
+      name: 'Shared Treasure',
+      scope: 'network',
+      currency: 'USD',
+      members: [
+        { operator_id: home.id, game_symbol: 'rf_ember_crown' },
+        { operator_id: moved.id, game_symbol: 'rf_ember_crown' },
+      ],
+      tiers: [
+        { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
+      ],
+    });
+    expect(pool.status).toBe(400);
+    expect(pool.body.detail).toContain('members[1].operator_id');
+    expect(pool.body.detail).toContain('plays on cluster east');
+    const campaign = await server.admin('POST', '/api/admin/v1/campaigns', {
+      kind: 'tournament',
+      name: 'Cross-cluster race',
+      scope: 'network',
+      operators: [home.id, moved.id],
+      currency: 'USD',
+      games: ['rf_ember_crown'],
+      starts_at: at(10),
+      ends_at: at(60),
+      min_bet: '0.10',
+      scoring: 'max_multiplier',
+      opt_in_required: false,
+      places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '100.00' } }],
+    });
+    expect(campaign.status).toBe(400);
+    expect(campaign.body.detail).toContain('operators[1]');
+    expect(campaign.body.detail).toContain('plays on cluster east');
+    // the same pool of the control cluster's operators alone is made
+    const alone = await server.admin('POST', '/api/admin/v1/jackpots', {
+      name: 'Home Treasure',
+      scope: 'network',
+      currency: 'USD',
+      members: [{ operator_id: home.id, game_symbol: 'rf_ember_crown' }],
+      tiers: [
+        { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
+      ],
+    });
+    expect(alone.status).toBe(201);
+  });
+});
