@@ -59,9 +59,10 @@ describe("one node's services over its clusters", () => {
     expect(heard.slice(4)).toEqual(['closed east', 'closed main']);
   });
 
-  it('the store is reachable only when every cluster is, and the pools add up', async () => {
+  it("the node's store is the control cluster's; each cluster's state is told apart; the pools add up", async () => {
     expect(await fixture().cells.services.storeReachable()).toBe(true);
-    expect(await fixture('down').cells.services.storeReachable()).toBe(false);
+    expect(await fixture('down').cells.services.storeReachable()).toBe(true);
+    expect(await fixture('down').cells.services.clustersReachable?.()).toEqual({ main: true, down: false });
     expect(fixture().cells.services.poolUsage()).toEqual({ total: 4, idle: 2, waiting: 0 });
   });
 });

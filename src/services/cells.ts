@@ -34,6 +34,7 @@ const NODE_WIDE = new Set<keyof Services>([
   'walletAttempts',
   'roundSteps',
   'storeReachable',
+  'clustersReachable',
   'poolUsage',
   'close',
 ]);
@@ -89,11 +90,19 @@ export function routed(cells: readonly Cell[], current: () => Cell): Services {
       services[key] = value;
     }
   }
-  const node: Pick<Services, 'walletAttempts' | 'roundSteps' | 'storeReachable' | 'poolUsage' | 'close'> = {
+  const node: Pick<
+    Services,
+    'walletAttempts' | 'roundSteps' | 'storeReachable' | 'clustersReachable' | 'poolUsage' | 'close'
+  > = {
     walletAttempts: { listen: (listener) => forEach(cells, (s) => s.walletAttempts.listen(listener)) },
     roundSteps: { listen: (listener) => forEach(cells, (s) => s.roundSteps.listen(listener)) },
-    storeReachable: async () =>
-      (await Promise.all(cells.map((c) => c.services.storeReachable()))).every(Boolean),
+    // Every request needs the control cluster (keys, operators, staff); another cluster down takes
+    // only its operators' play with it, so a load balancer keeps the node for everyone else.
+    storeReachable: () => first.services.storeReachable(),
+    clustersReachable: async () =>
+      Object.fromEntries(
+        await Promise.all(cells.map(async (c) => [c.id, await c.services.storeReachable()] as const)),
+      ),
     poolUsage: () => {
       const usages = cells.map((c) => c.services.poolUsage());
       return {

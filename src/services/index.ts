@@ -137,6 +137,8 @@ export interface Services {
   publicRateLimiter: RateLimiter | null;
   /** Whether the store answers. */
   storeReachable(): Promise<boolean>;
+  /** With several clusters: whether each answers, by id (undefined on one cluster). */
+  clustersReachable?(): Promise<Record<string, boolean>>;
   /**
    * The read replica (DATABASE_REPLICA_URL), for /health and the metrics: its last probed state
    * (undefined without one) and every routed read, where it went and why.

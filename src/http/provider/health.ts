@@ -20,6 +20,12 @@ const Health = Type.Object({
       },
     ),
   ),
+  clusters: Type.Optional(
+    Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('down')]), {
+      description:
+        "Only with several database clusters: each one's state by id. One down (not the control cluster, which is `db`) makes the service degraded but still 200: only its operators' play is affected.",
+    }),
+  ),
 });
 
 export function registerHealth(app: FastifyInstance, services: Services): void {
@@ -35,11 +41,12 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
       },
     },
     async (_request, reply) => {
-      const dbUp = await services.storeReachable();
+      const [dbUp, clusters] = await Promise.all([services.storeReachable(), services.clustersReachable?.()]);
       const replica = services.replica.state();
+      const allUp = dbUp && Object.values(clusters ?? {}).every(Boolean);
       reply.header('cache-control', 'no-store');
       return reply.code(dbUp ? 200 : 503).send({
-        status: dbUp ? 'ok' : 'degraded',
+        status: allUp ? 'ok' : 'degraded',
         version: VERSION,
         db: dbUp ? 'ok' : 'down',
         ...(replica === undefined
@@ -49,6 +56,13 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
                 state: replica.kind,
                 lag_ms: replica.kind === 'up' ? Math.round(replica.lagMs) : null,
               },
+            }),
+        ...(clusters === undefined
+          ? {}
+          : {
+              clusters: Object.fromEntries(
+                Object.entries(clusters).map(([id, up]) => [id, up ? ('ok' as const) : ('down' as const)]),
+              ),
             }),
       });
     },
