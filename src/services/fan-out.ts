@@ -3,18 +3,23 @@
 // cluster of the operator they name, or to every cluster and are merged. An operator's rows are on
 // one cluster at a time (`reelforge operator move` removes the source's copy after the flip), so a
 // merge never counts a row twice.
+import { auditedActions } from './audited.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
 import type { ReportService, StaffSummaryRow } from './reports.ts';
 import type { RoundDetailsService } from './round-details.ts';
 import type { StaffRoundFilter, StaffRoundService } from './staff-rounds.ts';
+import type { WalletQueueService } from './wallet-queue.ts';
 
 export interface FanOutCells {
   all: ReadonlyArray<{ id: string; services: Services }>;
   placement: PlacementService;
 }
 
-export type FannedOut = Pick<Services, 'reports' | 'staffRounds' | 'roundDetails'>;
+export type FannedOut = Pick<
+  Services,
+  'reports' | 'staffRounds' | 'roundDetails' | 'walletQueue' | 'actingAs'
+>;
 
 export function fanOutReads(cells: FanOutCells): FannedOut {
   const control = cells.all[0];
@@ -103,7 +108,52 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
     },
   };
 
-  return { reports, staffRounds, roundDetails };
+  /** The cell whose cluster holds wallet transaction `id`, with its view; the control's 404 when none does. */
+  async function holding(id: string) {
+    let missing: Awaited<ReturnType<WalletQueueService['get']>> | undefined;
+    for (const services of every()) {
+      const found = await services.walletQueue.get(id);
+      if (found.ok) return { services, found };
+      missing ??= found;
+    }
+    return { services: undefined, found: missing as Awaited<ReturnType<WalletQueueService['get']>> };
+  }
+
+  // Staff's queue of credits and rollbacks waiting for a retry or parked: every cluster's.
+  const walletQueue: WalletQueueService = {
+    async list(status, limit) {
+      const lists = await Promise.all(every().map((s) => s.walletQueue.list(status, limit)));
+      return lists
+        .flat()
+        .sort((a, b) =>
+          a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : 1,
+        )
+        .slice(0, limit);
+    },
+    async counts() {
+      const all = await Promise.all(every().map((s) => s.walletQueue.counts()));
+      return {
+        pending: all.reduce((sum, c) => sum + c.pending, 0),
+        parked: all.reduce((sum, c) => sum + c.parked, 0),
+      };
+    },
+    views: (txs) => control.services.walletQueue.views(txs),
+    get: async (id) => (await holding(id)).found,
+    async retry(id) {
+      const { services, found } = await holding(id);
+      return services ? services.walletQueue.retry(id) : found;
+    },
+    async resolve(id, note) {
+      const { services, found } = await holding(id);
+      return services ? services.walletQueue.resolve(id, note) : found;
+    },
+  };
+  // Staff's changes, audited on the control cluster's trail, reach the queue of every cluster.
+  const { operators, artwork, gameSwitches, audit } = control.services;
+  const actingAs: Services['actingAs'] = (actor) =>
+    auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
+
+  return { reports, staffRounds, roundDetails, walletQueue, actingAs };
 }
 
 function bySummaryOrder(a: StaffSummaryRow, b: StaffSummaryRow): number {

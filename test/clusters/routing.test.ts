@@ -228,6 +228,46 @@ describe("reads that span the clusters' operators", () => {
   });
 });
 
+describe("staff's wallet queue on two clusters", () => {
+  it("lists a credit parked on east beside the control cluster's, and resolving it ends the round on east", async () => {
+    const callback = await callbackOperator(server, { 'cb-park': '50.00' });
+    const eastWallets = server.cells?.cell('east')?.services.wallets;
+    const giveUp = eastWallets?.policy.giveUpAfterMs as number;
+    try {
+      await place(callback.id, 'east', eastStore);
+      Object.assign(eastWallets?.policy ?? {}, { giveUpAfterMs: 300 });
+      callback.wallet.setFault((type) => (type === 'credit' ? { kind: 'status', status: 500 } : undefined));
+      const player = await launchPlayer(server, callback.apiKey, { player: 'cb-park' });
+      const spin = await player.spin({ coin: '1.00' });
+      expect(spin.status).toBe(200);
+      const roundId = spin.body.round.id as string;
+      const parked = await eventually(async () => {
+        const listed = await server.admin('GET', '/api/admin/v1/wallet/transactions?status=failed');
+        return listed.body.transactions.find((tx: { round_id: string }) => tx.round_id === roundId);
+      });
+      expect(parked.type).toBe('credit');
+      const resolved = await server.admin('POST', `/api/admin/v1/wallet/transactions/${parked.id}/resolve`, {
+        note: 'paid by the operator by hand',
+      });
+      expect(resolved.status).toBe(200);
+      const { rows } = await eastStore.pool.query('select status from rounds where id = $1', [roundId]);
+      expect(rows[0].status).toBe('settled');
+      const audit = await server.store.pool.query(
+        `select count(*) as n from audit_log where action like '%resolve%'`,
+      );
+      expect(Number(audit.rows[0].n)).toBeGreaterThan(0);
+      expect(
+        (await server.admin('POST', '/api/admin/v1/wallet/transactions/tx_nowhere/resolve', { note: 'x' }))
+          .status,
+      ).toBe(404);
+    } finally {
+      Object.assign(eastWallets?.policy ?? {}, { giveUpAfterMs: giveUp });
+      callback.wallet.setFault(undefined);
+      await callback.wallet.close();
+    }
+  });
+});
+
 describe('what keeps to one cluster: jackpot pools and campaigns', () => {
   const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
