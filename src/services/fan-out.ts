@@ -18,7 +18,7 @@ export interface FanOutCells {
 
 export type FannedOut = Pick<
   Services,
-  'reports' | 'staffRounds' | 'roundDetails' | 'walletQueue' | 'actingAs'
+  'reports' | 'staffRounds' | 'roundDetails' | 'walletQueue' | 'actingAs' | 'freeRounds' | 'roundReplay'
 >;
 
 export function fanOutReads(cells: FanOutCells): FannedOut {
@@ -153,7 +153,25 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
   const actingAs: Services['actingAs'] = (actor) =>
     auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor);
 
-  return { reports, staffRounds, roundDetails, walletQueue, actingAs };
+  const freeRounds: Services['freeRounds'] = {
+    ...control.services.freeRounds,
+    listForStaff: async (operatorId, limit) =>
+      (await owner(operatorId)).freeRounds.listForStaff(operatorId, limit),
+  };
+  // Staff replay any round by its id: the cluster that holds it replays it.
+  const roundReplay: Services['roundReplay'] = {
+    async replay(roundId) {
+      let first: Awaited<ReturnType<Services['roundReplay']['replay']>> | undefined;
+      for (const services of every()) {
+        const answer = await services.roundReplay.replay(roundId);
+        if (answer.ok || answer.error.status !== 404) return answer;
+        first ??= answer;
+      }
+      return first as Awaited<ReturnType<Services['roundReplay']['replay']>>;
+    },
+  };
+
+  return { reports, staffRounds, roundDetails, walletQueue, actingAs, freeRounds, roundReplay };
 }
 
 function bySummaryOrder(a: StaffSummaryRow, b: StaffSummaryRow): number {

@@ -228,6 +228,41 @@ describe("reads that span the clusters' operators", () => {
   });
 });
 
+describe("staff's look-ups of an east operator", () => {
+  it("replays an east round and lists an east operator's free-round campaigns, made through its key", async () => {
+    const player = await launchPlayer(server, moved.apiKey, { player: 'east-staff' });
+    const spin = await player.spin();
+    const replay = await server.admin('POST', `/api/admin/v1/rounds/${spin.body.round.id}/replay`);
+    expect(replay.status).toBe(200);
+    expect((await server.admin('POST', '/api/admin/v1/rounds/rnd_nowhere/replay')).status).toBe(404);
+    const made = await server.request('/api/provider/v1/free-rounds/campaigns', {
+      method: 'POST',
+      headers: { 'x-provider-api-key': moved.apiKey },
+      json: {
+        campaign_id: 'east-welcome',
+        games: ['rf_ember_crown'],
+        currency: 'USD',
+        rounds: 3,
+        coin: '0.10',
+        bet_level: 1,
+        expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        players: ['east-staff'],
+      },
+    });
+    expect(made.status).toBe(201);
+    expect(
+      await count(eastStore, 'select count(*) as n from free_round_campaigns where operator_id = $1', [
+        moved.id,
+      ]),
+    ).toBe(1);
+    const listed = await server.admin('GET', `/api/admin/v1/operators/${moved.id}/free-round-campaigns`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.campaigns.map((c: { campaign_id: string }) => c.campaign_id)).toEqual([
+      'east-welcome',
+    ]);
+  });
+});
+
 describe("staff's wallet queue on two clusters", () => {
   it("lists a credit parked on east beside the control cluster's, and resolving it ends the round on east", async () => {
     const callback = await callbackOperator(server, { 'cb-park': '50.00' });
