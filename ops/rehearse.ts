@@ -626,7 +626,7 @@ async function main(): Promise<number> {
   // its synchronous replica promoted, HAProxy finds it; play on east must go on.
   const eastFailover = (async () => {
     if (!east) return;
-    await sleep(at(0.5) - Date.now());
+    await sleep(Math.max(0, at(0.5) - Date.now()));
     event(`kill -9 of ${EAST}'s primary, promoting its replica`);
     const failover = await east.failover();
     eastFailedOverAt = Date.now();
