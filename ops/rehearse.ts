@@ -1,7 +1,10 @@
 // The rehearsal of issue 11: three nodes behind nginx on one PostgreSQL and Redis, mixed traffic in
 // both wallet modes against a faulty callback wallet, one node SIGKILLed and restarted, PostgreSQL
 // restarted; then proofs that no money was lost or doubled, no round stayed open, rate limits are
-// shared, and the rounds each node served. `ops/rehearse.sh [--short]`; docs/operations.md.
+// shared, and the rounds each node served. With `--clusters 2` (issue 30, part 5) the nodes also run on
+// a second cluster, `east` (a primary with a synchronous replica behind HAProxy, failed over
+// mid-traffic), where an operator of each wallet mode plays; proofs per operator read its own
+// cluster. `ops/rehearse.sh [--short] [--clusters 2]`; docs/operations.md.
 
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,14 @@ import { createMockWallet, type Fault } from '../src/operator-kit/mock-wallet.ts
 import { redisLeaderboard } from '../src/services/leaderboard.ts';
 import { internalStartBalance } from '../src/wallet/internal.ts';
 import { ADMIN_TOKEN, cpuMeter, type ReelforgeNode, startNodes } from './rehearsal/cluster.ts';
+import {
+  callbackConservation,
+  internalConservation,
+  placementVerdict,
+  reportsVerdict,
+  type SummaryLine,
+} from './rehearsal/cluster-proofs.ts';
+import { EAST, type EastCluster, eastProblem, placeOperator, startEast } from './rehearsal/east.ts';
 import { internalBooks } from './rehearsal/ledger.ts';
 import {
   cleanup,
@@ -46,6 +57,7 @@ pg.types.setTypeParser(20, (text: string) => BigInt(text));
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const SHORT = args.includes('--short');
+const CLUSTERS = args.includes('--clusters') ? Number(args[args.indexOf('--clusters') + 1]) : 1;
 const PG_MODE = (process.env.REHEARSE_PG ?? 'own') as 'own' | 'local';
 const LOCAL_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -58,6 +70,8 @@ const RATE_LIMIT = 60;
 const START_BALANCE = 1_000_000n; // callback players: 10,000.00 USD at the mock wallet
 const WALLET_SECRET = 'rehearsal-wallet-secret-0123456789';
 const GAMES = ['rf_copper_sevens', 'rf_ember_crown'];
+/** Players per wallet mode on east (--clusters 2). */
+const EAST_PLAYERS_PER_MODE = SHORT ? 4 : 8;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -99,6 +113,7 @@ async function problems(): Promise<string[]> {
     nginxProblem(),
     PG_MODE === 'local' ? localPostgresProblem() : ownPostgresProblem(),
     redisProblem(),
+    CLUSTERS === 2 ? eastProblem() : undefined,
   ]);
   return found.filter((p): p is string => p !== undefined);
 }
@@ -167,6 +182,8 @@ interface PlayerPlan {
   deadline: () => number;
   budget: number;
   pgRestartedAt: () => number | undefined;
+  /** Called on every round answered 200. */
+  onRound?: () => void;
 }
 
 async function launch(plan: PlayerPlan): Promise<{ token: string; coins: string[] } | undefined> {
@@ -224,6 +241,7 @@ async function playLoop(plan: PlayerPlan): Promise<void> {
       bump(tally.statuses, status);
       if (status === '200' && upstream) {
         bump(tally.spins, upstream);
+        plan.onRound?.();
         tally.lastAt.set(upstream, Date.now());
         const restarted = plan.pgRestartedAt();
         if (restarted !== undefined && Date.now() > restarted) tally.spinsAfterPgRestart += 1;
@@ -261,6 +279,10 @@ interface Proof {
 
 async function main(): Promise<number> {
   const started = Date.now();
+  if (CLUSTERS !== 1 && CLUSTERS !== 2) {
+    say('rehearsal: --clusters takes 1 or 2');
+    return 2;
+  }
   if (args.includes('--check')) {
     const found = await problems();
     for (const problem of found) say(problem);
@@ -280,30 +302,36 @@ async function main(): Promise<number> {
 
   const postgres: Postgres = PG_MODE === 'local' ? await localPostgres(LOCAL_URL) : await ownPostgres(dir);
   say(`rehearsal: PostgreSQL: ${postgres.describe}`);
+  const east: EastCluster | undefined = CLUSTERS === 2 ? await startEast(dir) : undefined;
+  if (east) say(`rehearsal: cluster ${EAST}: ${east.describe}`);
 
   // The operator's wallet, with faults switched on and off by the timeline below.
   let faultsOn = false;
   let faultCount = 0;
-  const wallet = createMockWallet({
-    secret: WALLET_SECRET,
-    fault(type) {
-      if (!faultsOn || type === 'balance') return undefined;
-      const roll = Math.random();
-      let fault: Fault | undefined;
-      if (roll < 0.03) fault = { kind: 'status', status: 503 };
-      else if (roll < 0.06) fault = { kind: 'status', status: 500, apply: true };
-      else if (roll < 0.08) fault = { kind: 'reset' };
-      else if (roll < 0.1) fault = { kind: 'reset', apply: true };
-      else if (roll < 0.12) fault = { kind: 'delay', ms: WALLET_TIMEOUT_MS + 400 };
-      if (fault) faultCount += 1;
-      return fault;
-    },
-  });
+  const walletFault = (type: string) => {
+    if (!faultsOn || type === 'balance') return undefined;
+    const roll = Math.random();
+    let fault: Fault | undefined;
+    if (roll < 0.03) fault = { kind: 'status', status: 503 };
+    else if (roll < 0.06) fault = { kind: 'status', status: 500, apply: true };
+    else if (roll < 0.08) fault = { kind: 'reset' };
+    else if (roll < 0.1) fault = { kind: 'reset', apply: true };
+    else if (roll < 0.12) fault = { kind: 'delay', ms: WALLET_TIMEOUT_MS + 400 };
+    if (fault) faultCount += 1;
+    return fault;
+  };
+  const wallet = createMockWallet({ secret: WALLET_SECRET, fault: walletFault });
   const walletUrl = await wallet.listen();
   onCleanup('mock wallet', () => wallet.close());
+  // East's callback operator has a wallet of its own (the same faults), so each wallet's log is
+  // proved against one cluster's ledger.
+  const eastWallet = east ? createMockWallet({ secret: WALLET_SECRET, fault: walletFault }) : undefined;
+  const eastWalletUrl = eastWallet ? await eastWallet.listen() : undefined;
+  if (eastWallet) onCleanup('mock wallet of east', () => eastWallet.close());
 
   const nodes = await startNodes(3, {
     databaseUrl: postgres.url,
+    databaseClusters: east ? `${EAST}=${east.url}` : undefined,
     redisUrl: REDIS_URL,
     walletTimeoutMs: WALLET_TIMEOUT_MS,
     rateLimitPerMinute: RATE_LIMIT,
@@ -342,6 +370,26 @@ async function main(): Promise<number> {
     wallet_base_url: walletUrl,
     wallet_secret: WALLET_SECRET,
   });
+  // Operators of both wallet modes on east, placed there before any of their play.
+  const eastOps: { internal: string; callback: string } | undefined =
+    east && eastWalletUrl
+      ? {
+          internal: await operator({ name: 'Rehearsal east internal', wallet_mode: 'internal' }),
+          callback: await operator({
+            name: 'Rehearsal east callback',
+            wallet_mode: 'callback',
+            wallet_base_url: eastWalletUrl,
+            wallet_secret: WALLET_SECRET,
+          }),
+        }
+      : undefined;
+  if (east && eastOps) {
+    for (const operatorId of [eastOps.internal, eastOps.callback])
+      await placeOperator(postgres.url, east.url, operatorId, EAST);
+    say(
+      `rehearsal: operators ${eastOps.internal} (internal) and ${eastOps.callback} (callback) placed on ${EAST}`,
+    );
+  }
 
   // A network jackpot pool both operators' games feed (issue 28), with tiers that drop often enough
   // that drops meet the faults below: two must-drop, two progressive.
@@ -486,6 +534,21 @@ async function main(): Promise<number> {
     }
   }
 
+  // East's players (--clusters 2), apart: the proofs above read them on east.
+  const eastPlayers: typeof players = [];
+  for (const mode of eastOps ? (['internal', 'callback'] as const) : []) {
+    for (let i = 0; i < EAST_PLAYERS_PER_MODE; i++) {
+      const playerId = `${EAST}-${mode}-${i}`;
+      if (mode === 'callback') eastWallet?.setPlayer(playerId, '10000.00');
+      eastPlayers.push({
+        apiKey: await key(mode === 'internal' ? (eastOps?.internal ?? '') : (eastOps?.callback ?? '')),
+        playerId,
+        symbol: GAMES[i % GAMES.length] as string,
+        mode,
+      });
+    }
+  }
+
   // Costs, measured over a calm window after the warm-up (no faults, no kills).
   const nodeMeter = cpuMeter(() => nodes.map((node) => node.pid()).filter((pid): pid is number => !!pid));
   const pgMeter = cpuMeter(() => postgres.pids());
@@ -505,6 +568,10 @@ async function main(): Promise<number> {
   const deadline = () => (chaosDone ? trafficEnd : Math.max(trafficEnd, Date.now() + 5_000));
   const at = (share: number) => t0 + Math.round(PLAN.trafficMs * share);
   let pgRestartedAt: number | undefined;
+  /** When HAProxy sent east's connections to the promoted replica, and east's rounds answered since. */
+  let eastFailedOverAt: number | undefined;
+  let eastRoundsAfterFailover = 0;
+  let eastRounds = 0;
   const events: string[] = [];
   const event = (text: string) => {
     const line = `t+${((Date.now() - t0) / 1000).toFixed(1)} s ${text}`;
@@ -512,7 +579,10 @@ async function main(): Promise<number> {
     say(`rehearsal: ${line}`);
   };
   say(
-    `rehearsal: traffic: ${players.length} players (${PLAN.playersPerMode} per wallet mode), at most ${PLAN.spinsPerPlayer} rounds each`,
+    `rehearsal: traffic: ${players.length} players (${PLAN.playersPerMode} per wallet mode), at most ${PLAN.spinsPerPlayer} rounds each` +
+      (eastPlayers.length
+        ? `; on ${EAST}, ${eastPlayers.length} more (${EAST_PLAYERS_PER_MODE} per wallet mode)`
+        : ''),
   );
   const calm = { spins: 0, redis: 0, provider: 0, startedAt: 0, perNode: new Map<string, number>() };
   const sumSpins = () => [...tally.spins.values()].reduce((a, b) => a + b, 0);
@@ -531,8 +601,12 @@ async function main(): Promise<number> {
   })().catch(() => undefined);
   onCleanup('live board snapshot', () => liveSnapshot);
 
+  const onEastRound = () => {
+    eastRounds += 1;
+    if (eastFailedOverAt !== undefined && Date.now() > eastFailedOverAt) eastRoundsAfterFailover += 1;
+  };
   const traffic = Promise.all(
-    players.map((player) =>
+    players.concat(eastPlayers).map((player) =>
       playLoop({
         base,
         apiKey: player.apiKey,
@@ -541,12 +615,27 @@ async function main(): Promise<number> {
         deadline,
         budget: PLAN.spinsPerPlayer,
         pgRestartedAt: () => pgRestartedAt,
+        onRound: eastPlayers.includes(player) ? onEastRound : undefined,
       }),
     ),
   );
 
   const victim = nodes[1] as ReelforgeNode;
   let victimBackAt = 0;
+  // East's failover, on its own timeline beside the one below: kill -9 of its primary at half-time,
+  // its synchronous replica promoted, HAProxy finds it; play on east must go on.
+  const eastFailover = (async () => {
+    if (!east) return;
+    await sleep(Math.max(0, at(0.5) - Date.now()));
+    event(`kill -9 of ${EAST}'s primary, promoting its replica`);
+    const failover = await east.failover();
+    eastFailedOverAt = Date.now();
+    event(
+      `${EAST}: replica promoted ${(failover.promotedMs / 1000).toFixed(1)} s after the kill, HAProxy sends connections to it (port ${failover.port}) after ${(failover.foundMs / 1000).toFixed(1)} s`,
+    );
+    trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.2 * PLAN.trafficMs));
+  })();
+  eastFailover.catch(() => {}); // awaited by the timeline below, which reports a failure
   const chaos = (async () => {
     // Warm-up (JIT, caches, pools) first; then the calm window the costs are measured over.
     await sleep(at(0.1) - Date.now());
@@ -596,6 +685,7 @@ async function main(): Promise<number> {
     faultsOn = false;
     event('wallet faults off');
     trafficEnd = Math.min(t0 + 3 * PLAN.trafficMs, Math.max(trafficEnd, Date.now() + 0.15 * PLAN.trafficMs));
+    await eastFailover;
   })().finally(() => {
     chaosDone = true;
   });
@@ -620,14 +710,17 @@ async function main(): Promise<number> {
   };
   const recoveryStart = Date.now();
   let left = await openWork();
+  const nothingOpen = { open: 0, pending: 0 };
+  let eastLeft = east ? await east.openWork().catch(() => ({ open: -1, pending: -1 })) : nothingOpen;
   const anyNodeAlive = () => nodes.some((node) => node.pid() !== undefined);
   while (
-    (left.open > 0 || left.pending > 0) &&
+    (left.open > 0 || left.pending > 0 || eastLeft.open !== 0 || eastLeft.pending !== 0) &&
     Date.now() - recoveryStart < PLAN.recoveryMs &&
     anyNodeAlive()
   ) {
     await sleep(1000);
     left = await openWork().catch(() => left);
+    if (east) eastLeft = await east.openWork().catch(() => eastLeft);
   }
   const recoverySeconds = ((Date.now() - recoveryStart) / 1000).toFixed(1);
   event(`recovery wait over after ${recoverySeconds} s`);
@@ -1029,6 +1122,69 @@ async function main(): Promise<number> {
     tally.spinsAfterPgRestart > 0,
     `${tally.spinsAfterPgRestart} rounds answered after it`,
   );
+
+  if (east && eastOps && eastWallet) {
+    // The second cluster: each of its operators' books read on east, which is now the promoted
+    // replica (HAProxy's choice, checked here); then where every operator's rows are, and the staff
+    // summary fanned out across both clusters against each operator's own ledger.
+    const eastDb = new pg.Pool({ connectionString: east.url, max: 2 });
+    eastDb.on('error', () => {});
+    onCleanup('proof pool of east', () => eastDb.end());
+    const serving = await east.servingPort();
+    const on = `on ${EAST}'s promoted replica, port ${serving}`;
+    prove(
+      `${EAST}: no round left open after recovery`,
+      eastLeft.open === 0 && eastLeft.pending === 0,
+      `${eastLeft.open} open rounds, ${eastLeft.pending} unacknowledged credits/rollbacks, read ${on}`,
+    );
+    prove(
+      `${EAST}: play went on after the failover`,
+      eastFailedOverAt !== undefined && eastRoundsAfterFailover > 0,
+      `${eastRoundsAfterFailover} of ${EAST}'s ${eastRounds} answered rounds came after HAProxy found the promoted replica`,
+    );
+    const internalEast = await internalConservation(eastDb, eastOps.internal);
+    prove(
+      `${EAST} internal wallet: no money lost or doubled`,
+      internalEast.ok,
+      `${internalEast.detail}, ${on}`,
+    );
+    const callbackEast = await callbackConservation(
+      eastDb,
+      eastOps.callback,
+      eastWallet,
+      eastPlayers.filter((player) => player.mode === 'callback').map((player) => player.playerId),
+      START_BALANCE,
+    );
+    prove(
+      `${EAST} callback wallet: no money lost or doubled`,
+      callbackEast.ok,
+      `${callbackEast.detail}, ${on}`,
+    );
+    const placed = await placementVerdict([
+      { name: 'control', db, operators: [internalOp, callbackOp] },
+      { name: EAST, db: eastDb, operators: [eastOps.internal, eastOps.callback] },
+    ]);
+    prove(
+      "each operator's rounds, sessions and transactions are on its own cluster only",
+      placed.ok,
+      placed.detail,
+    );
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const summary = (
+      await admin('GET', `/api/admin/v1/reports/summary?from=${day(started)}&to=${day(Date.now())}`)
+    ).days as SummaryLine[];
+    const reports = await reportsVerdict(summary, [
+      { operatorId: internalOp, label: 'control internal', db },
+      { operatorId: callbackOp, label: 'control callback', db },
+      { operatorId: eastOps.internal, label: `${EAST} internal`, db: eastDb },
+      { operatorId: eastOps.callback, label: `${EAST} callback`, db: eastDb },
+    ]);
+    prove(
+      "staff report summary (fanned out) = each operator's ledger on its cluster",
+      reports.ok,
+      reports.detail,
+    );
+  }
 
   // Figures.
   say('rehearsal: rounds per node (nginx X-Upstream of every answered spin)');

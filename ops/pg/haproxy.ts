@@ -3,7 +3,7 @@
 // passes only on `f`, so after a replica's promotion the new primary is found within a check or two,
 // and sessions on a server marked down are cut. docs/operations.md, "Failover", says why this one.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -41,17 +41,28 @@ export interface PrimaryProxy {
 const CHECK_SCRIPT = `#!/bin/sh
 # HAProxy external check: arguments <proxy addr> <proxy port> <server addr> <server port>.
 # Passes only on a PostgreSQL that is not in recovery (the primary); a standby or no answer fails.
-answer=$(PGCONNECT_TIMEOUT=2 psql -X -q -t -A -h "$3" -p "$4" -U postgres -d postgres -c 'select pg_is_in_recovery()' 2>/dev/null)
+answer=$(PGCONNECT_TIMEOUT=5 psql -X -q -t -A -h "$3" -p "$4" -U postgres -d postgres -c 'select pg_is_in_recovery()' 2>/dev/null)
 [ "$answer" = "f" ]
 `;
 
+/** How often the primary check runs, how many failures mark a server down, how long one may take. */
+export interface CheckTiming {
+  interMs: number;
+  fall: number;
+  timeoutMs: number;
+}
+
+const QUICK_CHECKS: CheckTiming = { interMs: 250, fall: 2, timeoutMs: 3000 };
+
 /**
- * HAProxy on a free loopback port, in `dir`, in front of `servers` (host:port). Checks every 250 ms;
- * two failed checks mark a server down and cut its sessions, one passed check brings it in.
+ * HAProxy on a free loopback port, in `dir`, in front of `servers` (host:port). By default checks
+ * every 250 ms; two failed checks mark a server down and cut its sessions, one passed check brings
+ * it in. A loaded machine (psql forked for each check) may want slower, more forgiving checks.
  */
 export async function startPrimaryProxy(
   dir: string,
   servers: ReadonlyArray<{ name: string; port: number }>,
+  timing: CheckTiming = QUICK_CHECKS,
 ): Promise<PrimaryProxy> {
   const haproxy = (await which('haproxy')) as string;
   const home = path.join(dir, 'haproxy');
@@ -65,20 +76,22 @@ export async function startPrimaryProxy(
   external-check
   insecure-fork-wanted
   maxconn 1000
+  log stderr format short local0 notice
 
 defaults
+  log global
   mode tcp
   timeout connect 2s
   timeout client 1h
   timeout server 1h
-  timeout check 3s
+  timeout check ${timing.timeoutMs}ms
 
 listen postgres_primary
   bind 127.0.0.1:${port}
   option external-check
   external-check path "${bin}:/usr/bin:/bin"
   external-check command ${script}
-  default-server inter 250 fall 2 rise 1 on-marked-down shutdown-sessions
+  default-server inter ${timing.interMs} fall ${timing.fall} rise 1 on-marked-down shutdown-sessions
 ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 `;
   const file = path.join(home, 'haproxy.cfg');
@@ -87,8 +100,11 @@ ${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
   if (check.code !== 0) throw new Error(`haproxy refused its configuration: ${check.stderr || check.stdout}`);
   const child: ChildProcess = spawn(haproxy, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
+  // Server state changes (UP, DOWN and why) go to haproxy.log beside the configuration.
+  const log = createWriteStream(path.join(home, 'haproxy.log'));
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
+    log.write(chunk);
   });
   const deadline = Date.now() + 20_000;
   for (;;) {

@@ -18,6 +18,8 @@ const CLUSTER_KEYS = {
 
 export interface NodeSettings {
   databaseUrl: string;
+  /** DATABASE_CLUSTERS (id=url,…): the clusters besides the control one, when there are any. */
+  databaseClusters?: string;
   redisUrl: string;
   walletTimeoutMs: number;
   rateLimitPerMinute: number;
@@ -58,10 +60,13 @@ export class ReelforgeNode {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        APP_ENV: 'staging',
+        // REHEARSE_APP_ENV=development rehearses a tree whose MANIFEST.json is not re-signed yet (a
+        // staging node refuses to start on it); everything else is as in staging.
+        APP_ENV: process.env.REHEARSE_APP_ENV ?? 'staging',
         HOST: '127.0.0.1',
         PORT: String(this.port),
         DATABASE_URL: this.settings.databaseUrl,
+        ...(this.settings.databaseClusters ? { DATABASE_CLUSTERS: this.settings.databaseClusters } : {}),
         REDIS_URL: this.settings.redisUrl,
         ADMIN_TOKEN,
         ...CLUSTER_KEYS,
