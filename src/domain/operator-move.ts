@@ -19,6 +19,7 @@ export type MoveStep = (typeof MOVE_STEPS)[number];
 /** Why a move did not happen; nothing is left changed (the operator plays where it did). */
 export type MoveRefusal =
   | { reason: 'unknown_operator'; operator: string }
+  | { reason: 'move_running'; operator: string }
   | { reason: 'unknown_cluster'; cluster: string; known: string[] }
   | { reason: 'shared_running'; pools: string[]; campaigns: string[] }
   | { reason: 'drain_timeout'; cluster: string; open: Backlog }
@@ -28,6 +29,8 @@ export function refusalMessage(refusal: MoveRefusal): string {
   switch (refusal.reason) {
     case 'unknown_operator':
       return `operator ${refusal.operator} does not exist`;
+    case 'move_running':
+      return `another run is moving operator ${refusal.operator} now`;
     case 'unknown_cluster':
       return `cluster ${refusal.cluster} is not configured (known: ${refusal.known.join(', ')})`;
     case 'shared_running': {

@@ -29,6 +29,7 @@ import {
   backlog,
   type Census,
   census,
+  claimMove,
   copyOperator,
   endLiveSessions,
   holdsPlay,
@@ -67,11 +68,29 @@ export async function moveOperator(
   operatorId: string,
   to: string,
 ): Promise<MoveOutcome> {
+  const control = deps.stores.get(deps.control);
+  if (!control) throw new Error(`the control cluster ${deps.control} has no store`);
+  const release = await claimMove(control.pool, operatorId);
+  if (!release) {
+    const refusal: MoveRefusal = { reason: 'move_running', operator: operatorId };
+    return { result: 'refused', message: refusalMessage(refusal), ...refusal };
+  }
+  try {
+    return await moveClaimed(deps, control, operatorId, to);
+  } finally {
+    await release();
+  }
+}
+
+async function moveClaimed(
+  deps: OperatorMoveDeps,
+  control: Store,
+  operatorId: string,
+  to: string,
+): Promise<MoveOutcome> {
   const { stores, log } = deps;
   const sleep = deps.sleep ?? defaultSleep;
   const now = deps.now ?? Date.now;
-  const control = stores.get(deps.control);
-  if (!control) throw new Error(`the control cluster ${deps.control} has no store`);
   const refused = (refusal: MoveRefusal): MoveOutcome => ({
     result: 'refused',
     operator: operatorId,

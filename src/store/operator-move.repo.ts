@@ -210,8 +210,10 @@ const PAGE = 1000;
 
 /**
  * Copies the operator's play from `source` to `target`. The source is read in one REPEATABLE READ
- * snapshot while it holds the operator's row FOR UPDATE (no session can be inserted meanwhile: its
- * foreign key needs a KEY SHARE lock on that row). The target, in one transaction: the placement
+ * snapshot while another of its connections holds the operator's row FOR UPDATE (no session or
+ * round can be inserted meanwhile: their foreign keys need a KEY SHARE lock on that row). The lock
+ * is taken first, the snapshot after: a snapshot taken before the lock's wait would miss the rows of
+ * a transaction that held the row when the lock was asked for. The target, in one transaction: the placement
  * copy of the operator's row (`operator`, the control cluster's; null when the target is the control
  * cluster, whose row is the original), the months the rows need, the operator's rows there deleted
  * (the source is authoritative until the flip: no row is ever doubled), then every table in order.
@@ -222,13 +224,15 @@ export async function copyOperator(
   operatorId: string,
   operator: string | null,
 ): Promise<CopyReport> {
+  const lock = await source.connect();
   const from = await source.connect();
   const to = await target.connect();
   try {
+    await lock.query('begin');
+    await lock.query('select id from operators where id = $1 for update', [operatorId]);
     await from.query('begin isolation level repeatable read');
     await to.query('begin');
     try {
-      await from.query('select id from operators where id = $1 for update', [operatorId]);
       if (operator) {
         const set = (await columnsOf(to, 'operators'))
           .filter((name) => name !== '"id"')
@@ -265,16 +269,17 @@ export async function copyOperator(
         [sessions[0]?.sessions ?? '[]'],
       );
       await to.query('commit');
-      await from.query('commit');
       return { copied, replaced, months };
     } catch (error) {
       await to.query('rollback').catch(() => {});
-      await from.query('rollback').catch(() => {});
       throw error;
     }
   } finally {
+    await from.query('rollback').catch(() => {});
+    await lock.query('rollback').catch(() => {});
     to.release();
     from.release();
+    lock.release();
   }
 }
 
@@ -387,4 +392,34 @@ async function referencesTo(db: Queryable, operatorId: string): Promise<string[]
     if (rows[0]?.found) named.push(key.table);
   }
   return named;
+}
+
+/**
+ * One move of an operator at a time: a session advisory lock on the control cluster, held by one
+ * connection for the move's length (a crashed run's connection ends, and its lock with it). Answers
+ * the release, or null while another run holds it.
+ */
+export async function claimMove(control: pg.Pool, operatorId: string): Promise<(() => Promise<void>) | null> {
+  const client = await control.connect();
+  const key = `reelforge operator move ${operatorId}`;
+  try {
+    const { rows } = await client.query<{ claimed: boolean }>(
+      'select pg_try_advisory_lock(hashtextextended($1, 0)) as claimed',
+      [key],
+    );
+    if (!rows[0]?.claimed) {
+      client.release();
+      return null;
+    }
+  } catch (error) {
+    client.release();
+    throw error;
+  }
+  return async () => {
+    try {
+      await client.query('select pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+    } finally {
+      client.release();
+    }
+  };
 }

@@ -9,7 +9,15 @@ import type { MoveStep } from '../../src/domain/operator-move.ts';
 import { moveOperator, type OperatorMoveDeps } from '../../src/services/operator-move.ts';
 import { clustersRepo } from '../../src/store/clusters.repo.ts';
 import type { Store } from '../../src/store/db.ts';
-import { type Census, census, endLiveSessions } from '../../src/store/operator-move.repo.ts';
+import {
+  type Census,
+  census,
+  claimMove,
+  copyOperator,
+  endLiveSessions,
+  operatorRow,
+  removeOperator,
+} from '../../src/store/operator-move.repo.ts';
 import { createMonths } from '../../src/store/partitions.repo.ts';
 import { createTestStore } from '../helpers/db.ts';
 
@@ -441,13 +449,49 @@ describe('reelforge operator move', () => {
     const copy = await moveOperator(deps(), MOVED, 'b');
     expect(copy.result).toBe('moved');
     expect((await moveOperator(deps(), MOVED, 'main')).result).toBe('moved');
-    const { copyOperator, operatorRow } = await import('../../src/store/operator-move.repo.ts');
     await copyOperator(a.store.pool, b.store.pool, MOVED, await operatorRow(a.store.pool, MOVED));
     expect(nonEmpty(await census(b.store.pool, MOVED)).length).toBeGreaterThan(0);
     const outcome = await moveOperator(deps(), MOVED, 'main');
     expect(outcome).toMatchObject({ result: 'already_there', leftoversRemoved: ['b'] });
     expect(nonEmpty(await census(b.store.pool, MOVED))).toEqual([]);
     expect(comparable(await census(a.store.pool, MOVED))).toEqual(comparable(original));
+  });
+
+  it('refuses a second run while one is moving the operator', async () => {
+    const release = await claimMove(a.store.pool, MOVED);
+    try {
+      const outcome = await moveOperator(deps(), MOVED, 'b');
+      expect(outcome).toMatchObject({ result: 'refused', reason: 'move_running' });
+      expect(await placementOf(MOVED)).toEqual({ cluster: 'main', readOnly: false });
+    } finally {
+      await release?.();
+    }
+  });
+
+  it('copies a session whose insert was under way when the copy asked for its lock', async () => {
+    const writer = await a.store.pool.connect();
+    try {
+      await writer.query('begin');
+      await session({ pool: writer } as unknown as Store, MOVED, 'ses_late', 'p_late');
+      const copying = copyOperator(a.store.pool, b.store.pool, MOVED, await operatorRow(a.store.pool, MOVED));
+      // The copy waits for the insert's KEY SHARE lock on the operator's row before its snapshot.
+      for (;;) {
+        const [waiting] = await q<{ n: number }>(
+          a.store,
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like 'select id from operators where id = $1 for update%'`,
+        );
+        if (waiting?.n) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await writer.query('commit');
+      await copying;
+      expect(await q(b.store, `select id from game_sessions where id = 'ses_late'`)).toHaveLength(1);
+    } finally {
+      writer.release();
+      await removeOperator(b.store.pool, MOVED, true);
+      await q(a.store, `delete from game_sessions where id = 'ses_late'`);
+    }
   });
 
   it('ends the live sessions it drains', async () => {
