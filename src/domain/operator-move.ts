@@ -99,3 +99,10 @@ export function censusDifferences(source: Census, target: Census): string[] {
 export function censusRows(census: Census): number {
   return census.tables.reduce((sum, table) => sum + table.rows, 0);
 }
+
+/** `--drain-timeout <seconds>`: a whole number of seconds, 1 to 3600, in milliseconds; null otherwise. */
+export function parseDrainTimeout(text: string): number | null {
+  if (!/^[1-9]\d{0,3}$/.test(text)) return null;
+  const seconds = Number(text);
+  return seconds <= 3600 ? seconds * 1000 : null;
+}
