@@ -32,6 +32,7 @@ import {
   claimMove,
   copyOperator,
   endLiveSessions,
+  holdOperator,
   holdsPlay,
   operatorRow,
   removeOperator,
@@ -110,17 +111,23 @@ async function moveClaimed(
   if (!source)
     throw new Error(`operator ${operatorId} is placed on cluster ${from}, which is not configured here`);
 
-  if (from === to) {
-    if (placed?.readOnly) await placements.place(operatorId, { cluster: from, readOnly: false });
-    const leftoversRemoved: string[] = [];
+  /** Rows of the operator on clusters other than `placedOn`: an interrupted run's, removed. */
+  const removeLeftovers = async (placedOn: string, except: string): Promise<string[]> => {
+    const removed: string[] = [];
     for (const [id, store] of stores) {
-      if (id === to || !(await holdsPlay(store.pool, operatorId))) continue;
+      if (id === placedOn || id === except || !(await holdsPlay(store.pool, operatorId))) continue;
       // Before a flip the placed cluster is authoritative; after one, the old rows were verified
       // copies: either way rows elsewhere are an interrupted run's and go.
       log('remove', `cluster ${id} holds rows of an earlier, interrupted move: removing them`);
       await removeOperator(store.pool, operatorId, id !== deps.control);
-      leftoversRemoved.push(id);
+      removed.push(id);
     }
+    return removed;
+  };
+
+  if (from === to) {
+    if (placed?.readOnly) await placements.place(operatorId, { cluster: from, readOnly: false });
+    const leftoversRemoved = await removeLeftovers(to, to);
     log('check', `operator ${operatorId} is already on cluster ${to}: nothing to move`);
     return { result: 'already_there', operator: operatorId, cluster: to, leftoversRemoved };
   }
@@ -147,6 +154,7 @@ async function moveClaimed(
     const ended = await endLiveSessions(source.pool, operatorId);
     log('drain', `ended ${ended} live session${ended === 1 ? '' : 's'}; waiting for what is open to finish`);
     const deadline = now() + (deps.drainTimeoutMs ?? DRAIN_TIMEOUT_MS);
+    let said = '';
     for (;;) {
       const open = await backlog(source.pool, operatorId);
       if (drained(open)) break;
@@ -154,31 +162,42 @@ async function moveClaimed(
         await resumeOnSource();
         return refused({ reason: 'drain_timeout', cluster: from, open });
       }
-      log('drain', `still open: ${describeBacklog(open)}`);
+      const saying = `still open: ${describeBacklog(open)}`;
+      if (saying !== said) log('drain', saying);
+      said = saying;
       await sleep(deps.drainPollMs ?? DRAIN_POLL_MS);
     }
 
-    log('copy', `from cluster ${from} to cluster ${to}`);
-    copied = await copyOperator(source.pool, target.pool, operatorId, to === deps.control ? null : operator);
-    if (copied.replaced > 0)
-      log('copy', `deleted ${copied.replaced} rows an earlier, interrupted run had left on cluster ${to}`);
-    log(
-      'copy',
-      `${copied.copied.reduce((sum, t) => sum + t.rows, 0)} rows copied${copied.months.length ? `, months ${copied.months.join(', ')}` : ''}`,
-    );
-    await deps.afterCopy?.();
+    // Held from before the copy's snapshot until the censuses are read: the source cannot change.
+    const held = await holdOperator(source.pool, operatorId);
+    try {
+      log('copy', `from cluster ${from} to cluster ${to}`);
+      copied = await copyOperator(
+        source.pool,
+        target.pool,
+        operatorId,
+        to === deps.control ? null : operator,
+      );
+      if (copied.replaced > 0)
+        log('copy', `deleted ${copied.replaced} rows an earlier, interrupted run had left on cluster ${to}`);
+      const rows = copied.copied.reduce((sum, t) => sum + t.rows, 0);
+      log('copy', `${rows} rows copied${copied.months.length ? `, months ${copied.months.join(', ')}` : ''}`);
+      await deps.afterCopy?.();
 
-    sourceCensus = await census(source.pool, operatorId);
-    const targetCensus = await census(target.pool, operatorId);
-    const differences = censusDifferences(sourceCensus, targetCensus);
-    if (differences.length > 0) {
-      await resumeOnSource();
-      return refused({ reason: 'census_mismatch', differences });
+      sourceCensus = await census(source.pool, operatorId);
+      const differences = censusDifferences(sourceCensus, await census(target.pool, operatorId));
+      if (differences.length > 0) {
+        await removeOperator(target.pool, operatorId, to !== deps.control);
+        await resumeOnSource();
+        return refused({ reason: 'census_mismatch', differences });
+      }
+      log('verify', `${censusRows(sourceCensus)} rows and every sum per currency equal on both clusters`);
+    } finally {
+      await held.release();
     }
-    log('verify', `${censusRows(sourceCensus)} rows and every sum per currency equal on both clusters`);
   } catch (error) {
     // Before the flip the source is authoritative: the operator plays there again; the target's
-    // partial copy is replaced by the next run's copy.
+    // partial copy is replaced by the next run's copy (or removed by a run to where it plays).
     await resumeOnSource().catch(() => {});
     throw error;
   }
@@ -190,6 +209,7 @@ async function moveClaimed(
     'remove',
     `${removed.deleted} rows removed from cluster ${from}${removed.operatorKept ? '' : ', and its operator row'}`,
   );
+  await removeLeftovers(to, from);
   log('resume', `operator ${operatorId} active on cluster ${to}`);
   return {
     result: 'moved',

@@ -88,15 +88,17 @@ export interface Census {
 }
 
 /**
- * The operator's rows on this store. The digest is the md5 of the rows' JSON (renumbered columns
- * left out) in a fixed order, so two clusters' censuses are equal only when every value is.
+ * The operator's rows on this store. A table's digest is the sum of the first 64 bits of each row's
+ * md5 (of its JSON, renumbered columns left out): equal on two clusters only when the same rows are
+ * there, in constant memory whatever the table's size and whatever order the rows come in.
  */
 export async function census(db: Queryable, operatorId: string): Promise<Census> {
   const tables: Census['tables'] = [];
   for (const table of MOVED_TABLES) {
     const content = table.renumbered ? `to_jsonb(t) - '${table.renumbered}'` : 'to_jsonb(t)';
     const { rows } = await db.query<{ rows: number; digest: string | null }>(
-      `select count(*)::int as rows, md5(string_agg(c::text, E'\\n' order by c::text)) as digest
+      `select count(*)::int as rows,
+              coalesce(sum(('x' || left(md5(c::text), 16))::bit(64)::bigint::numeric), 0)::text as digest
          from (select ${content} as c from ${table.name} t where ${table.rows}) x`,
       [operatorId],
     );
@@ -209,11 +211,38 @@ export interface CopyReport {
 const PAGE = 1000;
 
 /**
- * Copies the operator's play from `source` to `target`. The source is read in one REPEATABLE READ
- * snapshot while another of its connections holds the operator's row FOR UPDATE (no session or
- * round can be inserted meanwhile: their foreign keys need a KEY SHARE lock on that row). The lock
- * is taken first, the snapshot after: a snapshot taken before the lock's wait would miss the rows of
- * a transaction that held the row when the lock was asked for. The target, in one transaction: the placement
+ * Holds the operator's row on `source` FOR UPDATE, on a connection of its own, until released: no
+ * session or round of the operator can be inserted meanwhile (their foreign keys need a KEY SHARE
+ * lock on that row), and any such insert under way has committed when this answers. A copy's
+ * snapshot is opened only after this: one taken before the lock's wait would miss that insert's rows.
+ */
+export async function holdOperator(
+  source: pg.Pool,
+  operatorId: string,
+): Promise<{ release(): Promise<void> }> {
+  const lock = await source.connect();
+  try {
+    await lock.query('begin');
+    await lock.query('select id from operators where id = $1 for update', [operatorId]);
+  } catch (error) {
+    await lock.query('rollback').catch(() => {});
+    lock.release();
+    throw error;
+  }
+  return {
+    async release() {
+      try {
+        await lock.query('rollback');
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+/**
+ * Copies the operator's play from `source` to `target`, the operator held on the source
+ * (holdOperator), in one REPEATABLE READ snapshot of the source. The target, in one transaction: the placement
  * copy of the operator's row (`operator`, the control cluster's; null when the target is the control
  * cluster, whose row is the original), the months the rows need, the operator's rows there deleted
  * (the source is authoritative until the flip: no row is ever doubled), then every table in order.
@@ -224,12 +253,9 @@ export async function copyOperator(
   operatorId: string,
   operator: string | null,
 ): Promise<CopyReport> {
-  const lock = await source.connect();
   const from = await source.connect();
   const to = await target.connect();
   try {
-    await lock.query('begin');
-    await lock.query('select id from operators where id = $1 for update', [operatorId]);
     await from.query('begin isolation level repeatable read');
     await to.query('begin');
     try {
@@ -276,10 +302,8 @@ export async function copyOperator(
     }
   } finally {
     await from.query('rollback').catch(() => {});
-    await lock.query('rollback').catch(() => {});
     to.release();
     from.release();
-    lock.release();
   }
 }
 

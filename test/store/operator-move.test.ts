@@ -15,6 +15,7 @@ import {
   claimMove,
   copyOperator,
   endLiveSessions,
+  holdOperator,
   operatorRow,
   removeOperator,
 } from '../../src/store/operator-move.repo.ts';
@@ -457,6 +458,30 @@ describe('reelforge operator move', () => {
     expect(comparable(await census(a.store.pool, MOVED))).toEqual(comparable(original));
   });
 
+  it('refuses a copy that differs from its source: the copy removed, the operator active where it was', async () => {
+    const outcome = await moveOperator(
+      deps({
+        // A write that reaches the copy and not the source (the census must see it).
+        afterCopy: async () => {
+          await q(b.store, `update rounds set win = win + 1 where id = 'rnd_m1_1'`);
+        },
+      }),
+      MOVED,
+      'b',
+    );
+    expect(outcome).toMatchObject({ result: 'refused', reason: 'census_mismatch' });
+    const wins = original.money.find((m) => m.what === 'round wins')?.amount ?? 0n;
+    expect(
+      outcome.result === 'refused' && outcome.reason === 'census_mismatch' && outcome.differences,
+    ).toEqual([
+      "rounds: the rows' content differs",
+      `round wins EUR: ${wins} on the source, ${wins + 1n} on the target (minor units)`,
+    ]);
+    expect(await placementOf(MOVED)).toEqual({ cluster: 'main', readOnly: false });
+    expect(nonEmpty(await census(b.store.pool, MOVED))).toEqual([]);
+    expect(comparable(await census(a.store.pool, MOVED))).toEqual(comparable(original));
+  });
+
   it('refuses a second run while one is moving the operator', async () => {
     const release = await claimMove(a.store.pool, MOVED);
     try {
@@ -473,7 +498,14 @@ describe('reelforge operator move', () => {
     try {
       await writer.query('begin');
       await session({ pool: writer } as unknown as Store, MOVED, 'ses_late', 'p_late');
-      const copying = copyOperator(a.store.pool, b.store.pool, MOVED, await operatorRow(a.store.pool, MOVED));
+      const operator = await operatorRow(a.store.pool, MOVED);
+      const copying = holdOperator(a.store.pool, MOVED).then(async (held) => {
+        try {
+          await copyOperator(a.store.pool, b.store.pool, MOVED, operator);
+        } finally {
+          await held.release();
+        }
+      });
       // The copy waits for the insert's KEY SHARE lock on the operator's row before its snapshot.
       for (;;) {
         const [waiting] = await q<{ n: number }>(
