@@ -44,7 +44,17 @@ export const DRAIN_TIMEOUT_MS = 120_000;
 const DRAIN_POLL_MS = 500;
 
 export type MoveOutcome =
-  | { result: 'moved'; operator: string; from: string; to: string; census: Census; replaced: number }
+  | {
+      result: 'moved';
+      operator: string;
+      from: string;
+      to: string;
+      census: Census;
+      /** Rows of an earlier, interrupted run the copy replaced on the target. */
+      replaced: number;
+      /** Months of rounds made on the target for the copy. */
+      monthsMade: string[];
+    }
   | { result: 'already_there'; operator: string; cluster: string; leftoversRemoved: string[] }
   | ({ result: 'refused'; operator: string; message: string } & MoveRefusal);
 
@@ -181,7 +191,10 @@ async function moveClaimed(
       if (copied.replaced > 0)
         log('copy', `deleted ${copied.replaced} rows an earlier, interrupted run had left on cluster ${to}`);
       const rows = copied.copied.reduce((sum, t) => sum + t.rows, 0);
-      log('copy', `${rows} rows copied${copied.months.length ? `, months ${copied.months.join(', ')}` : ''}`);
+      log(
+        'copy',
+        `${rows} rows copied${copied.months.length ? `; months made there: ${copied.months.join(', ')}` : ''}`,
+      );
       await deps.afterCopy?.();
 
       sourceCensus = await census(source.pool, operatorId);
@@ -218,5 +231,6 @@ async function moveClaimed(
     to,
     census: sourceCensus,
     replaced: copied.replaced,
+    monthsMade: copied.months,
   };
 }

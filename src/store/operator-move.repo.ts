@@ -3,7 +3,7 @@
 // and deleted from the source once the control map points elsewhere. Every table an operator's
 // play writes is in MOVED_TABLES, in foreign-key order; the procedure is src/services/operator-move.ts.
 import type pg from 'pg';
-import { createMonths } from './partitions.repo.ts';
+import { attachedMonths, createMonths } from './partitions.repo.ts';
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
@@ -205,6 +205,7 @@ export interface CopyReport {
   copied: Array<{ table: string; rows: number }>;
   /** The target's rows of the operator deleted first (left by an earlier, interrupted run). */
   replaced: number;
+  /** The months of rounds the target did not have, made for the copy. */
   months: string[];
 }
 
@@ -242,10 +243,11 @@ export async function holdOperator(
 
 /**
  * Copies the operator's play from `source` to `target`, the operator held on the source
- * (holdOperator), in one REPEATABLE READ snapshot of the source. The target, in one transaction: the placement
- * copy of the operator's row (`operator`, the control cluster's; null when the target is the control
- * cluster, whose row is the original), the months the rows need, the operator's rows there deleted
- * (the source is authoritative until the flip: no row is ever doubled), then every table in order.
+ * (holdOperator), in one REPEATABLE READ snapshot of the source. First the months its rounds need
+ * are made on the target; then, in one transaction: the placement copy of the operator's row
+ * (`operator`, the control cluster's; null when the target is the control cluster, whose row is the
+ * original), the operator's rows already there deleted (the source is authoritative until the flip:
+ * no row is ever doubled), then every table in order.
  */
 export async function copyOperator(
   source: pg.Pool,
@@ -257,6 +259,19 @@ export async function copyOperator(
   const to = await target.connect();
   try {
     await from.query('begin isolation level repeatable read');
+    const { rows: monthRows } = await from.query<{ month: string }>(
+      `select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM') as month
+         from rounds where operator_id = $1 order by 1`,
+      [operatorId],
+    );
+    const months = monthRows.map((row) => row.month);
+    // Each missing month made in its own short transaction, before the copy's: making a partition
+    // locks its parent table, which must not wait on the copy while the target plays.
+    const attached = new Set((await attachedMonths(to)).map((m) => m.month));
+    const made = await createMonths(
+      to,
+      months.filter((month) => !attached.has(month)),
+    );
     await to.query('begin');
     try {
       if (operator) {
@@ -269,13 +284,6 @@ export async function copyOperator(
           [operator],
         );
       }
-      const { rows: monthRows } = await from.query<{ month: string }>(
-        `select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM') as month
-           from rounds where operator_id = $1 order by 1`,
-        [operatorId],
-      );
-      const months = monthRows.map((row) => row.month);
-      await createMonths(to, months);
       const replaced = await deleteOperator(to, operatorId);
       const copied: CopyReport['copied'] = [];
       for (const table of MOVED_TABLES)
@@ -295,7 +303,7 @@ export async function copyOperator(
         [sessions[0]?.sessions ?? '[]'],
       );
       await to.query('commit');
-      return { copied, replaced, months };
+      return { copied, replaced, months: made };
     } catch (error) {
       await to.query('rollback').catch(() => {});
       throw error;

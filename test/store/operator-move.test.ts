@@ -155,7 +155,8 @@ async function callbackRound(
 
 async function seed(): Promise<void> {
   const store = a.store;
-  await createMonths(store.pool, ['2026-10']); // an older month: `b` has no partition of it
+  // Older months than a fresh database makes (its current one and three ahead): `b` lacks October.
+  await createMonths(store.pool, ['2026-10', '2026-11']);
   for (const [id, mode] of [
     [MOVED, 'internal'],
     [STAYS, 'internal'],
@@ -366,7 +367,9 @@ describe('reelforge operator move', () => {
   it('moves every row to b: the census equal, money to the minor unit, nothing left on main', async () => {
     steps.length = 0;
     const outcome = await moveOperator(deps(), MOVED, 'b');
+    // October is older than the months every start makes: the copy made it on b.
     expect(outcome).toMatchObject({ result: 'moved', from: 'main', to: 'b', replaced: 0 });
+    expect(outcome.result === 'moved' && outcome.monthsMade).toContain('2026-10');
     expect(steps.filter((step, i) => steps[i - 1] !== step)).toEqual([
       'check',
       'read_only',
