@@ -3,7 +3,7 @@
 // (DATABASE_URL) and every cluster's of DATABASE_CLUSTERS, each migrated first; prints each step as
 // it starts; a refusal is one line on stderr and exit code 1 (2 for a cluster that is not configured).
 import type { Command } from 'commander';
-import { parseDrainTimeout } from '../domain/operator-move.ts';
+import { parseDrainTimeout } from '../services/operator-move-rules.ts';
 import type { Store } from '../store/db.ts';
 import { CliError, cliActor, EXIT_USAGE, outputFor, table, usageError, withStore } from './context.ts';
 

@@ -14,15 +14,7 @@
 // go. Safe to run again after a crash at any step: before the flip the source is authoritative and
 // the copy starts over; after it, a run naming the operator's cluster removes what an interrupted
 // removal left elsewhere.
-import {
-  censusDifferences,
-  censusRows,
-  describeBacklog,
-  drained,
-  type MoveRefusal,
-  type MoveStep,
-  refusalMessage,
-} from '../domain/operator-move.ts';
+
 import { clustersRepo } from '../store/clusters.repo.ts';
 import type { Store } from '../store/db.ts';
 import {
@@ -38,6 +30,15 @@ import {
   removeOperator,
   runningShared,
 } from '../store/operator-move.repo.ts';
+import {
+  censusDifferences,
+  censusRows,
+  describeBacklog,
+  drained,
+  type MoveRefusal,
+  type MoveStep,
+  refusalMessage,
+} from './operator-move-rules.ts';
 import { PLACEMENT_CACHE_MS } from './placement.ts';
 
 export const DRAIN_TIMEOUT_MS = 120_000;

@@ -5,8 +5,8 @@
 // and back; another operator stays. No outcome is drawn: every round's stake and win is written.
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MoveStep } from '../../src/domain/operator-move.ts';
 import { moveOperator, type OperatorMoveDeps } from '../../src/services/operator-move.ts';
+import type { MoveStep } from '../../src/services/operator-move-rules.ts';
 import { clustersRepo } from '../../src/store/clusters.repo.ts';
 import type { Store } from '../../src/store/db.ts';
 import {

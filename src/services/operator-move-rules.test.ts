@@ -7,7 +7,7 @@ import {
   drained,
   parseDrainTimeout,
   refusalMessage,
-} from './operator-move.ts';
+} from './operator-move-rules.ts';
 
 const census = (): Census => ({
   tables: [

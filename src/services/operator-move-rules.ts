@@ -1,5 +1,7 @@
-// Moving an operator to another cluster (issue 30, part 3): the rules the move decides by, apart
-// from its SQL (src/store/operator-move.repo.ts) and its steps (src/services/operator-move.ts).
+// Moving an operator to another cluster (issue 30, part 3): the rules the move decides by, pure,
+// apart from its SQL (src/store/operator-move.repo.ts) and its steps (operator-move.ts). Here, not
+// in src/domain: that folder is in the signed manifest's scope (the play path builds on it), and
+// nothing of a move decides or pays a round.
 import type { Backlog, Census } from '../store/operator-move.repo.ts';
 
 /** The steps of a move, in order; each is logged as it starts. */
