@@ -1,8 +1,10 @@
-// reelforge operator create|list|update: the Admin API's operator routes, on the store directly.
+// reelforge operator create|list|update: the Admin API's operator routes, on the store directly;
+// operator move: an operator's play to another cluster (operator-move.ts).
 import type { Command } from 'commander';
 import type { OperatorInput, OperatorView } from '../domain/operators.ts';
 import { JURISDICTION_CODES } from '../jurisdictions/index.ts';
 import { orFail, outputFor, table, usageError, withStore } from './context.ts';
+import { registerOperatorMoveCommand } from './operator-move.ts';
 
 interface FieldOptions {
   name?: string;
@@ -157,4 +159,6 @@ export function registerOperatorCommand(program: Command): void {
       ...secretLines(updated.wallet_secret),
     ]);
   });
+
+  registerOperatorMoveCommand(operator);
 }
