@@ -56,6 +56,8 @@ export interface StoreContext {
   config: Config;
   /** Migrations applied by this run (normally none). */
   applied: string[];
+  /** Every cluster's store by id, the control cluster's (`store`) among them (DATABASE_CLUSTERS). */
+  clusterStores: ReadonlyMap<string, Store>;
 }
 
 /**
@@ -70,7 +72,11 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   ]);
   const config = loadConfig(process.env);
   // The services are the slowest import: load them while the embedded PostgreSQL starts.
-  const modules = Promise.all([import('../store/migrate.ts'), import('../services/index.ts')]);
+  const modules = Promise.all([
+    import('../store/migrate.ts'),
+    import('../services/index.ts'),
+    import('../store/db.ts'),
+  ]);
   modules.catch(() => {}); // awaited below, under the store's try/finally
   const created = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
   const { store, embedded, shared } = await openConfiguredStore(config, {
@@ -91,9 +97,11 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
       `reelforge: warning: there was no store in ${config.dataDir}: created a new, empty one. The server's store is in the DATA_DIR it runs with (./data where npm start ran); set DATA_DIR to it, or DATABASE_URL.\n`,
     );
   }
+  const clusterStores = new Map<string, Store>([[config.clusterId, store]]);
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      for (const [id, each] of clusterStores) if (id !== config.clusterId) await each.close().catch(() => {});
       await store.close().catch(() => {});
       await embedded?.stop().catch(() => {});
     })();
@@ -106,15 +114,24 @@ export async function withStore<T>(work: (context: StoreContext) => Promise<T>):
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const [{ migrate }, { createStaffServices }] = await modules;
+    const [{ migrate }, { createStaffServices }, { openStore }] = await modules;
     const applied = await migrate(store.pool);
+    // Every cluster operators play on, migrated as a node would: staff's reads span them all.
+    for (const cluster of config.clusters) {
+      const opened = openStore(cluster.url, { max: 4 });
+      clusterStores.set(cluster.id, opened);
+      await migrate(opened.pool);
+    }
     const result = await work({
       store,
       config,
       applied,
+      clusterStores,
       staff: await createStaffServices(store, cliActor(), {
         secrets: config.secrets,
         addresses: config.walletAddresses,
+        clusters:
+          config.clusters.length > 0 ? { control: config.clusterId, stores: clusterStores } : undefined,
       }),
     });
     // Checked after the command, so that the first `operator create` is not warned about.

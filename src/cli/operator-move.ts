@@ -4,7 +4,6 @@
 // it starts; a refusal is one line on stderr and exit code 1 (2 for a cluster that is not configured).
 import type { Command } from 'commander';
 import { parseDrainTimeout } from '../services/operator-move-rules.ts';
-import type { Store } from '../store/db.ts';
 import { CliError, cliActor, EXIT_USAGE, outputFor, table, usageError, withStore } from './context.ts';
 
 export function registerOperatorMoveCommand(operator: Command): void {
@@ -24,43 +23,29 @@ export function registerOperatorMoveCommand(operator: Command): void {
           `--drain-timeout must be whole seconds, 1 to 3600 (got "${options.drainTimeout}")`,
         );
       const output = outputFor(command);
-      const [{ openStore }, { migrate }, { moveOperator }] = await Promise.all([
-        import('../store/db.ts'),
-        import('../store/migrate.ts'),
-        import('../services/operator-move.ts'),
-      ]);
-      const outcome = await withStore(async ({ store, config, staff }) => {
-        const stores = new Map<string, Store>([[config.clusterId, store]]);
-        try {
-          for (const cluster of config.clusters) {
-            const opened = openStore(cluster.url, { max: 5 });
-            stores.set(cluster.id, opened);
-            await migrate(opened.pool);
-          }
-          const moved = await moveOperator(
-            {
-              stores,
-              control: config.clusterId,
-              drainTimeoutMs,
-              log: (step, message) =>
-                (output.json ? process.stderr : process.stdout).write(`[${step}] ${message}\n`),
-            },
+      const { moveOperator } = await import('../services/operator-move.ts');
+      const outcome = await withStore(async ({ config, staff, clusterStores: stores }) => {
+        const moved = await moveOperator(
+          {
+            stores,
+            control: config.clusterId,
+            drainTimeoutMs,
+            log: (step, message) =>
+              (output.json ? process.stderr : process.stdout).write(`[${step}] ${message}\n`),
+          },
+          id,
+          options.to,
+        );
+        if (moved.result === 'moved')
+          await staff.audit.record(
+            cliActor(),
+            'operator.move',
+            'operator',
             id,
-            options.to,
+            { cluster: moved.from },
+            { cluster: moved.to },
           );
-          if (moved.result === 'moved')
-            await staff.audit.record(
-              cliActor(),
-              'operator.move',
-              'operator',
-              id,
-              { cluster: moved.from },
-              { cluster: moved.to },
-            );
-          return moved;
-        } finally {
-          for (const [cluster, opened] of stores) if (cluster !== config.clusterId) await opened.close();
-        }
+        return moved;
       });
       if (outcome.result === 'refused') {
         if (outcome.reason === 'unknown_cluster') throw new CliError(`--to: ${outcome.message}`, EXIT_USAGE);

@@ -8,6 +8,7 @@ import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
 import type { ReportService, StaffSummaryRow } from './reports.ts';
 import type { RoundDetailsService } from './round-details.ts';
+import type { RoundReplayService } from './round-replay.ts';
 import type { StaffRoundFilter, StaffRoundService } from './staff-rounds.ts';
 import type { WalletQueueService } from './wallet-queue.ts';
 
@@ -32,23 +33,10 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
   }
   const every = () => cells.all.map((cell) => cell.services);
 
-  const reports: ReportService = {
-    async *transactions(operatorId, day, format) {
-      yield* (await owner(operatorId)).reports.transactions(operatorId, day, format);
-    },
-    summary: async (operatorId, from, to) => (await owner(operatorId)).reports.summary(operatorId, from, to),
-    operatorExists: (operatorId) => control.services.reports.operatorExists(operatorId),
-    async staffSummary(operatorId, from, to) {
-      if (operatorId !== null) return (await owner(operatorId)).reports.staffSummary(operatorId, from, to);
-      const answers = await Promise.all(every().map((s) => s.reports.staffSummary(null, from, to)));
-      const rows: StaffSummaryRow[] = [];
-      for (const answer of answers) {
-        if (!answer.ok) return answer;
-        rows.push(...answer.value);
-      }
-      return { ok: true, value: rows.sort(bySummaryOrder) };
-    },
-  };
+  const reports = fannedReports(
+    cells.all.map((cell) => ({ id: cell.id, reports: cell.services.reports })),
+    cells.placement,
+  );
 
   const staffRounds: StaffRoundService = {
     async list(filter) {
@@ -158,20 +146,58 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
     listForStaff: async (operatorId, limit) =>
       (await owner(operatorId)).freeRounds.listForStaff(operatorId, limit),
   };
-  // Staff replay any round by its id: the cluster that holds it replays it.
-  const roundReplay: Services['roundReplay'] = {
+  const roundReplay = fannedReplay(every().map((services) => services.roundReplay));
+
+  return { reports, staffRounds, roundDetails, walletQueue, actingAs, freeRounds, roundReplay };
+}
+
+/** Reports over every cluster's (the control cluster's first): one operator's from its own. */
+export function fannedReports(
+  clusters: ReadonlyArray<{ id: string; reports: ReportService }>,
+  placement: Pick<PlacementService, 'of'>,
+): ReportService {
+  const control = clusters[0];
+  if (control === undefined) throw new Error('at least the control cluster');
+  const home = control;
+  const owner = async (operatorId: string) => {
+    const placed = await placement.of(operatorId);
+    return (clusters.find((cluster) => cluster.id === placed.cluster) ?? home).reports;
+  };
+  return {
+    async *transactions(operatorId, day, format) {
+      yield* (await owner(operatorId)).transactions(operatorId, day, format);
+    },
+    summary: async (operatorId, from, to) => (await owner(operatorId)).summary(operatorId, from, to),
+    operatorExists: (operatorId) => home.reports.operatorExists(operatorId),
+    async staffSummary(operatorId, from, to) {
+      if (operatorId !== null) return (await owner(operatorId)).staffSummary(operatorId, from, to);
+      const answers = await Promise.all(
+        clusters.map((cluster) => cluster.reports.staffSummary(null, from, to)),
+      );
+      const rows: StaffSummaryRow[] = [];
+      for (const answer of answers) {
+        if (!answer.ok) return answer;
+        rows.push(...answer.value);
+      }
+      return { ok: true, value: rows.sort(bySummaryOrder) };
+    },
+  };
+}
+
+/** Staff replay any round by its id: the cluster that holds it replays it. */
+export function fannedReplay(replays: readonly RoundReplayService[]): RoundReplayService {
+  return {
     async replay(roundId) {
-      let first: Awaited<ReturnType<Services['roundReplay']['replay']>> | undefined;
-      for (const services of every()) {
-        const answer = await services.roundReplay.replay(roundId);
+      let first: Awaited<ReturnType<RoundReplayService['replay']>> | undefined;
+      for (const each of replays) {
+        const answer = await each.replay(roundId);
         if (answer.ok || answer.error.status !== 404) return answer;
         first ??= answer;
       }
-      return first as Awaited<ReturnType<Services['roundReplay']['replay']>>;
+      if (first === undefined) throw new Error('at least the control cluster');
+      return first;
     },
   };
-
-  return { reports, staffRounds, roundDetails, walletQueue, actingAs, freeRounds, roundReplay };
 }
 
 function bySummaryOrder(a: StaffSummaryRow, b: StaffSummaryRow): number {

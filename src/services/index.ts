@@ -10,6 +10,7 @@ import { choosePlayRng, type PlayRngSource } from '../games/play-rng.ts';
 import { approvalsRepo, auditRepo } from '../store/audit.repo.ts';
 import { campaignPrizesRepo } from '../store/campaign-prizes.repo.ts';
 import { campaignsRepo } from '../store/campaigns.repo.ts';
+import { clustersRepo } from '../store/clusters.repo.ts';
 import { pingStore, type Store } from '../store/db.ts';
 import { demoRepo } from '../store/demo.repo.ts';
 import { freeRoundsRepo } from '../store/free-rounds.repo.ts';
@@ -48,6 +49,7 @@ import { type CampaignAdminService, createCampaignAdminService } from './campaig
 import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
+import { fannedReplay, fannedReports } from './fan-out.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
 import { createJackpotAdminService, type JackpotAdminService } from './jackpot-admin.ts';
@@ -56,7 +58,7 @@ import { createJackpotService, type JackpotService } from './jackpots.ts';
 import { createLaunchService, type LaunchService } from './launcher.ts';
 import { memoryLeaderboard, redisLeaderboard } from './leaderboard.ts';
 import { createOperatorService, type OperatorService } from './operators.ts';
-import type { PlacementService } from './placement.ts';
+import { createPlacementService, type PlacementService } from './placement.ts';
 import { memoryRateLimiter, type RateLimiter, redisRateLimiter } from './rate-limit.ts';
 import { createReportService, type ReportService } from './reports.ts';
 import { createRoundDetailsService, type RoundDetailsService } from './round-details.ts';
@@ -506,10 +508,29 @@ async function staffTotpBox(store: Store, secrets: Secrets): Promise<TotpBox> {
 export async function createStaffServices(
   store: Store,
   actor: Actor,
-  options: { secrets?: Secrets; addresses?: WalletAddressPolicy } = {},
+  options: {
+    secrets?: Secrets;
+    addresses?: WalletAddressPolicy;
+    /** Every cluster's store (the control cluster's, `store`, among them): reports and replays span them. */
+    clusters?: { control: string; stores: ReadonlyMap<string, Store> };
+  } = {},
 ): Promise<StaffServices> {
   const secrets = options.secrets ?? loadConfig(process.env).secrets;
   const changes = createChanges();
+  // The control cluster first; without clusters, the one store and every operator on it.
+  const control = options.clusters?.control ?? 'main';
+  const clusterList = [
+    { id: control, store },
+    ...[...(options.clusters?.stores ?? [])]
+      .filter(([id]) => id !== control)
+      .map(([id, each]) => ({ id, store: each })),
+  ];
+  const placement = createPlacementService({
+    repo: clustersRepo(store.db),
+    control,
+    clusters: clusterList.map((cluster) => cluster.id),
+    cacheMs: 0,
+  });
   const now = () => new Date();
   const audit = await sealedAudit(store, secrets, now);
   const artwork = await createArtworkService({ thumbnails: thumbnailsRepo(store.db), changes });
@@ -537,12 +558,22 @@ export async function createStaffServices(
       totp: await staffTotpBox(store, secrets),
       now,
     }),
-    reports: createReportService({ reports: reportsRepo(store.db), now }),
+    reports: fannedReports(
+      clusterList.map(({ id, store: each }) => ({
+        id,
+        reports: createReportService({ reports: reportsRepo(each.db), now }),
+      })),
+      placement,
+    ),
     jackpotFigures: createJackpotFiguresService({ repo: jackpotFiguresRepo(store.db) }),
-    roundReplay: createRoundReplayService({
-      rounds: roundsRepo(store.db),
-      demoRounds: roundsRepo(store.db, 'demo_rounds'),
-    }),
+    roundReplay: fannedReplay(
+      clusterList.map(({ store: each }) =>
+        createRoundReplayService({
+          rounds: roundsRepo(each.db),
+          demoRounds: roundsRepo(each.db, 'demo_rounds'),
+        }),
+      ),
+    ),
   };
 }
 

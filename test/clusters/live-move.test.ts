@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOperator } from '../../src/services/operator-move.ts';
 import type { Store } from '../../src/store/db.ts';
+import { runCli } from '../cli/run.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { callbackOperator, cents, eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
@@ -135,6 +136,21 @@ describe('moving an operator while its players play', () => {
         10_000n - BigInt(cbSums[0].stakes) + BigInt(cbSums[0].wins),
       );
       expect(steps).toEqual(expect.arrayContaining(['read_only', 'drain', 'copy', 'verify', 'flip']));
+
+      // staff's report from the CLI spans both clusters: the moved operators' rounds are east's
+      const day = new Date().toISOString().slice(0, 10);
+      const printed = await runCli(['--json', 'report', 'summary', '--from', day, '--to', day], {
+        DATABASE_URL: server.databaseUrl,
+        DATABASE_CLUSTERS: `east=${east.url}`,
+      });
+      expect(printed.code).toBe(0);
+      const days = JSON.parse(printed.stdout).days as Array<{ operator_id: string; rounds: number }>;
+      const api = (await server.admin('GET', `/api/admin/v1/reports/summary?from=${day}&to=${day}`)).body
+        .days;
+      expect(days).toEqual(api);
+      expect(
+        days.filter((row) => row.operator_id === internal.id).reduce((n, row) => n + row.rounds, 0),
+      ).toBeGreaterThan(0);
     } finally {
       await callback.wallet.close();
     }
