@@ -4,11 +4,10 @@
 // one cluster at a time (`reelforge operator move` removes the source's copy after the flip), so a
 // merge never counts a row twice.
 import { auditedActions } from './audited.ts';
+import { fannedReplay, fannedReports } from './cluster-reads.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
-import type { ReportService, StaffSummaryRow } from './reports.ts';
 import type { RoundDetailsService } from './round-details.ts';
-import type { RoundReplayService } from './round-replay.ts';
 import type { StaffRoundFilter, StaffRoundService } from './staff-rounds.ts';
 import type { WalletQueueService } from './wallet-queue.ts';
 
@@ -149,63 +148,4 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
   const roundReplay = fannedReplay(every().map((services) => services.roundReplay));
 
   return { reports, staffRounds, roundDetails, walletQueue, actingAs, freeRounds, roundReplay };
-}
-
-/** Reports over every cluster's (the control cluster's first): one operator's from its own. */
-export function fannedReports(
-  clusters: ReadonlyArray<{ id: string; reports: ReportService }>,
-  placement: Pick<PlacementService, 'of'>,
-): ReportService {
-  const control = clusters[0];
-  if (control === undefined) throw new Error('at least the control cluster');
-  const home = control;
-  const owner = async (operatorId: string) => {
-    const placed = await placement.of(operatorId);
-    return (clusters.find((cluster) => cluster.id === placed.cluster) ?? home).reports;
-  };
-  return {
-    async *transactions(operatorId, day, format) {
-      yield* (await owner(operatorId)).transactions(operatorId, day, format);
-    },
-    summary: async (operatorId, from, to) => (await owner(operatorId)).summary(operatorId, from, to),
-    operatorExists: (operatorId) => home.reports.operatorExists(operatorId),
-    async staffSummary(operatorId, from, to) {
-      if (operatorId !== null) return (await owner(operatorId)).staffSummary(operatorId, from, to);
-      const answers = await Promise.all(
-        clusters.map((cluster) => cluster.reports.staffSummary(null, from, to)),
-      );
-      const rows: StaffSummaryRow[] = [];
-      for (const answer of answers) {
-        if (!answer.ok) return answer;
-        rows.push(...answer.value);
-      }
-      return { ok: true, value: rows.sort(bySummaryOrder) };
-    },
-  };
-}
-
-/** Staff replay any round by its id: the cluster that holds it replays it. */
-export function fannedReplay(replays: readonly RoundReplayService[]): RoundReplayService {
-  return {
-    async replay(roundId) {
-      let first: Awaited<ReturnType<RoundReplayService['replay']>> | undefined;
-      for (const each of replays) {
-        const answer = await each.replay(roundId);
-        if (answer.ok || answer.error.status !== 404) return answer;
-        first ??= answer;
-      }
-      if (first === undefined) throw new Error('at least the control cluster');
-      return first;
-    },
-  };
-}
-
-function bySummaryOrder(a: StaffSummaryRow, b: StaffSummaryRow): number {
-  const byte = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-  return (
-    byte(a.date, b.date) ||
-    byte(a.operator_id, b.operator_id) ||
-    byte(a.game_symbol, b.game_symbol) ||
-    byte(a.currency, b.currency)
-  );
 }

@@ -49,7 +49,7 @@ import { type CampaignAdminService, createCampaignAdminService } from './campaig
 import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
-import { fannedReplay, fannedReports } from './fan-out.ts';
+import { fannedReplay, fannedReports } from './cluster-reads.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
 import { createJackpotAdminService, type JackpotAdminService } from './jackpot-admin.ts';
