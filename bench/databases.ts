@@ -88,3 +88,30 @@ export async function postmasterPid(): Promise<number | undefined> {
 export function postgresCpuSeconds(postmaster: number): number {
   return cpuSecondsOf(postmaster, true) + descendantsCpuSeconds(postmaster);
 }
+
+/** CPU seconds so far of each backend connected to one of `databases`, by process id. */
+export async function backendCpuSeconds(
+  client: pg.Client,
+  databases: string[],
+): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = any($1::text[]) and pid <> pg_backend_pid()',
+    [databases],
+  );
+  const seconds = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      seconds.set(pid, cpuSecondsOf(pid));
+    } catch {
+      // ended since
+    }
+  }
+  return seconds;
+}
+
+/** The CPU the backends used between two readings; one that ended in between is left out. */
+export function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
+  return seconds;
+}
