@@ -69,16 +69,17 @@ export async function createDatabase(name: string, options: { keep?: boolean } =
  * when the server runs on this machine (undefined otherwise).
  */
 export async function postmasterPid(): Promise<number | undefined> {
-  const backend = await onServer(
-    async (client) => (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid,
-  );
-  try {
-    const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1];
-    const parent = Number(fields?.split(' ')[1]);
-    return Number.isInteger(parent) && parent > 1 ? parent : undefined;
-  } catch {
-    return undefined;
-  }
+  // read while the backend lives: once its client has gone, so has it
+  return onServer(async (client) => {
+    const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid;
+    try {
+      const fields = readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1];
+      const parent = Number(fields?.split(' ')[1]);
+      return Number.isInteger(parent) && parent > 1 ? parent : undefined;
+    } catch {
+      return undefined;
+    }
+  });
 }
 
 /**
