@@ -214,28 +214,28 @@ interface Player {
   version: bigint;
 }
 
-async function openPlayers(url: string, tag: string): Promise<Player[]> {
+async function openPlayers(url: string): Promise<Player[]> {
   const players: Player[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    // As the nodes' pools do for these rounds? No: the node commits durably. Here the commit's flush
-    // is left out so that the figure is the statement's CPU, where the layouts differ (with a
-    // durable commit every layout waits alike for the disk; docs/operations.md).
+    // The node commits these rounds durably; here the flush is left out, so that the figure is the
+    // statement's CPU, where the layouts differ (with a durable commit both wait alike for the disk).
     const client = new pg.Client({ connectionString: url, options: '-c synchronous_commit=off' });
     await client.connect();
-    const session = `ses_b${tag}${i}`;
+    // players of this run's own: a database kept (BENCH_KEEP) holds the last run's sessions
+    const player = `pb_${process.pid}_${i}`;
+    const session = `ses_b${process.pid}_${i}`;
     const tokenHash = randomBytes(32);
     await client.query(
       `insert into game_sessions (id, operator_id, player_id, game_symbol, currency, token_hash, device, expires_at,
           refreshed_at)
-        values ($1, $2, $3, $4, 'USD', $5, 'desktop', now() + interval '1 day', now())
-        on conflict (id) do update set token_hash = excluded.token_hash, refreshed_at = now()`,
-      [session, OPERATOR, `pb_${i}`, GAME, tokenHash],
+        values ($1, $2, $3, $4, 'USD', $5, 'desktop', now() + interval '1 day', now())`,
+      [session, OPERATOR, player, GAME, tokenHash],
     );
     const { rows } = await client.query<{ v: string }>(
       'select state_version::text as v from game_sessions where id = $1',
       [session],
     );
-    players.push({ client, session, player: `pb_${i}`, tokenHash, version: BigInt(rows[0]?.v ?? '0') });
+    players.push({ client, session, player, tokenHash, version: BigInt(rows[0]?.v ?? '0') });
   }
   return players;
 }
@@ -328,8 +328,8 @@ export async function runPartitionBench(options: { quick?: boolean } = {}): Prom
       ?.shared_buffers;
     await server.end();
     const players = {
-      flat: await openPlayers(flat.database.url, String(process.pid)),
-      monthly: await openPlayers(monthly.database.url, String(process.pid)),
+      flat: await openPlayers(flat.database.url),
+      monthly: await openPlayers(monthly.database.url),
     };
     const runs = { flat: [] as number[], monthly: [] as number[] };
     let refused = 0;
