@@ -147,6 +147,11 @@ export async function runClusterBench(options: { quick?: boolean } = {}): Promis
     const ratio = ratioOf(loads.east.runs, total);
     const nodeRatio = ratioOf(loads.east.runs, (run) => run.cpu.node);
     const control = ratioOf(loads.main.runs, total);
+    // the same node, the same moment: what placing an operator on the second cluster costs it,
+    // without the difference between two node processes the control pair reads
+    const withinB = spread(
+      loads.east.runs.map((run, i) => total(run) / total(loads.main.runs[i] as Measured)),
+    );
     const own = (run: Measured) => run.cpu.node + run.cpu.backends;
     const ownRatio = ratioOf(loads.east.runs, own);
     const ownControl = ratioOf(loads.main.runs, own);
@@ -173,6 +178,7 @@ export async function runClusterBench(options: { quick?: boolean } = {}): Promis
       '',
       `- CPU a round (node + PostgreSQL), two clusters ÷ one, slice by slice: ${perSlice}; median ${ratio.median.toFixed(3)} (node alone: ${nodeRatio.median.toFixed(3)}, slices ${nodeRatio.low.toFixed(3)}–${nodeRatio.high.toFixed(3)}). Goal (issue 30): ≤ ${CPU_GOAL}: ${ratio.median <= CPU_GOAL ? 'met' : 'NOT met'}.`,
       `- Node + its own databases' backends only (less of the server's other work; a backend that ended within a slice is left out), two clusters ÷ one: median ${ownRatio.median.toFixed(3)} (slices ${ownRatio.low.toFixed(3)}–${ownRatio.high.toFixed(3)}); the control pair: ${ownControl.median.toFixed(3)} (slices ${ownControl.low.toFixed(3)}–${ownControl.high.toFixed(3)}).`,
+      `- Within node B, its east operator ÷ its control-cluster operator (node + whole server), slice by slice: median ${withinB.median.toFixed(3)} (slices ${withinB.low.toFixed(3)}–${withinB.high.toFixed(3)}).`,
       `- The control pair, node B's operator on its control cluster ÷ node A: median ${control.median.toFixed(3)} (slices ${control.low.toFixed(3)}–${control.high.toFixed(3)}): what a second node on the same code reads apart, and what node B's second cell costs an operator it does not serve.`,
     ].join('\n');
   } finally {
