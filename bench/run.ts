@@ -1,6 +1,6 @@
 // npm run bench: every benchmark of the project in one process tree on this machine, each HTTP
 // figure beside a bare Fastify hello-world of the same run. Writes BENCHMARKS.md.
-// Flags: --quick (short runs, nothing written), --only provider,runtime,jackpots,campaigns,engine,art-burst
+// Flags: --quick (short runs, nothing written), --only provider,runtime,jackpots,campaigns,clusters,partitions,engine,art-burst
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,6 +14,8 @@ const SECTIONS: Section[] = [
   { name: 'runtime', file: 'bench/runtime.ts', run: 'runRuntimeBench' },
   { name: 'jackpots', file: 'bench/jackpots.ts', run: 'runJackpotBench' },
   { name: 'campaigns', file: 'bench/campaigns.ts', run: 'runCampaignBench' },
+  { name: 'clusters', file: 'bench/clusters.ts', run: 'runClusterBench' },
+  { name: 'partitions', file: 'bench/partitions.ts', run: 'runPartitionBench' },
   { name: 'engine', file: 'bench/engine.ts', run: 'runEngineBench' },
   { name: 'art-burst', file: 'bench/art-burst.ts', run: 'runArtBurstBench' },
 ];

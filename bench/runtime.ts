@@ -76,6 +76,18 @@ export async function createCallbackOperator(
   return { id, apiKey };
 }
 
+/** An internal-wallet operator with the benchmark game, made through the Admin API, and its key. */
+export async function createInternalOperator(
+  base: string,
+  name: string,
+): Promise<{ id: string; apiKey: string }> {
+  const created = await admin(base, 'POST', '/api/admin/v1/operators', { name, wallet_mode: 'internal' });
+  const id = created.operator.id as string;
+  await admin(base, 'PUT', `/api/admin/v1/operators/${id}/catalog`, { symbols: [GAME] });
+  const apiKey = (await admin(base, 'POST', `/api/admin/v1/operators/${id}/api-keys`)).api_key as string;
+  return { id, apiKey };
+}
+
 export async function launchSessions(base: string, apiKey: string, prefix = 'bench'): Promise<string[]> {
   const tokens: string[] = [];
   for (let i = 0; i < SESSIONS; i++) {

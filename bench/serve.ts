@@ -17,6 +17,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   ADMIN_TOKEN: 'rf_admin_bench_token_0123456789',
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
+  // bench/clusters.ts: a node on two clusters (the operator → cluster map in DATABASE_URL's database).
+  DATABASE_CLUSTERS: process.env.DATABASE_CLUSTERS,
   SESSION_TTL_SECONDS: '3600',
   RATE_LIMIT_PER_MINUTE: '0',
   // The benchmarks' load comes from one address: the public limit (default 600 a minute) is left to
