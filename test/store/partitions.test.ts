@@ -133,7 +133,10 @@ beforeAll(async () => {
   await seed();
   before = await counts();
   const started = performance.now();
-  expect(await migrate(store.pool)).toEqual(['029_time_partitions.sql']);
+  // 029 first, then whatever came after it (030 on, none of which touches the round tables' data)
+  const applied = await migrate(store.pool);
+  expect(applied[0]).toBe('029_time_partitions.sql');
+  expect(applied.every((name) => name >= '029_')).toBe(true);
   // A figure for the report, not an assertion: the upgrade's time depends on the machine.
   console.log(`migration 029 over ${ROUNDS} rounds: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }, 1_200_000);
