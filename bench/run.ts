@@ -1,6 +1,6 @@
 // npm run bench: every benchmark of the project in one process tree on this machine, each HTTP
 // figure beside a bare Fastify hello-world of the same run. Writes BENCHMARKS.md.
-// Flags: --quick (short runs, nothing written), --only provider,runtime,jackpots,campaigns,clusters,partitions,engine,art-burst
+// Flags: --quick (short runs, nothing written), --only provider,runtime,jackpots,campaigns,clusters,partitions,replica,engine,art-burst
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +16,7 @@ const SECTIONS: Section[] = [
   { name: 'campaigns', file: 'bench/campaigns.ts', run: 'runCampaignBench' },
   { name: 'clusters', file: 'bench/clusters.ts', run: 'runClusterBench' },
   { name: 'partitions', file: 'bench/partitions.ts', run: 'runPartitionBench' },
+  { name: 'replica', file: 'bench/replica.ts', run: 'runReplicaBench' },
   { name: 'engine', file: 'bench/engine.ts', run: 'runEngineBench' },
   { name: 'art-burst', file: 'bench/art-burst.ts', run: 'runArtBurstBench' },
 ];
