@@ -5,6 +5,7 @@
 // second pool, a second cell of services and its workers, the map's look-ups), not a second
 // machine's capacity.
 import pg from 'pg';
+import { placeNewOperator } from '../src/store/operator-move.repo.ts';
 import {
   ADMIN_URL,
   type BenchDatabase,
@@ -35,17 +36,7 @@ async function place(operatorId: string, cluster: string, controlUrl: string, cl
   await control.connect();
   await target.connect();
   try {
-    const { rows } = await control.query('select row_to_json(o) as row from operators o where id = $1', [
-      operatorId,
-    ]);
-    await target.query(
-      'insert into operators select * from json_populate_record(null::operators, $1::json)',
-      [JSON.stringify(rows[0]?.row)],
-    );
-    await control.query('insert into operator_clusters (operator_id, cluster_id) values ($1, $2)', [
-      operatorId,
-      cluster,
-    ]);
+    await placeNewOperator(control, target, operatorId, cluster);
   } finally {
     await control.end();
     await target.end();

@@ -11,6 +11,7 @@ import { createPlacementService } from './services/placement.ts';
 import { clustersRepo } from './store/clusters.repo.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { openStore, type Store } from './store/db.ts';
+import { holdingsRepo } from './store/holdings.repo.ts';
 import { createPartitionsAhead, migrate } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
@@ -85,8 +86,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (placement) {
       const others: Cell[] = [];
       for (const [id, clusterStore] of clusterStores) {
-        const cell = {
+        const cell: Cell = {
           id,
+          holds: holdingsRepo(clusterStore.db).holds,
           services: await createServices(config, clusterStore, clock, {
             ...serviceOptions,
             placement,
@@ -95,7 +97,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         };
         others.push(cell);
       }
-      cells = createCells({ id: config.clusterId, services: controlServices }, others, placement);
+      cells = createCells(
+        { id: config.clusterId, services: controlServices, holds: holdingsRepo(store.db).holds },
+        others,
+        placement,
+      );
       started = cells.services;
     }
     const services = cells?.services ?? controlServices;

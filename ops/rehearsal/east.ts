@@ -3,6 +3,7 @@
 // which the nodes reach by DATABASE_CLUSTERS=east=<HAProxy's url>; placing an operator there as
 // docs/operations.md says; and the failover the rehearsal makes mid-traffic.
 import pg from 'pg';
+import { placeNewOperator } from '../../src/store/operator-move.repo.ts';
 import {
   createDatabase,
   ownPostgresProblem,
@@ -133,18 +134,7 @@ export async function placeOperator(
   target.on('error', () => {});
   await Promise.all([control.connect(), target.connect()]);
   try {
-    const { rows } = await control.query('select row_to_json(o) as row from operators o where id = $1', [
-      operatorId,
-    ]);
-    if (!rows[0]) throw new Error(`operator ${operatorId} is not on the control cluster`);
-    await target.query(
-      'insert into operators select * from json_populate_record(null::operators, $1::json)',
-      [JSON.stringify(rows[0].row)],
-    );
-    await control.query('insert into operator_clusters (operator_id, cluster_id) values ($1, $2)', [
-      operatorId,
-      cluster,
-    ]);
+    await placeNewOperator(control, target, operatorId, cluster);
   } finally {
     await Promise.all([control.end(), target.end()]);
   }

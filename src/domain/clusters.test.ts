@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CLUSTER_ID_PATTERN, clusterOfToken, looksLikeSessionToken, sessionToken } from './clusters.ts';
+import {
+  CLUSTER_ID_PATTERN,
+  clusterOfToken,
+  homingOperator,
+  looksLikeSessionToken,
+  sessionToken,
+} from './clusters.ts';
 
 const random = 'AbCdEfGhIjKlMnOpQrStUvWx';
 
@@ -47,5 +53,20 @@ describe('session tokens name their cluster', () => {
       expect(looksLikeSessionToken(text), text).toBe(false);
       expect(clusterOfToken(text, 'main'), text).toBeUndefined();
     }
+  });
+});
+
+describe('the operator that homes a new pool or campaign', () => {
+  it('is its owner, else its first member, as a pool or a campaign names them', () => {
+    expect(homingOperator({ owner_operator_id: 'op_a', members: [{ operator_id: 'op_b' }] })).toBe('op_a');
+    expect(homingOperator({ members: [{ operator_id: 'op_b' }, { operator_id: 'op_c' }] })).toBe('op_b');
+    expect(homingOperator({ operator_id: 'op_d' })).toBe('op_d');
+    expect(homingOperator({ scope: 'network', operators: ['op_e', 'op_f'] })).toBe('op_e');
+  });
+
+  it('is none for a body that names no operator (the control cluster refuses it, naming the field)', () => {
+    for (const body of [null, 'x', 7, {}, { members: [] }, { members: ['op_a'] }, { operators: [3] }])
+      expect(homingOperator(body)).toBeUndefined();
+    expect(homingOperator({ owner_operator_id: '', operators: ['op_g'] })).toBe('op_g');
   });
 });

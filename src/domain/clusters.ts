@@ -26,3 +26,23 @@ export function clusterOfToken(token: string, controlCluster: string): string | 
 }
 
 export type { Placement } from '../store/clusters.repo.ts';
+
+/**
+ * The operator whose cluster homes a new jackpot pool or campaign, as its request body names it:
+ * its owner (`owner_operator_id`, `operator_id`), else its first member (`members[0].operator_id`,
+ * `operators[0]`). Its other operators must play on the same cluster (the services refuse one that
+ * does not, naming the field), so the first one named decides.
+ */
+export function homingOperator(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const fields = body as Record<string, unknown>;
+  const members = Array.isArray(fields.members) ? (fields.members as unknown[]) : [];
+  const first = members[0];
+  const candidates = [
+    fields.owner_operator_id,
+    fields.operator_id,
+    typeof first === 'object' && first !== null ? (first as Record<string, unknown>).operator_id : undefined,
+    Array.isArray(fields.operators) ? fields.operators[0] : undefined,
+  ];
+  return candidates.find((id): id is string => typeof id === 'string' && id.length > 0);
+}

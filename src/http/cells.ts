@@ -1,12 +1,15 @@
 // Which cluster's services take a request (issue 30, part 3; src/services/cells.ts), decided before
 // its handler runs from what it carries: a session token names its cluster, so the runtime API and
 // the game's pages route without a look-up; an operator's API key (or a master key's named operator)
-// routes by the placement map every node caches. Everything else (staff, the public pages, a master
-// key naming no operator) is the control cluster's.
+// routes by the placement map every node caches. A jackpot pool, a campaign and a campaign prize
+// live on their operators' cluster: a page of one goes to the cluster that holds it, a new one to
+// its first operator's. Everything else (staff, the public pages, a master key naming no operator)
+// is the control cluster's, whose lists of rounds, pools and campaigns span every cluster
+// (src/services/fan-out.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { extractApiKey } from '../domain/api-keys.ts';
-import { clusterOfToken } from '../domain/clusters.ts';
-import type { Cell, Cells } from '../services/cells.ts';
+import { clusterOfToken, homingOperator } from '../domain/clusters.ts';
+import type { Cell, Cells, HeldKind } from '../services/cells.ts';
 import { credentialHeaders } from './edge-guard.ts';
 import { requestedOperatorIds } from './provider/auth.ts';
 import { bearerToken } from './runtime/auth.ts';
@@ -39,10 +42,44 @@ export async function cellOf(cells: Cells, request: FastifyRequest): Promise<Cel
     if (!principal) return cells.control;
     const operatorId = principal.kind === 'operator' ? principal.operatorId : namedOperator(request);
     if (operatorId === undefined) return cells.control;
-    const placed = await cells.placement.of(operatorId);
-    return cells.cell(placed.cluster) ?? cells.control;
+    return placedCell(cells, operatorId);
+  }
+  const held = heldBy(path);
+  if (held) return cells.holding(held.kind, held.id);
+  if (request.method === 'POST' && CREATES.has(path.split('?')[0] ?? '')) {
+    const operatorId = homingOperator(request.body);
+    if (operatorId !== undefined) return placedCell(cells, operatorId);
   }
   return cells.control;
+}
+
+async function placedCell(cells: Cells, operatorId: string): Promise<Cell> {
+  const placed = await cells.placement.of(operatorId);
+  return cells.cell(placed.cluster) ?? cells.control;
+}
+
+/** Pages of one pool, campaign or prize, by the id in their path. */
+const HELD: ReadonlyArray<readonly [RegExp, HeldKind]> = [
+  [/^\/api\/admin\/v1\/campaigns\/prizes\/([^/?]+)/, 'prize'],
+  [/^\/api\/admin\/v1\/campaigns\/(?!prizes(?:[/?]|$))([^/?]+)/, 'campaign'],
+  [/^\/api\/admin\/v1\/jackpots\/([^/?]+)/, 'pool'],
+  [/^\/api\/public\/v1\/jackpots\/([^/?]+)/, 'pool'],
+  [/^\/jackpots\/([^/?]+)/, 'pool'],
+];
+/** A new pool or campaign: its first operator's cluster homes it. */
+const CREATES = new Set(['/api/admin/v1/jackpots', '/api/admin/v1/campaigns']);
+
+export function heldBy(path: string): { kind: HeldKind; id: string } | undefined {
+  for (const [pattern, kind] of HELD) {
+    const match = pattern.exec(path);
+    if (!match?.[1]) continue;
+    try {
+      return { kind, id: decodeURIComponent(match[1]) };
+    } catch {
+      return undefined; // a malformed escape: the control cluster's handler refuses it
+    }
+  }
+  return undefined;
 }
 
 /** The operator a master key's request names; a malformed name is the handler's to refuse. */

@@ -105,7 +105,14 @@ export interface ApprovalService {
   ): Promise<Outcome<Gated<T>>>;
   approve(id: string, actor: Actor): Promise<Outcome<{ approval: ApprovalView; result: unknown }>>;
   reject(id: string, actor: Actor, reason: unknown): Promise<Outcome<{ approval: ApprovalView }>>;
+  /**
+   * Who applies an approved jackpot change: the pools' service, set once it is built (it requests
+   * through this one); on several clusters, the control view that applies it on the pool's cluster.
+   */
+  applyJackpotChangesWith(apply: JackpotApplier): void;
 }
+
+type JackpotApplier = (row: ApprovalRow, actor: Actor) => Promise<Outcome<unknown>>;
 
 export function createApprovalService(deps: {
   approvals: ApprovalsRepo;
@@ -115,11 +122,10 @@ export function createApprovalService(deps: {
   operators: OperatorsRepo;
   audit: AuditService;
   actingAs: (actor: Actor) => StaffActions;
-  /** Jackpot changes, applied by their own service (set once it is built: it requests through this one). */
-  jackpots: { applyApproved?: (row: ApprovalRow, actor: Actor) => Promise<Outcome<unknown>> };
   now: () => Date;
 }): ApprovalService {
   const { approvals, now } = deps;
+  let applyJackpotChange: JackpotApplier | undefined;
 
   /** `emails` (staff id → e-mail) answers a list from one read; a single view looks its two up. */
   async function view(row: ApprovalRow, emails?: Map<string, string>): Promise<ApprovalView> {
@@ -192,8 +198,8 @@ export function createApprovalService(deps: {
       case 'staff.update':
         return deps.accounts.update(row.entity_id, change, actor, { grantedBy: row.requested_by });
       default:
-        if ((JACKPOT_ACTIONS as readonly string[]).includes(row.action) && deps.jackpots.applyApproved)
-          return deps.jackpots.applyApproved(row, actor);
+        if ((JACKPOT_ACTIONS as readonly string[]).includes(row.action) && applyJackpotChange)
+          return applyJackpotChange(row, actor);
         return { ok: false, error: errors.conflict(`unknown approval action ${row.action}`) };
     }
   }
@@ -215,6 +221,10 @@ export function createApprovalService(deps: {
 
   return {
     request,
+
+    applyJackpotChangesWith(apply) {
+      applyJackpotChange = apply;
+    },
 
     async updateOperator(actor, id, input) {
       const actions = deps.actingAs(actor);

@@ -3,6 +3,10 @@ import { type Cell, createCells } from './cells.ts';
 import type { Services } from './index.ts';
 import { createPlacementService } from './placement.ts';
 
+type JackpotApplier = Parameters<Services['approvals']['applyJackpotChangesWith']>[0];
+/** What each cluster's approvals were told applies an approved jackpot change. */
+const appliers = new Map<string, JackpotApplier>();
+
 /** The few members these tests call, standing in for a cluster's whole services. */
 function fakeServices(id: string, heard: string[]): Services {
   return {
@@ -16,18 +20,31 @@ function fakeServices(id: string, heard: string[]): Services {
     storeReachable: async () => id !== 'down',
     poolUsage: () => ({ total: 2, idle: 1, waiting: 0 }),
     actingAs: (() => id) as never,
+    approvals: {
+      applyJackpotChangesWith: (apply: JackpotApplier) => {
+        appliers.set(id, apply);
+      },
+    },
+    jackpotAdmin: { applyApproved: async () => ({ ok: true, value: id }) },
     close: async () => {
       heard.push(`closed ${id}`);
     },
   } as unknown as Services;
 }
 
+/** A cell holding the ids listed (of any kind). */
+function cell(id: string, heard: string[], held: string[] = []): Cell {
+  return { id, services: fakeServices(id, heard), holds: async (_kind, of) => held.includes(of) };
+}
+
 function fixture(otherId = 'east') {
   const heard: string[] = [];
-  const control: Cell = { id: 'main', services: fakeServices('main', heard) };
-  const other: Cell = { id: otherId, services: fakeServices(otherId, heard) };
+  const control = cell('main', heard, ['pool_main', 'pool_both']);
+  const other = cell(otherId, heard, ['pool_east', 'pool_both']);
   const placement = createPlacementService({
-    repo: { all: async () => [] },
+    repo: {
+      all: async () => [{ operatorId: 'op_east', cluster: otherId, readOnly: false, changedAt: new Date() }],
+    },
     control: 'main',
     clusters: [otherId],
   });
@@ -64,5 +81,30 @@ describe("one node's services over its clusters", () => {
     expect(await fixture('down').cells.services.storeReachable()).toBe(true);
     expect(await fixture('down').cells.services.clustersReachable?.()).toEqual({ main: true, down: false });
     expect(fixture().cells.services.poolUsage()).toEqual({ total: 4, idle: 2, waiting: 0 });
+  });
+
+  it('finds the cell that holds a pool, campaign or prize: the first that does, the control view when none', async () => {
+    const { cells, other } = fixture();
+    expect((await cells.holding('pool', 'pool_east')).id).toBe('east');
+    expect((await cells.holding('pool', 'pool_east')).services).toBe(other.services);
+    expect((await cells.holding('pool', 'pool_both')).id).toBe('main');
+    const nowhere = await cells.holding('campaign', 'cmp_nowhere');
+    expect(nowhere.id).toBe('main');
+    // the control view: what spans operators is every cluster's
+    expect(nowhere.services.jackpotAdmin).not.toBe(cells.control.services.jackpotAdmin);
+  });
+
+  it("applies an approved pool change on the pool's cluster, and a new pool on its first operator's", async () => {
+    fixture();
+    const apply = appliers.get('main') as JackpotApplier;
+    expect(appliers.has('east')).toBe(false); // one trail of approvals: the control cluster's
+    const staff = { kind: 'staff' } as never;
+    const row = (entity_id: string, change: unknown) => ({ entity_id, change }) as never;
+    expect(await apply(row('pool_east', {}), staff)).toEqual({ ok: true, value: 'east' });
+    expect(await apply(row('pool_main', {}), staff)).toEqual({ ok: true, value: 'main' });
+    const members = (id: string) => ({ members: [{ operator_id: id, game_symbol: 'rf_ember_crown' }] });
+    expect(await apply(row('new', members('op_east')), staff)).toEqual({ ok: true, value: 'east' });
+    expect(await apply(row('new', members('op_home')), staff)).toEqual({ ok: true, value: 'main' });
+    expect(await apply(row('new', {}), staff)).toEqual({ ok: true, value: 'main' });
   });
 });

@@ -6,13 +6,18 @@
 // HTTP layer one `Services` whose every call goes to the current cell's, so handlers stay as they
 // are and the spin path never crosses a cluster.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { HeldKind } from '../store/holdings.repo.ts';
 import { fanOutReads } from './fan-out.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
 
+export type { HeldKind };
+
 export interface Cell {
   id: string;
   services: Services;
+  /** Whether this cell's cluster holds the jackpot pool, campaign or campaign prize `id`. */
+  holds(kind: HeldKind, id: string): Promise<boolean>;
 }
 
 export interface Cells {
@@ -21,6 +26,8 @@ export interface Cells {
   readonly all: readonly Cell[];
   readonly placement: PlacementService;
   cell(id: string): Cell | undefined;
+  /** The cell whose cluster holds pool, campaign or prize `id`; the control cluster's (its 404) when none does. */
+  holding(kind: HeldKind, id: string): Promise<Cell>;
   /** The cell the current request was decided to (the control cluster's outside any). */
   current(): Cell;
   /** Runs `fn` inside `cell`: the routed services act on its cluster meanwhile. */
@@ -45,9 +52,16 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
   const context = new AsyncLocalStorage<Cell>();
   // What the control cluster's cell is asked that spans operators goes to every cluster (fan-out.ts).
   const controlView: Cell = {
-    id: control.id,
+    ...control,
     services: { ...control.services, ...fanOutReads({ all, placement }) },
   };
+  // An approved change of a pool is applied on the cluster that holds it (a new one: its operators').
+  control.services.approvals.applyJackpotChangesWith(controlView.services.jackpotAdmin.applyApproved);
+  async function holding(kind: HeldKind, id: string): Promise<Cell> {
+    const held = await Promise.all(all.map((cell) => cell.holds(kind, id)));
+    const at = held.indexOf(true);
+    return at > 0 ? (all[at] as Cell) : controlView;
+  }
   const current = () => {
     const cell = context.getStore() ?? control;
     return cell === control ? controlView : cell;
@@ -57,6 +71,7 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
     all,
     placement,
     cell: (id) => byId.get(id),
+    holding,
     current,
     run: (cell, fn) => context.run(cell, fn),
     services: routed(all, current),

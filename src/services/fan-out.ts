@@ -3,6 +3,8 @@
 // cluster of the operator they name, or to every cluster and are merged. An operator's rows are on
 // one cluster at a time (`reelforge operator move` removes the source's copy after the flip), so a
 // merge never counts a row twice.
+import { homingOperator } from '../domain/clusters.ts';
+import type { HeldKind } from '../store/holdings.repo.ts';
 import { auditedActions } from './audited.ts';
 import { fannedReplay, fannedReports } from './cluster-reads.ts';
 import type { Services } from './index.ts';
@@ -12,13 +14,26 @@ import type { StaffRoundFilter, StaffRoundService } from './staff-rounds.ts';
 import type { WalletQueueService } from './wallet-queue.ts';
 
 export interface FanOutCells {
-  all: ReadonlyArray<{ id: string; services: Services }>;
+  all: ReadonlyArray<{
+    id: string;
+    services: Services;
+    holds(kind: HeldKind, id: string): Promise<boolean>;
+  }>;
   placement: PlacementService;
 }
 
 export type FannedOut = Pick<
   Services,
-  'reports' | 'staffRounds' | 'roundDetails' | 'walletQueue' | 'actingAs' | 'freeRounds' | 'roundReplay'
+  | 'reports'
+  | 'staffRounds'
+  | 'roundDetails'
+  | 'walletQueue'
+  | 'actingAs'
+  | 'freeRounds'
+  | 'roundReplay'
+  | 'jackpotAdmin'
+  | 'campaigns'
+  | 'campaignPrizes'
 >;
 
 export function fanOutReads(cells: FanOutCells): FannedOut {
@@ -147,5 +162,65 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
   };
   const roundReplay = fannedReplay(every().map((services) => services.roundReplay));
 
-  return { reports, staffRounds, roundDetails, walletQueue, actingAs, freeRounds, roundReplay };
+  // Jackpot pools and campaigns live on their operators' cluster. A page of one is routed to the
+  // cluster that holds it before its handler runs (src/http/cells.ts); their lists are every
+  // cluster's, and an approved change of a pool is applied where the pool is.
+  /** The services of the cluster that holds pool, campaign or prize `id` (the control's when none does). */
+  async function holder(kind: HeldKind, id: string): Promise<Services> {
+    const held = await Promise.all(cells.all.map((cell) => cell.holds(kind, id)));
+    return cells.all[Math.max(0, held.indexOf(true))]?.services ?? home.services;
+  }
+  const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
+    a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+  const jackpotAdmin: Services['jackpotAdmin'] = {
+    ...control.services.jackpotAdmin,
+    async list() {
+      const lists = await Promise.all(every().map((s) => s.jackpotAdmin.list()));
+      return {
+        // as one cluster lists them: oldest first
+        jackpots: lists.flatMap((list) => list.jackpots).sort((a, b) => newestFirst(b, a)),
+        approvals: lists[0]?.approvals ?? [], // one trail of approvals, the control cluster's
+      };
+    },
+    async applyApproved(row, actor) {
+      const operatorId = row.entity_id === 'new' ? homingOperator(row.change) : undefined;
+      const services =
+        row.entity_id === 'new'
+          ? operatorId === undefined
+            ? home.services
+            : await owner(operatorId)
+          : await holder('pool', row.entity_id);
+      return services.jackpotAdmin.applyApproved(row, actor);
+    },
+  };
+  const campaigns: Services['campaigns'] = {
+    ...control.services.campaigns,
+    async list() {
+      const lists = await Promise.all(every().map((s) => s.campaigns.list()));
+      return lists.flat().sort((a, b) => newestFirst(a, b) || (a.campaign_id < b.campaign_id ? 1 : -1));
+    },
+  };
+  const campaignPrizes: Services['campaignPrizes'] = {
+    ...control.services.campaignPrizes,
+    async listForStaff(status, limit) {
+      const lists = await Promise.all(every().map((s) => s.campaignPrizes.listForStaff(status, limit)));
+      return lists
+        .flat()
+        .sort((a, b) => newestFirst(b, a) || (a.prize_id < b.prize_id ? -1 : 1))
+        .slice(0, limit);
+    },
+  };
+
+  return {
+    reports,
+    staffRounds,
+    roundDetails,
+    walletQueue,
+    actingAs,
+    freeRounds,
+    roundReplay,
+    jackpotAdmin,
+    campaigns,
+    campaignPrizes,
+  };
 }

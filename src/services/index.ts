@@ -330,7 +330,6 @@ export async function createServices(
     control?.actingAs ??
     ((actor: Actor) =>
       auditedActions({ operators, artwork, walletQueue, games: gameSwitches }, audit, actor));
-  const jackpotAppliers: Parameters<typeof createApprovalService>[0]['jackpots'] = {};
   const approvals =
     control?.approvals ??
     createApprovalService({
@@ -340,7 +339,6 @@ export async function createServices(
       operators: repos.operators,
       audit,
       actingAs,
-      jackpots: jackpotAppliers,
       now,
     });
   const jackpotAdmin = createJackpotAdminService({
@@ -352,7 +350,8 @@ export async function createServices(
     now,
     placement: clusterPlacement,
   });
-  jackpotAppliers.applyApproved = jackpotAdmin.applyApproved;
+  // The control cluster's pools (a node on several clusters routes each change to its pool's: cells.ts).
+  if (!control) approvals.applyJackpotChangesWith(jackpotAdmin.applyApproved);
   monitor?.start();
   const campaignPrizes = createCampaignPrizeService({
     repo: campaignPrizesRepo(db),

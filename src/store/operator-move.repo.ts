@@ -191,6 +191,40 @@ export async function runningShared(
   return rows[0] ?? { pools: [], campaigns: [] };
 }
 
+/**
+ * Places an operator that has not played yet on `cluster` (what `reelforge operator move` would leave,
+ * without its drain and census, which have nothing to do): its `operators` row copied to the
+ * cluster's database, the target of its play rows' keys, then the control cluster's map set. Again
+ * is a no-op. Nodes launch it there once their cached map runs out (PLACEMENT_CACHE_MS).
+ */
+export async function placeNewOperator(
+  control: Queryable,
+  target: Queryable,
+  operatorId: string,
+  cluster: string,
+): Promise<void> {
+  const row = await operatorRow(control, operatorId);
+  if (row === null) throw new Error(`no operator ${operatorId} on the control cluster`);
+  const { rows } = await control.query<{ played: boolean }>(
+    'select exists (select 1 from game_sessions where operator_id = $1) as played',
+    [operatorId],
+  );
+  if (rows[0]?.played)
+    throw new Error(
+      `operator ${operatorId} has played on the control cluster: move it with reelforge operator move`,
+    );
+  await target.query(
+    `insert into operators select * from jsonb_populate_record(null::operators, $1::jsonb)
+     on conflict (id) do nothing`,
+    [row],
+  );
+  await control.query(
+    `insert into operator_clusters (operator_id, cluster_id) values ($1, $2)
+     on conflict (operator_id) do update set cluster_id = excluded.cluster_id, state = 'active', changed_at = now()`,
+    [operatorId, cluster],
+  );
+}
+
 /** The operator's row as the control cluster holds it (the placement copy's source), as JSON text, or null. */
 export async function operatorRow(db: Queryable, operatorId: string): Promise<string | null> {
   const { rows } = await db.query<{ row: string }>(

@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLACEMENT_CACHE_MS } from '../../src/services/placement.ts';
 import { clustersRepo } from '../../src/store/clusters.repo.ts';
 import type { Store } from '../../src/store/db.ts';
+import { placeNewOperator } from '../../src/store/operator-move.repo.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { callbackOperator, cents, eventually, launchPlayer, playerFor } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
+import { signedInStaff } from '../helpers/staff.ts';
 
 let server: TestServer;
 let east: TestDatabase;
@@ -16,19 +18,9 @@ let eastStore: Store;
 let home: { id: string; apiKey: string };
 let moved: { id: string; apiKey: string };
 
-/** Places an operator on `cluster` as `reelforge operator move` leaves it: its row copied there, the map set. */
-async function place(operatorId: string, cluster: string, target: Store, readOnly = false) {
-  const { rows } = await server.store.pool.query(
-    'select row_to_json(o) as row from operators o where id = $1',
-    [operatorId],
-  );
-  await target.pool.query(
-    `insert into operators select * from json_populate_record(null::operators, $1::json)
-     on conflict (id) do nothing`,
-    [JSON.stringify(rows[0].row)],
-  );
-  await clustersRepo(server.store.db).place(operatorId, { cluster, readOnly });
-  // as the move does: every node's cached map has run out before play goes on
+/** Places a fresh operator on `cluster` (again: makes it active there), then waits out every node's cached map. */
+async function place(operatorId: string, cluster: string, target: Store) {
+  await placeNewOperator(server.store.pool, target.pool, operatorId, cluster);
   await new Promise((resolve) => setTimeout(resolve, PLACEMENT_CACHE_MS + 50));
 }
 
@@ -350,5 +342,112 @@ describe('what keeps to one cluster: jackpot pools and campaigns', () => {
       ],
     });
     expect(alone.status).toBe(201);
+  });
+});
+
+describe("jackpot pools and campaigns of east's operators, managed from any node's back office", () => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  const poolBody = (name: string) => ({
+    name,
+    scope: 'network',
+    currency: 'USD',
+    members: [{ operator_id: moved.id, game_symbol: 'rf_ember_crown' }],
+    tiers: [
+      { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
+    ],
+  });
+  const held = (store: Store, table: string, id: string) =>
+    count(store, `select count(*) as n from ${table} where id = $1`, [id]);
+
+  it("homes a pool on its operators' cluster, lists it beside the control cluster's, and east's spins feed it", async () => {
+    const created = await server.admin('POST', '/api/admin/v1/jackpots', poolBody('East Treasure'));
+    expect(created.status).toBe(201);
+    const poolId = created.body.pool.pool_id as string;
+    expect(await held(eastStore, 'jackpot_pools', poolId)).toBe(1);
+    expect(await held(server.store, 'jackpot_pools', poolId)).toBe(0);
+    const homePot = await server.admin('POST', '/api/admin/v1/jackpots', {
+      ...poolBody('Home Pot'),
+      members: [{ operator_id: home.id, game_symbol: 'rf_ember_crown' }],
+    });
+    expect(homePot.status).toBe(201);
+    expect(await held(server.store, 'jackpot_pools', homePot.body.pool.pool_id)).toBe(1);
+    const listed = await server.admin('GET', '/api/admin/v1/jackpots');
+    const names = listed.body.jackpots.map((pool: { name: string }) => pool.name);
+    expect(names).toEqual(expect.arrayContaining(['East Treasure', 'Home Pot']));
+    expect(new Set(names).size).toBe(names.length); // each once
+
+    const player = await launchPlayer(server, moved.apiKey, { player: 'east-pot' });
+    expect((await player.spin({ coin: '1.00' })).status).toBe(200);
+    const read = await server.admin('GET', `/api/admin/v1/jackpots/${poolId}`);
+    expect(read.status).toBe(200);
+    expect(cents(read.body.pool.tiers[0].meters.coin_in_share)).toBeGreaterThan(0);
+    // the public page and its figures are east's, reached with the pool's id alone
+    await server.cells?.cell('east')?.services.jackpots.sealOnce();
+    const page = await server.request(`/api/public/v1/jackpots/${poolId}`);
+    expect(page.status).toBe(200);
+    const figures = await server.admin('GET', `/api/admin/v1/jackpots/${poolId}/figures`);
+    expect(figures.status).toBe(200);
+    expect((await server.admin('GET', '/api/admin/v1/jackpots/jp_nowhere')).status).toBe(404);
+  });
+
+  it("applies a second admin's approval of an east pool's change on east", async () => {
+    const alice = await signedInStaff(server, 'admin');
+    const bob = await signedInStaff(server, 'admin');
+    const requested = await alice.call('POST', '/api/admin/v1/jackpots', poolBody('East Four Eyes'));
+    expect(requested.status).toBe(202);
+    const approved = await bob.call('POST', `/api/admin/v1/approvals/${requested.body.approval.id}/approve`);
+    expect(approved.status).toBe(200);
+    const poolId = approved.body.result.pool.pool_id as string;
+    expect(await held(eastStore, 'jackpot_pools', poolId)).toBe(1);
+    const close = await alice.call('POST', `/api/admin/v1/jackpots/${poolId}/close`);
+    expect(close.status).toBe(202);
+    const closed = await bob.call('POST', `/api/admin/v1/approvals/${close.body.approval.id}/approve`);
+    expect(closed.status).toBe(200);
+    const { rows } = await eastStore.pool.query('select status from jackpot_pools where id = $1', [poolId]);
+    expect(rows[0].status).toBe('closed');
+  });
+
+  it("homes a campaign on its operator's cluster: listed, read, approved and cancelled from the control cluster's back office", async () => {
+    const alice = await signedInStaff(server, 'admin');
+    const bob = await signedInStaff(server, 'admin');
+    const requested = await alice.call('POST', '/api/admin/v1/campaigns', {
+      kind: 'tournament',
+      name: 'East Multiplier Race',
+      scope: 'operator',
+      operator_id: moved.id,
+      currency: 'USD',
+      games: ['rf_ember_crown'],
+      starts_at: at(10),
+      ends_at: at(60),
+      min_bet: '0.10',
+      scoring: 'max_multiplier',
+      opt_in_required: false,
+      places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '100.00' } }],
+    });
+    expect(requested.status).toBe(201);
+    expect(requested.body.campaign.status).toBe('pending');
+    const campaignId = requested.body.campaign.campaign_id as string;
+    expect(await held(eastStore, 'campaigns', campaignId)).toBe(1);
+    expect(await held(server.store, 'campaigns', campaignId)).toBe(0);
+    const listed = await server.admin('GET', '/api/admin/v1/campaigns?status=pending');
+    expect(listed.body.campaigns.map((c: { campaign_id: string }) => c.campaign_id)).toContain(campaignId);
+    const approved = await bob.call('POST', `/api/admin/v1/campaigns/${campaignId}/approve`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.campaign.status).toBe('scheduled');
+    const read = await server.admin('GET', `/api/admin/v1/campaigns/${campaignId}`);
+    expect(read.body.campaign.approved_by).toBe(`staff:${bob.email}`);
+    const standings = await server.admin('GET', `/api/admin/v1/campaigns/${campaignId}/standings`);
+    expect(standings.status).toBe(200);
+    // the operator sees it through its own key, routed to east by the map
+    const mine = await server.request('/api/provider/v1/campaigns', {
+      headers: { 'x-provider-api-key': moved.apiKey },
+    });
+    const theirs = (await mine.json()).data.campaigns as Array<{ campaign_id: string }>;
+    expect(theirs.map((c) => c.campaign_id)).toContain(campaignId);
+    const cancelled = await server.admin('POST', `/api/admin/v1/campaigns/${campaignId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.campaign.status).toBe('cancelled');
+    expect((await server.admin('GET', '/api/admin/v1/campaigns/prizes?status=failed')).status).toBe(200);
+    expect((await server.admin('GET', '/api/admin/v1/campaigns/cmp_nowhere')).status).toBe(404);
   });
 });

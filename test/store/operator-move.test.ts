@@ -17,6 +17,7 @@ import {
   endLiveSessions,
   holdOperator,
   operatorRow,
+  placeNewOperator,
   removeOperator,
 } from '../../src/store/operator-move.repo.ts';
 import { createMonths } from '../../src/store/partitions.repo.ts';
@@ -531,5 +532,25 @@ describe('reelforge operator move', () => {
 
   it('ends the live sessions it drains', async () => {
     expect(await endLiveSessions(a.store.pool, MOVED)).toBe(0);
+  });
+});
+
+describe('placing an operator that has not played', () => {
+  it('copies its row and sets the map; again is a no-op; one that has played is refused, naming the move', async () => {
+    await q(
+      a.store,
+      `insert into operators (id, name, wallet_mode, currency) values ('op_new', 'op_new', 'internal', 'EUR')`,
+    );
+    await placeNewOperator(a.store.pool, b.store.pool, 'op_new', 'b');
+    await placeNewOperator(a.store.pool, b.store.pool, 'op_new', 'b');
+    expect(await q(b.store, `select id from operators where id = 'op_new'`)).toHaveLength(1);
+    expect(await placementOf('op_new')).toEqual({ cluster: 'b', readOnly: false });
+    await expect(placeNewOperator(a.store.pool, b.store.pool, 'op_nobody', 'b')).rejects.toThrow(
+      'no operator op_nobody',
+    );
+    await expect(placeNewOperator(a.store.pool, b.store.pool, STAYS, 'b')).rejects.toThrow(
+      'reelforge operator move',
+    );
+    expect(await placementOf(STAYS)).toEqual({ cluster: 'main', readOnly: false });
   });
 });
