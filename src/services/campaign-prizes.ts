@@ -118,7 +118,8 @@ export function prizeGrantCampaignId(prizeId: string): string {
   return `promo-${prizeId}`;
 }
 
-type Outcome = { kind: 'paid' } | { kind: 'not_paid'; error: string } | { kind: 'gone' };
+/** `endedAt`: when the wallet's answer came (a prize is parked only by an attempt that ended at or after its give-up time). */
+type Outcome = { kind: 'paid' } | { kind: 'not_paid'; error: string; endedAt?: Date } | { kind: 'gone' };
 
 export function createCampaignPrizeService(deps: {
   repo: CampaignPrizesRepo;
@@ -213,7 +214,7 @@ export function createCampaignPrizeService(deps: {
       answer.kind === 'rejected'
         ? `HTTP ${answer.status} ${answer.error}${answer.message ? `: ${answer.message}` : ''}`
         : answer.error;
-    return { kind: 'not_paid', error };
+    return { kind: 'not_paid', error, endedAt: new Date(attempt.startedAt.getTime() + attempt.latencyMs) };
   }
 
   async function payInternal(prize: PrizeRow): Promise<Outcome> {
@@ -290,7 +291,9 @@ export function createCampaignPrizeService(deps: {
       prize.id,
       outcome.error,
       backoffDelayMs(policy, prize.attempts),
-      deps.now(),
+      // not the time after the attempt's record was written: a slow write must not park a prize
+      // whose last attempt ended before its give-up time
+      outcome.endedAt ?? deps.now(),
     );
     if (status === 'failed')
       log.error({ prize_id: prize.id, error: outcome.error }, 'campaign prize parked for staff');

@@ -359,10 +359,10 @@ export function jackpotsRepo(db: Kysely<Database>) {
           select id, pool_id, kind, round_id, body, created_at from jackpot_pending
             where pool_id = ${poolId} order by id limit ${limit}`.execute(trx);
         if (pending.length === 0) return 0;
+        // Where the chain stands: the pool's last block (one a seal), not a scan of the ledger's months.
         const { rows: lastRows } = await sql<{ seq: string; hash: string; block: string }>`
-          select seq, hash, block from jackpot_ledger where pool_id = ${poolId} order by seq desc limit 1`.execute(
-          trx,
-        );
+          select last_seq as seq, last_hash as hash, block from jackpot_blocks
+           where pool_id = ${poolId} order by block desc limit 1`.execute(trx);
         const last = lastRows[0]
           ? { seq: big(lastRows[0].seq), hash: lastRows[0].hash, block: big(lastRows[0].block) }
           : null;
@@ -426,7 +426,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
     /** How many entries the pool's ledger holds (its last seq). */
     async ledgerLength(poolId: string, exec: Kysely<Database> = db): Promise<bigint> {
       const { rows } = await sql<{ n: string | null }>`
-        select max(seq) as n from jackpot_ledger where pool_id = ${poolId}`.execute(exec);
+        select max(last_seq) as n from jackpot_blocks where pool_id = ${poolId}`.execute(exec);
       return BigInt(rows[0]?.n ?? 0);
     },
 

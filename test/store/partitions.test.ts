@@ -11,6 +11,12 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.ts';
+import {
+  type BlockRow,
+  jackpotsRepo,
+  type LedgerEntry,
+  type PendingEntry,
+} from '../../src/store/jackpots.repo.ts';
 import { listMigrations, migrate } from '../../src/store/migrate.ts';
 import { attachedMonths, retireMonth } from '../../src/store/partitions.repo.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -23,7 +29,14 @@ const TOKEN = (session: number) => `\\x${session.toString(16).padStart(8, '0')}`
 
 let database: TestDatabase;
 let store: Store;
-let before: { rounds: number; transactions: number; attempts: number; stakes: string; seq: string };
+let before: {
+  rounds: number;
+  transactions: number;
+  entries: number;
+  attempts: number;
+  stakes: string;
+  seq: string;
+};
 const q = <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
   store.pool.query<R>(text, values).then((result) => result.rows);
 const one = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
@@ -63,6 +76,18 @@ async function seed(): Promise<void> {
         case when t.type = 'credit' and r.status = 'open' then 'pending' else 'acknowledged' end, r.created_at
       from rounds r, (values ('debit'), ('credit')) t (type)`,
   );
+  // A pool's ledger over the same months: an entry for every tenth round, sealed as one block.
+  await q(`insert into jackpot_pools (id, name, scope, currency, created_by)
+           values ('jp_part', 'Partition Pot', 'network', 'USD', 'token')`);
+  await q(
+    `insert into jackpot_ledger (pool_id, seq, block, kind, round_id, body, prev_hash, hash, recorded_at)
+      select 'jp_part', row_number() over (order by created_at, id), 1, 'contribution', id, '{}', 'h', 'h', created_at
+        from rounds where id ~ '0$'`,
+  );
+  await q(
+    `insert into jackpot_blocks (pool_id, block, first_seq, last_seq, merkle_root, last_hash)
+      select 'jp_part', 1, 1, count(*), 'm', 'h' from jackpot_ledger`,
+  );
   await q(
     `insert into wallet_attempts (transaction_id, request_id, started_at, latency_ms, http_status, result)
       select t.id, 'req_' || t.id, t.created_at, 30, 500, 'failed'
@@ -73,6 +98,7 @@ async function seed(): Promise<void> {
 async function counts() {
   return one<typeof before>(
     `select (select count(*)::int from rounds) as rounds, (select count(*)::int from wallet_transactions) as transactions,
+        (select count(*)::int from jackpot_ledger) as entries,
         (select count(*)::int from wallet_attempts) as attempts,
         (select sum(amount)::text from wallet_transactions) as stakes, (select max(seq)::text from rounds) as seq`,
   );
@@ -291,6 +317,90 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
   });
 });
 
+describe('the jackpot ledger by month (migration 031)', () => {
+  it('keeps every entry, each in the month it was recorded, with months made ahead', async () => {
+    expect(before.entries).toBe(Math.floor(ROUNDS / 10));
+    const perMonth = await q<{ month: string; n: number }>(
+      `select to_char(recorded_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+         from jackpot_ledger group by 1 order by 1`,
+    );
+    const inPartitions = await q<{ month: string; n: number }>(
+      `select replace(substr(tableoid::regclass::text, 16), '_', '-') as month, count(*)::int as n
+         from jackpot_ledger group by 1 order by 1`,
+    );
+    expect(inPartitions).toEqual(perMonth);
+    expect(perMonth.map((m) => m.month)).toEqual(['2026-07', '2026-08', '2026-09', '2026-10']);
+    const ahead = await one<{ name: string | null }>(
+      `select to_regclass('jackpot_ledger_' || to_char(now() + interval '3 months', 'YYYY_MM'))::text as name`,
+    );
+    expect(ahead.name).not.toBeNull();
+    const kind = await one<{ kind: string }>(
+      `select relkind::text as kind from pg_class where relname = 'jackpot_ledger'`,
+    );
+    expect(kind.kind).toBe('p');
+  });
+
+  it('stays append-only in every month', async () => {
+    await expect(q(`update jackpot_ledger set body = 'forged' where seq = 1`)).rejects.toThrow();
+    await expect(q(`delete from jackpot_ledger where seq = 2`)).rejects.toThrow();
+    expect((await counts()).entries).toBe(before.entries);
+  });
+
+  it('seals on from the last block: the next seq once, and a second seal from the same place fails whole', async () => {
+    const repo = jackpotsRepo(store.db);
+    const chain = (
+      last: { seq: bigint; hash: string; block: bigint } | null,
+      entries: PendingEntry[],
+    ): { ledger: LedgerEntry[]; block: BlockRow } => {
+      const from = (last?.seq ?? 0n) + 1n;
+      const block = (last?.block ?? 0n) + 1n;
+      const ledger = entries.map((entry, i) => ({
+        pool_id: 'jp_part',
+        seq: from + BigInt(i),
+        block,
+        kind: entry.kind,
+        round_id: entry.round_id,
+        body: JSON.stringify(entry.body),
+        prev_hash: 'h',
+        hash: 'h',
+        recorded_at: entry.created_at,
+      }));
+      return {
+        ledger,
+        block: {
+          pool_id: 'jp_part',
+          block,
+          first_seq: from,
+          last_seq: from + BigInt(entries.length - 1),
+          merkle_root: 'm',
+          last_hash: 'h',
+          sealed_at: new Date(),
+        },
+      };
+    };
+    await q(
+      `insert into jackpot_pending (pool_id, kind, round_id, body) values ('jp_part', 'contribution', 'rnd_new', '{}')`,
+    );
+    expect(await repo.seal('jp_part', 10, chain)).toBe(1);
+    expect(await repo.ledgerLength('jp_part')).toBe(BigInt(before.entries + 1));
+    const [entry] = await q<{ seq: string; month: string }>(
+      `select seq::text, tableoid::regclass::text as month from jackpot_ledger where round_id = 'rnd_new'`,
+    );
+    expect(entry?.seq).toBe(String(before.entries + 1));
+    // a seal that read the chain where the last one did (two nodes at once): its block is taken
+    await q(
+      `insert into jackpot_pending (pool_id, kind, round_id, body) values ('jp_part', 'contribution', 'rnd_twice', '{}')`,
+    );
+    const stale = { seq: BigInt(before.entries), hash: 'h', block: 1n };
+    await expect(repo.seal('jp_part', 10, (_last, entries) => chain(stale, entries))).rejects.toThrow(
+      /jackpot_blocks_pkey/,
+    );
+    expect(await q(`select 1 from jackpot_ledger where round_id = 'rnd_twice'`)).toEqual([]);
+    expect(await repo.seal('jp_part', 10, chain)).toBe(1);
+    expect(await repo.ledgerLength('jp_part')).toBe(BigInt(before.entries + 2));
+  });
+});
+
 describe('retiring a month', () => {
   it('refuses a month that holds an open round, and changes nothing', async () => {
     const outcome = await retireMonth(store.pool, '2026-10');
@@ -333,6 +443,11 @@ describe('retiring a month', () => {
     ).toEqual(july);
     const after = await counts();
     expect(after.rounds).toBe(total.rounds - july.rounds);
+    // the jackpot ledger's month stays: it is the pools' public proof from their seeds
+    expect(after.entries).toBe(total.entries);
+    expect(await one(`select count(*)::int as n from jackpot_ledger_2026_07`)).toEqual({
+      n: expect.any(Number),
+    });
     expect(after.transactions).toBe(total.transactions - july.transactions);
     // The archive keeps its own month's keys and none to live tables: deleting a session leaves it.
     const keys = await q<{ target: string }>(
