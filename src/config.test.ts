@@ -60,6 +60,8 @@ describe('loadConfig defaults', () => {
       DATABASE_REPLICA_MAX_LAG_MS: '2500',
       CLUSTER_ID: 'eu1',
       DATABASE_CLUSTERS: 'eu2=postgresql://rf:pw@db-eu2:5432/rf, us1=postgres://rf:pw@db-us1/rf',
+      DATABASE_CLUSTER_REPLICAS: 'eu2=postgresql://rf:pw@db-eu2-replica:5432/rf',
+      DATABASE_REPLICA_STATEMENT_TIMEOUT_MS: '15000',
       DATA_DIR: '/var/lib/reelforge',
       PUBLIC_BASE_URL: 'https://cdn.example.com/',
       GAME_BASE_URL: 'https://games.example.com//',
@@ -79,9 +81,14 @@ describe('loadConfig defaults', () => {
       databaseUrl: 'postgresql://rf:pw@db:5432/rf',
       databaseReplicaUrl: 'postgresql://rf:pw@db-replica:5432/rf',
       replicaMaxLagMs: 2500,
+      replicaStatementTimeoutMs: 15000,
       clusterId: 'eu1',
       clusters: [
-        { id: 'eu2', url: 'postgresql://rf:pw@db-eu2:5432/rf' },
+        {
+          id: 'eu2',
+          url: 'postgresql://rf:pw@db-eu2:5432/rf',
+          replicaUrl: 'postgresql://rf:pw@db-eu2-replica:5432/rf',
+        },
         { id: 'us1', url: 'postgres://rf:pw@db-us1/rf' },
       ],
       dataDir: '/var/lib/reelforge',
@@ -147,6 +154,38 @@ describe('loadConfig errors', () => {
     [
       { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTERS: 'a=postgres://x/rf,a=postgres://y/rf' },
       /^DATABASE_CLUSTERS: cluster a is named twice/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTER_REPLICAS: 'east=postgres://r/rf' },
+      /^DATABASE_CLUSTER_REPLICAS: no cluster east in DATABASE_CLUSTERS$/,
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/rf', DATABASE_CLUSTER_REPLICAS: 'main=postgres://r/rf' },
+      /^DATABASE_CLUSTER_REPLICAS: main is the control cluster: its replica is DATABASE_REPLICA_URL$/,
+    ],
+    [
+      {
+        DATABASE_URL: 'postgres://db/rf',
+        DATABASE_CLUSTERS: 'east=postgres://e/rf',
+        DATABASE_CLUSTER_REPLICAS: 'east=http://r/rf',
+      },
+      /^DATABASE_CLUSTER_REPLICAS: cluster east needs a postgres:\/\/ or postgresql:\/\/ connection string$/,
+    ],
+    [
+      {
+        DATABASE_URL: 'postgres://db/rf',
+        DATABASE_CLUSTERS: 'east=postgres://e/rf',
+        DATABASE_CLUSTER_REPLICAS: 'east=postgres://r1/rf,east=postgres://r2/rf',
+      },
+      /^DATABASE_CLUSTER_REPLICAS: cluster east is named twice$/,
+    ],
+    [
+      { DATABASE_CLUSTER_REPLICAS: 'postgres://r/rf' },
+      /^DATABASE_CLUSTER_REPLICAS: each entry is id=postgres:/,
+    ],
+    [
+      { DATABASE_REPLICA_STATEMENT_TIMEOUT_MS: '10' },
+      /^DATABASE_REPLICA_STATEMENT_TIMEOUT_MS must be a whole number from 100 to 3600000/,
     ],
     [
       { DATABASE_REPLICA_MAX_LAG_MS: '50' },

@@ -27,12 +27,21 @@ export interface Config {
   /** Replay lag beyond which the replica is passed over and reads go to the primary. */
   replicaMaxLagMs: number;
   /**
+   * How long one read may run on a replica (PostgreSQL's statement_timeout on its connections): a
+   * replica that hangs, or a query its replay cancels late, falls back to the primary instead of
+   * holding the request.
+   */
+  replicaStatementTimeoutMs: number;
+  /**
    * The cluster DATABASE_URL is (CLUSTER_ID, default `main`): it also holds the control tables (the
    * operator → cluster map, operators, keys, staff, audit). docs/operations.md, "Several clusters".
    */
   clusterId: string;
-  /** The other PostgreSQL clusters operators' play may live on (DATABASE_CLUSTERS=id=url,id=url). */
-  clusters: Array<{ id: string; url: string }>;
+  /**
+   * The other PostgreSQL clusters operators' play may live on (DATABASE_CLUSTERS=id=url,id=url), each
+   * with its streaming replica when DATABASE_CLUSTER_REPLICAS names one (id=url,id=url).
+   */
+  clusters: Array<{ id: string; url: string; replicaUrl?: string }>;
   dataDir: string;
   publicBaseUrl: string;
   /** Base of launch URLs; undefined when missing, which staging/production answer with 500 on launch. */
@@ -163,11 +172,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     }
   }
   const replicaMaxLagMs = integer('DATABASE_REPLICA_MAX_LAG_MS', 5_000, 100, 3_600_000);
+  const replicaStatementTimeoutMs = integer('DATABASE_REPLICA_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000);
 
   const clusterId = read('CLUSTER_ID') ?? 'main';
   if (!CLUSTER_ID.test(clusterId))
     problems.push(`CLUSTER_ID must match ${CLUSTER_ID} (it goes into session tokens)`);
-  const clusters: Array<{ id: string; url: string }> = [];
+  const clusters: Config['clusters'] = [];
   const clustersText = read('DATABASE_CLUSTERS');
   if (clustersText !== undefined) {
     if (databaseUrl === undefined)
@@ -188,6 +198,35 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       else if (id === clusterId || clusters.some((c) => c.id === id))
         problems.push(`DATABASE_CLUSTERS: cluster ${id} is named twice (CLUSTER_ID is ${clusterId})`);
       else clusters.push({ id, url: entry.slice(at + 1) });
+    }
+  }
+  const replicasText = read('DATABASE_CLUSTER_REPLICAS');
+  if (replicasText !== undefined) {
+    const named = new Set<string>();
+    for (const entry of replicasText
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const at = entry.indexOf('=');
+      const id = at > 0 ? entry.slice(0, at) : '';
+      const url = parseUrl(entry.slice(at + 1));
+      const cluster = clusters.find((c) => c.id === id);
+      if (!CLUSTER_ID.test(id))
+        problems.push(
+          `DATABASE_CLUSTER_REPLICAS: each entry is id=postgres://…, the id matching ${CLUSTER_ID}`,
+        );
+      else if (id === clusterId)
+        problems.push(
+          `DATABASE_CLUSTER_REPLICAS: ${id} is the control cluster: its replica is DATABASE_REPLICA_URL`,
+        );
+      else if (!url || !['postgres:', 'postgresql:'].includes(url.protocol))
+        problems.push(
+          `DATABASE_CLUSTER_REPLICAS: cluster ${id} needs a postgres:// or postgresql:// connection string`,
+        );
+      else if (named.has(id)) problems.push(`DATABASE_CLUSTER_REPLICAS: cluster ${id} is named twice`);
+      else if (!cluster) problems.push(`DATABASE_CLUSTER_REPLICAS: no cluster ${id} in DATABASE_CLUSTERS`);
+      else cluster.replicaUrl = entry.slice(at + 1);
+      named.add(id);
     }
   }
 
@@ -309,6 +348,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl,
     databaseReplicaUrl,
     replicaMaxLagMs,
+    replicaStatementTimeoutMs,
     clusterId,
     clusters,
     dataDir,

@@ -56,11 +56,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const integrity = checkStartupIntegrity(config.appEnv, config.manifestKeyFingerprint);
   if (integrity.refusal) throw new IntegrityRefusal(integrity.refusal);
   const { store, embedded } = await openConfiguredStore(config);
-  // Reads only (src/store/replica.ts): a smaller pool than the primary's.
-  const replica = config.databaseReplicaUrl ? openStore(config.databaseReplicaUrl, { max: 10 }) : undefined;
-  // Every other cluster operators may play on (issue 30, part 3): a pool and the migrations each.
+  // Reads only (src/store/replica.ts): a smaller pool than the primary's, each read time-limited.
+  const openReplica = (url: string | undefined) =>
+    url ? openStore(url, { max: 10, statementTimeoutMs: config.replicaStatementTimeoutMs }) : undefined;
+  const replica = openReplica(config.databaseReplicaUrl);
+  // Every other cluster operators may play on (issue 30, part 3): a pool and the migrations each,
+  // and its replica's pool when it has one.
   const clusterStores = new Map(config.clusters.map((cluster) => [cluster.id, openStore(cluster.url)]));
+  const clusterReplicas = new Map(
+    config.clusters.flatMap((cluster) => {
+      const opened = openReplica(cluster.replicaUrl);
+      return opened ? [[cluster.id, opened] as const] : [];
+    }),
+  );
   const every = [store, ...clusterStores.values()];
+  const closeReplicas = async () => {
+    await replica?.close().catch(() => {});
+    for (const each of clusterReplicas.values()) await each.close().catch(() => {});
+  };
   let app: FastifyInstance | undefined;
   let started: Services | undefined;
   try {
@@ -91,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           holds: holdingsRepo(clusterStore.db).holds,
           services: await createServices(config, clusterStore, clock, {
             ...serviceOptions,
+            replica: clusterReplicas.get(id),
             placement,
             cell: { id, control: controlServices, controlStore: store },
           }),
@@ -159,7 +173,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           await services.close();
           await store.close();
           for (const each of clusterStores.values()) await each.close();
-          await replica?.close();
+          await closeReplicas();
           await embedded?.stop();
         })();
         return stopping;
@@ -170,7 +184,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await started?.close().catch(() => {});
     await store.close().catch(() => {});
     for (const each of clusterStores.values()) await each.close().catch(() => {});
-    await replica?.close().catch(() => {});
+    await closeReplicas();
     await embedded?.stop().catch(() => {});
     throw error;
   }

@@ -43,6 +43,7 @@ const NODE_WIDE = new Set<keyof Services>([
   'storeReachable',
   'clustersReachable',
   'poolUsage',
+  'replica',
   'close',
 ]);
 
@@ -107,9 +108,21 @@ export function routed(cells: readonly Cell[], current: () => Cell): Services {
   }
   const node: Pick<
     Services,
-    'walletAttempts' | 'roundSteps' | 'storeReachable' | 'clustersReachable' | 'poolUsage' | 'close'
+    | 'walletAttempts'
+    | 'roundSteps'
+    | 'storeReachable'
+    | 'clustersReachable'
+    | 'poolUsage'
+    | 'replica'
+    | 'close'
   > = {
     walletAttempts: { listen: (listener) => forEach(cells, (s) => s.walletAttempts.listen(listener)) },
+    // Every cluster's routed reads are counted (each may have its replica); the state /health and the
+    // gauges show is the current cell's (the control cluster's outside a request).
+    replica: {
+      state: () => current().services.replica.state(),
+      listen: (listener) => forEach(cells, (s) => s.replica.listen(listener)),
+    },
     roundSteps: { listen: (listener) => forEach(cells, (s) => s.roundSteps.listen(listener)) },
     // Every request needs the control cluster (keys, operators, staff); another cluster down takes
     // only its operators' play with it, so a load balancer keeps the node for everyone else.

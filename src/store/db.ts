@@ -12,12 +12,17 @@ export interface Store {
   close(): Promise<void>;
 }
 
-export function openStore(connectionString: string, options: { max?: number } = {}): Store {
+/** `statementTimeoutMs`: PostgreSQL's statement_timeout on every connection (a replica's reads set one). */
+export function openStore(
+  connectionString: string,
+  options: { max?: number; statementTimeoutMs?: number } = {},
+): Store {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs }),
   });
   // An idle client's error (the server went away) must not crash the process; queries report it.
   pool.on('error', () => {});

@@ -5,11 +5,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { cents, eventually, WALLET_SECRET } from '../helpers/runtime.ts';
 import { TEST_ADMIN_TOKEN } from '../helpers/server.ts';
+
+// A test here restarts a node: up to a minute on a loaded machine, past the default 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 let database: TestDatabase;
 let wallet: MockWallet;
@@ -45,7 +48,7 @@ async function startNode(): Promise<void> {
   await eventually(async () => {
     const health = await fetch(`${base()}/health`).catch(() => undefined);
     return health?.status === 200;
-  }, 30_000);
+  }, 60_000); // a start under the suite's other files' load took over 30 s once
 }
 
 async function kill(): Promise<void> {
