@@ -7,6 +7,7 @@
 // are and the spin path never crosses a cluster.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HeldKind } from '../store/holdings.repo.ts';
+import { clusterDirectory } from './cluster-directory.ts';
 import { fanOutReads } from './fan-out.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
@@ -44,6 +45,7 @@ const NODE_WIDE = new Set<keyof Services>([
   'clustersReachable',
   'poolUsage',
   'replica',
+  'clusters',
   'close',
 ]);
 
@@ -75,7 +77,18 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
     holding,
     current,
     run: (cell, fn) => context.run(cell, fn),
-    services: routed(all, current),
+    services: {
+      ...routed(all, current),
+      clusters: clusterDirectory({
+        members: all.map((cell) => ({
+          id: cell.id,
+          reachable: () => cell.services.storeReachable(),
+          replica: () => cell.services.replica.state(),
+        })),
+        placement,
+        operatorIds: async () => (await control.services.operators.listOperators()).map((op) => op.id),
+      }),
+    },
   };
 }
 

@@ -49,6 +49,7 @@ import { type CampaignAdminService, createCampaignAdminService } from './campaig
 import { type CampaignPrizeService, createCampaignPrizeService } from './campaign-prizes.ts';
 import { type CampaignService, createCampaignService } from './campaigns.ts';
 import { createChanges } from './changes.ts';
+import { type ClusterDirectory, clusterDirectory } from './cluster-directory.ts';
 import { fannedReplay, fannedReports } from './cluster-reads.ts';
 import { createFreeRoundService, type FreeRoundService } from './free-rounds.ts';
 import { createGameSwitchService, type GameSwitchService } from './game-switches.ts';
@@ -149,6 +150,8 @@ export interface Services {
     state(): ReplicaState | undefined;
     listen(listener: (side: ReadSide, reason: RouteReason) => void): void;
   };
+  /** The node's clusters with their state and operators, and where one operator plays (staff's view). */
+  clusters: ClusterDirectory;
   /** The store's connection pool, for the metrics. */
   poolUsage(): PoolUsage;
   /** Stops timers, the retry worker and outgoing connections (the store is closed by its owner). */
@@ -440,6 +443,12 @@ export async function createServices(
     rateLimiter,
     publicRateLimiter,
     storeReachable: () => pingStore(store),
+    // One cluster's view; a node on several has the whole node's (cells.ts).
+    clusters: clusterDirectory({
+      members: [{ id: here, reachable: () => pingStore(store), replica: () => monitor?.state() }],
+      placement,
+      operatorIds: async () => (await operators.listOperators()).map((operator) => operator.id),
+    }),
     replica: {
       state: () => monitor?.state(),
       listen: (listener) => readListeners.push(listener),

@@ -44,6 +44,7 @@ describe('happy', () => {
         default_jurisdiction: 'default',
         created_at: expect.any(String),
         updated_at: expect.any(String),
+        cluster: { id: 'main', state: 'active' },
       },
     });
     expect(Date.parse(body.operator.created_at)).not.toBeNaN();
@@ -147,6 +148,34 @@ describe('happy', () => {
     expect(rotated.body.wallet_secret).toMatch(/^rf_whsec_/);
     expect(rotated.body.wallet_secret).not.toBe(patched.body.wallet_secret);
     expect(await storedSecret(id)).toBe(rotated.body.wallet_secret);
+  });
+});
+
+describe('clusters', () => {
+  it('names the cluster each operator plays on, and lists the node one cluster, the control one', async () => {
+    const made = await server.admin('POST', '/api/admin/v1/operators', {
+      name: 'Clustered Casino',
+      wallet_mode: 'internal',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.operator.cluster).toEqual({ id: 'main', state: 'active' });
+    const listed = await server.admin('GET', '/api/admin/v1/operators');
+    for (const operator of listed.body.operators)
+      expect(operator.cluster).toEqual({ id: 'main', state: 'active' });
+    const clusters = await server.admin('GET', '/api/admin/v1/clusters');
+    expect(clusters.status).toBe(200);
+    expect(clusters.body).toEqual({
+      clusters: [
+        {
+          id: 'main',
+          control: true,
+          reachable: true,
+          replica: null,
+          operators: listed.body.operators.length,
+          moving: [],
+        },
+      ],
+    });
   });
 });
 

@@ -141,9 +141,40 @@ describe('a node on two clusters', () => {
       // what the player has played still reads
       expect((await player.get('history')).status).toBe(200);
       expect((await player.get('session')).body.balance).toBe(balance);
+      // staff see the move under way
+      const read = await server.admin('GET', `/api/admin/v1/operators/${moved.id}`);
+      expect(read.body.operator.cluster).toEqual({ id: 'east', state: 'read_only' });
+      const clusters = await server.admin('GET', '/api/admin/v1/clusters');
+      const eastView = clusters.body.clusters.find((c: { id: string }) => c.id === 'east');
+      expect(eastView.moving).toEqual([moved.id]);
     } finally {
       await place(moved.id, 'east', eastStore);
     }
+  });
+});
+
+describe("staff's view of the clusters", () => {
+  it('lists both clusters, reachable, each with the operators on it, and names each operator its cluster', async () => {
+    const clusters = await server.admin('GET', '/api/admin/v1/clusters');
+    expect(clusters.status).toBe(200);
+    const operators = (await server.admin('GET', '/api/admin/v1/operators')).body.operators as Array<{
+      id: string;
+      cluster: { id: string; state: string };
+    }>;
+    const on = (id: string) => operators.filter((operator) => operator.cluster.id === id).length;
+    expect(clusters.body.clusters).toEqual([
+      { id: 'main', control: true, reachable: true, replica: null, operators: on('main'), moving: [] },
+      { id: 'east', control: false, reachable: true, replica: null, operators: on('east'), moving: [] },
+    ]);
+    expect(operators.find((operator) => operator.id === moved.id)?.cluster).toEqual({
+      id: 'east',
+      state: 'active',
+    });
+    expect(operators.find((operator) => operator.id === home.id)?.cluster).toEqual({
+      id: 'main',
+      state: 'active',
+    });
+    expect(on('east')).toBeGreaterThanOrEqual(1);
   });
 });
 

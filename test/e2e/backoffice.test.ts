@@ -256,7 +256,16 @@ describe('admin', () => {
       default_jurisdiction: 'uk',
     });
 
+    // where each operator plays: one cluster here, the control one
+    const headers = await page.locator('table thead th').allTextContents();
+    expect(headers.at(-1)).toBe('Cluster');
+    const gammaRow = page.locator('tr', { has: page.getByRole('button', { name: 'Edit Gamma Palace' }) });
+    expect(await gammaRow.locator('td').last().textContent()).toBe('main');
+
     await page.getByRole('button', { name: 'Edit Gamma Palace' }).click();
+    await expect
+      .poll(() => page.locator('#op-detail-title + p.meta').textContent())
+      .toContain('plays on cluster main');
     const edit = page.locator('section.panel form.grid-form');
     await edit.getByLabel('Language').fill('de');
     await edit.getByLabel('Default market').selectOption('de');

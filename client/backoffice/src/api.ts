@@ -130,7 +130,8 @@ export function describeError(error: unknown): string {
 }
 
 /** An operator as staff see it (never the wallet secret). */
-export type Operator = OperatorView;
+/** `cluster`: the PostgreSQL cluster its play is on, read-only while `reelforge operator move` moves it. */
+export type Operator = OperatorView & { cluster?: { id: string; state: 'active' | 'read_only' } };
 
 export interface Game {
   symbol: string;

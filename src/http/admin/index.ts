@@ -11,6 +11,7 @@ import { registerAuthRoutes, StaffView } from './auth.ts';
 import { registerCampaignPrizeRoutes } from './campaign-prizes.ts';
 import { registerCampaignAdminRoutes } from './campaigns.ts';
 import { registerCatalogRoutes } from './catalog.ts';
+import { registerClusterRoutes } from './clusters.ts';
 import { registerFreeRoundRoutes } from './free-rounds.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerGeneratedArtRoute } from './generated-art.ts';
@@ -36,6 +37,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services, re
   app.addSchema(OperatorInput);
   app.addSchema(AdminCampaign);
   registerOperatorRoutes(app, services);
+  registerClusterRoutes(app, services);
   registerKeyRoutes(app, services);
   registerCatalogRoutes(app, services);
   registerGameRoutes(app, services);

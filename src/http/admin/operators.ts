@@ -16,6 +16,11 @@ import {
 export function registerOperatorRoutes(app: FastifyInstance, services: Services): void {
   const admin = services.operators;
   const tags = ['admin'];
+  /** An operator's view with the cluster its play is on. */
+  const placed = async <T extends { id: string }>(operator: T) => {
+    const { cluster, state } = await services.clusters.of(operator.id);
+    return { ...operator, cluster: { id: cluster, state } };
+  };
 
   app.post(
     '/api/admin/v1/operators',
@@ -33,7 +38,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
       const created = unwrap(
         await services.actingAs(request.actor).operators.createOperator(request.body as Input),
       );
-      return reply.code(201).send(created);
+      return reply.code(201).send({ ...created, operator: await placed(created.operator) });
     },
   );
 
@@ -50,7 +55,7 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
         },
       },
     },
-    async () => ({ operators: await admin.listOperators() }),
+    async () => ({ operators: await Promise.all((await admin.listOperators()).map(placed)) }),
   );
 
   app.get(
@@ -64,7 +69,9 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
         response: { 200: OperatorEnvelope, ...adminErrors(404) },
       },
     },
-    async (request) => ({ operator: unwrap(await admin.getOperator((request.params as { id: string }).id)) }),
+    async (request) => ({
+      operator: await placed(unwrap(await admin.getOperator((request.params as { id: string }).id))),
+    }),
   );
 
   app.patch(
@@ -90,7 +97,9 @@ export function registerOperatorRoutes(app: FastifyInstance, services: Services)
           request.body as Input,
         ),
       );
-      return gated.applied ? gated.value : reply.code(202).send({ approval: gated.approval });
+      return gated.applied
+        ? { ...gated.value, operator: await placed(gated.value.operator) }
+        : reply.code(202).send({ approval: gated.approval });
     },
   );
 }

@@ -34,6 +34,18 @@ export const OperatorView = Type.Object(
     }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    cluster: Type.Optional(
+      Type.Object(
+        {
+          id: Type.String(),
+          state: Type.Union([Type.Literal('active'), Type.Literal('read_only')]),
+        },
+        {
+          description:
+            'The PostgreSQL cluster its play is on (GET /api/admin/v1/clusters); read_only while `reelforge operator move` moves it.',
+        },
+      ),
+    ),
   },
   { $id: 'AdminOperator' },
 );

@@ -219,6 +219,9 @@ async function render(main: HTMLElement, flash: { message?: string; secret?: HTM
         'p',
         { class: 'meta' },
         `Id ${op.id} · created ${formatTime(op.created_at)} · wallet secret ${op.wallet_secret_set ? 'set' : 'not set'}`,
+        op.cluster ? ` · plays on cluster ${op.cluster.id}` : '',
+        op.cluster?.state === 'read_only' ? ' ' : '',
+        op.cluster?.state === 'read_only' ? badge('being moved: no new play', 'warn') : null,
       ),
       form,
       isAdmin ? h('div', { class: 'actions' }, toggle) : needs('admin', 'Changing an operator'),
@@ -243,6 +246,13 @@ async function render(main: HTMLElement, flash: { message?: string; secret?: HTM
       op.rtp_variant ?? 'default',
       op.default_jurisdiction,
       op.demo_enabled ? 'on' : 'off',
+      h(
+        'span',
+        null,
+        op.cluster?.id ?? '—',
+        op.cluster?.state === 'read_only' ? ' ' : '',
+        op.cluster?.state === 'read_only' ? badge('moving', 'warn') : null,
+      ),
     ];
   });
 
@@ -269,7 +279,10 @@ async function render(main: HTMLElement, flash: { message?: string; secret?: HTM
     main,
     heading('Operators', 'Casinos that launch Reelforge games: their wallet, RTP variant and demo play.'),
     out.element,
-    table(['Operator', 'Id', 'Currency', 'Status', 'Wallet', 'RTP variant', 'Market', 'Demo'], rows),
+    table(
+      ['Operator', 'Id', 'Currency', 'Status', 'Wallet', 'RTP variant', 'Market', 'Demo', 'Cluster'],
+      rows,
+    ),
     create,
     secrets,
     detail,
