@@ -392,12 +392,14 @@ async function main(): Promise<number> {
   }
 
   // A network jackpot pool both operators' games feed (issue 28), with tiers that drop often enough
-  // that drops meet the faults below: two must-drop, two progressive.
-  const jackpot = await admin('POST', '/api/admin/v1/jackpots', {
-    name: 'Rehearsal network',
+  // that drops meet the faults below: two must-drop, two progressive. With --clusters 2, east's two
+  // operators feed one of their own, made through the same admin API: a pool lives on its
+  // operators' cluster, so east's is fed, won and sealed on east, across its failover.
+  const poolOf = (name: string, operatorIds: readonly string[]) => ({
+    name,
     scope: 'network',
     currency: 'USD',
-    members: [internalOp, callbackOp].flatMap((operatorId) =>
+    members: operatorIds.flatMap((operatorId) =>
       GAMES.map((symbol) => ({ operator_id: operatorId, game_symbol: symbol })),
     ),
     tiers: [
@@ -420,6 +422,21 @@ async function main(): Promise<number> {
       },
     ],
   });
+  const jackpot = await admin(
+    'POST',
+    '/api/admin/v1/jackpots',
+    poolOf('Rehearsal network', [internalOp, callbackOp]),
+  );
+  const eastPoolId = eastOps
+    ? ((
+        await admin(
+          'POST',
+          '/api/admin/v1/jackpots',
+          poolOf(`Rehearsal ${EAST} network`, [eastOps.internal, eastOps.callback]),
+        )
+      ).pool.pool_id as string)
+    : undefined;
+  if (eastPoolId) say(`rehearsal: jackpot pool ${eastPoolId} on ${EAST}, fed by its two operators`);
   const poolId = jackpot.pool.pool_id as string;
   say(`rehearsal: jackpot pool ${poolId}, fed by ${GAMES.join(', ')} of both operators`);
 
@@ -878,8 +895,10 @@ async function main(): Promise<number> {
           .join('; ')}`,
   );
 
-  // The jackpot pool: every entry sealed, then anyone's check of its public record, every page of
-  // its ledger fetched and checked here (src/domain/jackpot-audit.ts), as an outsider would.
+  // A jackpot pool: every entry sealed, then anyone's check of its public record, every page of its
+  // ledger fetched and checked here (src/domain/jackpot-audit.ts), as an outsider would; the public
+  // page names only the pool, so east's is reached through the node's routing like the control's.
+  // Then its wins against its cluster's rounds, transactions and callback wallet.
   type PublicPage = {
     pending: number;
     ledger: PublishedEntry[];
@@ -887,81 +906,90 @@ async function main(): Promise<number> {
     tiers: PublishedTier[];
     next_after: string | null;
   };
-  const pageOf = async (after: string) =>
-    (await call(base, 'GET', `/api/public/v1/jackpots/${poolId}?after=${after}`, {}).catch(() => undefined))
-      ?.body as PublicPage | undefined;
-  let first: PublicPage | undefined;
-  for (let tries = 0; tries < 60; tries++) {
-    first = await pageOf('0');
-    if (first?.pending === 0) break;
-    await sleep(1000);
-  }
-  let poolCheck: ReturnType<typeof checkPool> | undefined;
-  if (first?.pending === 0) {
-    const entries = [...first.ledger];
-    const blocks = [...first.blocks];
-    for (let page: PublicPage | undefined = first; page?.next_after; ) {
-      page = await pageOf(page.next_after);
-      entries.push(...(page?.ledger ?? []));
-      blocks.push(...(page?.blocks ?? []));
+  const provePool = async (
+    label: string,
+    poolId: string,
+    poolDb: Pick<pg.Pool, 'query'>,
+    callbackOperator: string,
+    poolWallet: typeof wallet,
+  ) => {
+    const pageOf = async (after: string) =>
+      (await call(base, 'GET', `/api/public/v1/jackpots/${poolId}?after=${after}`, {}).catch(() => undefined))
+        ?.body as PublicPage | undefined;
+    let first: PublicPage | undefined;
+    for (let tries = 0; tries < 60; tries++) {
+      first = await pageOf('0');
+      if (first?.pending === 0) break;
+      await sleep(1000);
     }
-    const unique = [...new Map(blocks.map((block) => [block.block, block])).values()];
-    poolCheck = checkPool(poolId, entries, unique, first.tiers, 0);
-  }
-  prove(
-    'jackpot pool: seeds + contributions − wins = every meter, to the fine unit',
-    poolCheck !== undefined && poolCheck.problems.length === 0,
-    poolCheck
-      ? `${poolCheck.entriesChecked} ledger entries in ${poolCheck.blocksChecked} blocks, ${poolCheck.dropsChecked} drops checked against their commitments, from the public pages; ${poolCheck.problems.length === 0 ? 'no problems' : poolCheck.problems.slice(0, 3).join('; ')}`
-      : 'the public record did not answer, or entries stayed pending',
-  );
-  const { rows: tierRows } = await db.query(
-    `select t.id, t.name, t.cycle, (select count(*) from jackpot_wins w where w.tier_id = t.id)::bigint as wins,
-            (select count(distinct w.cycle) from jackpot_wins w where w.tier_id = t.id)::bigint as cycles
-       from jackpot_tiers t where t.pool_id = $1 order by t.position`,
-    [poolId],
-  );
-  // Every cycle before the current one closed with exactly one win (a void one included: its round's
-  // stake was never taken), and none has two.
-  const cycleMisses = tierRows.filter((row) => row.wins !== row.cycle - 1n || row.cycles !== row.wins);
-  prove(
-    'jackpot: exactly one winner per drop',
-    cycleMisses.length === 0 && tierRows.some((row) => row.wins > 0n),
-    `${tierRows.map((row) => `${row.name} ${row.wins} wins in ${row.cycle - 1n} closed cycles`).join(', ')}` +
-      (cycleMisses.length ? `; differ: ${cycleMisses.map((row) => row.name).join(', ')}` : ''),
-  );
-  const { rows: wonRows } = await db.query(
-    `select w.id, w.round_id, w.amount, w.status, w.transaction_id, w.operator_id, r.status as round_status,
-            t.status as tx_status, t.amount as tx_amount
-       from jackpot_wins w join rounds r on r.id = w.round_id
-       left join wallet_transactions t on t.id = w.transaction_id
-      where w.pool_id = $1`,
-    [poolId],
-  );
-  const creditMisses: string[] = [];
-  for (const win of wonRows) {
-    if (win.status === 'void') {
-      if (win.round_status === 'settled' || win.tx_status)
-        creditMisses.push(`${win.id} void but its round settled or credited`);
-      continue;
+    let poolCheck: ReturnType<typeof checkPool> | undefined;
+    if (first?.pending === 0) {
+      const entries = [...first.ledger];
+      const blocks = [...first.blocks];
+      for (let page: PublicPage | undefined = first; page?.next_after; ) {
+        page = await pageOf(page.next_after);
+        entries.push(...(page?.ledger ?? []));
+        blocks.push(...(page?.blocks ?? []));
+      }
+      const unique = [...new Map(blocks.map((block) => [block.block, block])).values()];
+      poolCheck = checkPool(poolId, entries, unique, first.tiers, 0);
     }
-    if (win.round_status !== 'settled') creditMisses.push(`${win.id} won by a round that did not settle`);
-    if (win.tx_status !== 'acknowledged' || win.tx_amount !== win.amount)
-      creditMisses.push(`${win.id} credit ${win.tx_status ?? 'missing'}`);
-    if (win.operator_id === callbackOp && wallet.applications.get(win.transaction_id) !== 1)
-      creditMisses.push(
-        `${win.id} applied ${wallet.applications.get(win.transaction_id) ?? 0} times at the wallet`,
-      );
-  }
-  const paid = wonRows.filter((win) => win.status === 'won');
-  prove(
-    'jackpot: every win credited and acknowledged once',
-    creditMisses.length === 0 && paid.length > 0,
-    `${paid.length} wins paid (${paid.filter((win) => win.operator_id === callbackOp).length} through the callback wallet), ${wonRows.length - paid.length} void with their rounds` +
-      (creditMisses.length
-        ? `; ${creditMisses.length} problems: ${creditMisses.slice(0, 3).join('; ')}`
-        : ''),
-  );
+    prove(
+      `${label}jackpot pool: seeds + contributions − wins = every meter, to the fine unit`,
+      poolCheck !== undefined && poolCheck.problems.length === 0,
+      poolCheck
+        ? `${poolCheck.entriesChecked} ledger entries in ${poolCheck.blocksChecked} blocks, ${poolCheck.dropsChecked} drops checked against their commitments, from the public pages; ${poolCheck.problems.length === 0 ? 'no problems' : poolCheck.problems.slice(0, 3).join('; ')}`
+        : 'the public record did not answer, or entries stayed pending',
+    );
+    const { rows: tierRows } = await poolDb.query(
+      `select t.id, t.name, t.cycle, (select count(*) from jackpot_wins w where w.tier_id = t.id)::bigint as wins,
+              (select count(distinct w.cycle) from jackpot_wins w where w.tier_id = t.id)::bigint as cycles
+         from jackpot_tiers t where t.pool_id = $1 order by t.position`,
+      [poolId],
+    );
+    // Every cycle before the current one closed with exactly one win (a void one included: its round's
+    // stake was never taken), and none has two.
+    const cycleMisses = tierRows.filter((row) => row.wins !== row.cycle - 1n || row.cycles !== row.wins);
+    prove(
+      `${label}jackpot: exactly one winner per drop`,
+      cycleMisses.length === 0 && tierRows.some((row) => row.wins > 0n),
+      `${tierRows.map((row) => `${row.name} ${row.wins} wins in ${row.cycle - 1n} closed cycles`).join(', ')}` +
+        (cycleMisses.length ? `; differ: ${cycleMisses.map((row) => row.name).join(', ')}` : ''),
+    );
+    const { rows: wonRows } = await poolDb.query(
+      `select w.id, w.round_id, w.amount, w.status, w.transaction_id, w.operator_id, r.status as round_status,
+              t.status as tx_status, t.amount as tx_amount
+         from jackpot_wins w join rounds r on r.id = w.round_id
+         left join wallet_transactions t on t.id = w.transaction_id
+        where w.pool_id = $1`,
+      [poolId],
+    );
+    const creditMisses: string[] = [];
+    for (const win of wonRows) {
+      if (win.status === 'void') {
+        if (win.round_status === 'settled' || win.tx_status)
+          creditMisses.push(`${win.id} void but its round settled or credited`);
+        continue;
+      }
+      if (win.round_status !== 'settled') creditMisses.push(`${win.id} won by a round that did not settle`);
+      if (win.tx_status !== 'acknowledged' || win.tx_amount !== win.amount)
+        creditMisses.push(`${win.id} credit ${win.tx_status ?? 'missing'}`);
+      if (win.operator_id === callbackOperator && poolWallet.applications.get(win.transaction_id) !== 1)
+        creditMisses.push(
+          `${win.id} applied ${poolWallet.applications.get(win.transaction_id) ?? 0} times at the wallet`,
+        );
+    }
+    const paid = wonRows.filter((win) => win.status === 'won');
+    prove(
+      `${label}jackpot: every win credited and acknowledged once`,
+      creditMisses.length === 0 && paid.length > 0,
+      `${paid.length} wins paid (${paid.filter((win) => win.operator_id === callbackOperator).length} through the callback wallet), ${wonRows.length - paid.length} void with their rounds` +
+        (creditMisses.length
+          ? `; ${creditMisses.length} problems: ${creditMisses.slice(0, 3).join('; ')}`
+          : ''),
+    );
+  };
+  await provePool('', poolId, db, callbackOp, wallet);
 
   // Campaigns (issue 29): the tournament's frozen standings are the ones recomputed here from the
   // rounds table (its own query, the domain's fold) and the live board's in Redis; every prize
@@ -1142,6 +1170,7 @@ async function main(): Promise<number> {
       eastFailedOverAt !== undefined && eastRoundsAfterFailover > 0,
       `${eastRoundsAfterFailover} of ${EAST}'s ${eastRounds} answered rounds came after HAProxy found the promoted replica`,
     );
+    if (eastPoolId) await provePool(`${EAST}: `, eastPoolId, eastDb, eastOps.callback, eastWallet);
     const internalEast = await internalConservation(eastDb, eastOps.internal);
     prove(
       `${EAST} internal wallet: no money lost or doubled`,

@@ -62,6 +62,7 @@ describe('loadConfig defaults', () => {
       DATABASE_CLUSTERS: 'eu2=postgresql://rf:pw@db-eu2:5432/rf, us1=postgres://rf:pw@db-us1/rf',
       DATABASE_CLUSTER_REPLICAS: 'eu2=postgresql://rf:pw@db-eu2-replica:5432/rf',
       DATABASE_REPLICA_STATEMENT_TIMEOUT_MS: '15000',
+      DATABASE_START_WAIT_MS: '5000',
       DATA_DIR: '/var/lib/reelforge',
       PUBLIC_BASE_URL: 'https://cdn.example.com/',
       GAME_BASE_URL: 'https://games.example.com//',
@@ -82,6 +83,7 @@ describe('loadConfig defaults', () => {
       databaseReplicaUrl: 'postgresql://rf:pw@db-replica:5432/rf',
       replicaMaxLagMs: 2500,
       replicaStatementTimeoutMs: 15000,
+      databaseStartWaitMs: 5000,
       clusterId: 'eu1',
       clusters: [
         {

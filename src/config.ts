@@ -33,6 +33,11 @@ export interface Config {
    */
   replicaStatementTimeoutMs: number;
   /**
+   * How long a starting node waits for a cluster that refuses connections (failing over, restarting)
+   * before it exits: 0 exits at once.
+   */
+  databaseStartWaitMs: number;
+  /**
    * The cluster DATABASE_URL is (CLUSTER_ID, default `main`): it also holds the control tables (the
    * operator → cluster map, operators, keys, staff, audit). docs/operations.md, "Several clusters".
    */
@@ -173,6 +178,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
   const replicaMaxLagMs = integer('DATABASE_REPLICA_MAX_LAG_MS', 5_000, 100, 3_600_000);
   const replicaStatementTimeoutMs = integer('DATABASE_REPLICA_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const databaseStartWaitMs = integer('DATABASE_START_WAIT_MS', 60_000, 0, 600_000);
 
   const clusterId = read('CLUSTER_ID') ?? 'main';
   if (!CLUSTER_ID.test(clusterId))
@@ -349,6 +355,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseReplicaUrl,
     replicaMaxLagMs,
     replicaStatementTimeoutMs,
+    databaseStartWaitMs,
     clusterId,
     clusters,
     dataDir,

@@ -12,7 +12,7 @@ import { clustersRepo } from './store/clusters.repo.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { openStore, type Store } from './store/db.ts';
 import { holdingsRepo } from './store/holdings.repo.ts';
-import { createPartitionsAhead, migrate } from './store/migrate.ts';
+import { createPartitionsAhead, migrate, migrateWhenReachable } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
 export { openConfiguredStore };
@@ -77,7 +77,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let app: FastifyInstance | undefined;
   let started: Services | undefined;
   try {
-    for (const each of every) await migrate(each.pool);
+    // A cluster failing over or restarting refuses connections for seconds: wait for it (a minute by
+    // default, DATABASE_START_WAIT_MS) rather than exit and leave the load balancer a node short.
+    for (const [index, each] of every.entries())
+      await migrateWhenReachable(each.pool, {
+        waitMs: config.databaseStartWaitMs,
+        onWait: (error) =>
+          process.emitWarning(
+            `${index === 0 ? 'the control cluster' : `cluster ${[...clusterStores.keys()][index - 1]}`} is not reachable yet (${(error as Error).message}): waiting`,
+          ),
+      });
     const clock = options.clock ?? systemClock;
     const serviceOptions = { walletRetry: options.walletRetry, testPlayRng: options.testPlayRng };
     const placement =

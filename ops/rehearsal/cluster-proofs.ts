@@ -27,7 +27,7 @@ export async function internalConservation(db: Db, operatorId: string): Promise<
     ok: misses.length === 0 && books.length > 0,
     detail:
       misses.length === 0
-        ? `${books.length} players, ${rounds} rounds: balance = start − stakes + wins of settled rounds, ledger rows agree`
+        ? `${books.length} players, ${rounds} rounds: balance = start − stakes + wins of settled rounds + jackpot wins, ledger rows agree`
         : `${misses.length} players differ: ${misses
             .slice(0, 3)
             .map((r) => `${r.player_id} balance ${r.balance} delta ${r.delta} ledger ${r.ledger}`)

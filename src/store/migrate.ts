@@ -60,6 +60,56 @@ async function applyFunctions(client: pg.PoolClient, dir: string): Promise<void>
  * Applies every migration not yet applied, then every function file; returns the migrations
  * applied now.
  */
+/** Connection failures: the server is down, restarting, or being failed over (not a fault of the SQL). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, or in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down|in recovery mode)/.test(
+      message,
+    )
+  );
+}
+
+/**
+ * `migrate`, waiting up to `waitMs` for a server that refuses connections: a node that starts while a
+ * cluster fails over (or its PostgreSQL restarts) waits for it, instead of exiting and leaving the
+ * load balancer one node short. SQL errors and anything else fail at once.
+ */
+export async function migrateWhenReachable(
+  pool: pg.Pool,
+  options: MigrateOptions & { waitMs: number; onWait?: (error: unknown) => void },
+): Promise<string[]> {
+  const deadline = Date.now() + options.waitMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await migrate(pool, options);
+    } catch (error) {
+      if (!isUnreachable(error) || Date.now() >= deadline) throw error;
+      options.onWait?.(error);
+      const pause = Math.min(2_000, 100 * 2 ** attempt, Math.max(0, deadline - Date.now()));
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Promise<string[]> {
   const dir = options.migrations ?? MIGRATIONS_DIR;
   const functionsDir = options.functions === undefined ? FUNCTIONS_DIR : options.functions;

@@ -17,6 +17,7 @@ const production = (fingerprint: string | undefined) => ({
   ADMIN_TOKEN: 'rf_admin_integrity_0123456789',
   GAME_BASE_URL: 'https://play.example.com',
   DATABASE_URL: 'postgres://127.0.0.1:1/nothing_listens_here',
+  DATABASE_START_WAIT_MS: '0', // the store is the point, not a minute's wait for it
   MANIFEST_KEY_FINGERPRINT: fingerprint,
   METRICS_TOKEN: 'rf_metrics_integrity_0123456789',
   ...strictSecrets(),
