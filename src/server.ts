@@ -12,7 +12,7 @@ import { clustersRepo } from './store/clusters.repo.ts';
 import { openConfiguredStore } from './store/configured.ts';
 import { openStore, type Store } from './store/db.ts';
 import { holdingsRepo } from './store/holdings.repo.ts';
-import { createPartitionsAhead, migrate, migrateWhenReachable } from './store/migrate.ts';
+import { createPartitionsAhead, migrateWhenReachable } from './store/migrate.ts';
 import type { RetryPolicy } from './wallet/retry-policy.ts';
 
 export { openConfiguredStore };
