@@ -191,6 +191,18 @@ describe('jackpot contributions and wins, internal wallet', () => {
     const report = await verifyPool(server, poolId);
     expect(report.problems).toEqual([]);
     expect(report.dropsChecked).toBe(1);
+    // The next cycle's moment came with the winning spin (no point is drawn ahead for a tier by
+    // time): it is committed in the public record, never shown there before it falls.
+    const { rows } = await server.store.pool.query(
+      'select cycle::text, drop_at::text as at, drop_salt as salt, drop_commit from jackpot_tiers where pool_id = $1',
+      [poolId],
+    );
+    expect(rows[0]).toMatchObject({ cycle: '2', salt: expect.any(String), drop_commit: expect.any(String) });
+    const record = await (await server.request(`/api/public/v1/jackpots/${poolId}`)).json();
+    const bodies = record.ledger.map((entry: { body: string }) => entry.body).join('\n');
+    expect(bodies).toContain(rows[0].drop_commit);
+    expect(bodies).not.toContain(rows[0].salt);
+    expect(bodies).not.toContain('"next"');
   });
 
   it('a market without jackpots and a demo session feed nothing, and are told they cannot win', async () => {

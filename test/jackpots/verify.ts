@@ -33,5 +33,21 @@ export async function verifyPool(
   if (first.check === null || JSON.stringify(check.problems) !== JSON.stringify(first.check.problems)) {
     throw new Error(`the server's check differs: ${JSON.stringify(first.check.problems)}`);
   }
-  return { ...check, pending: first.pending };
+  // What only the server knows must not be in the record: the salts of every tier's drop point not
+  // yet fallen (its current cycle's and the next one's drawn ahead). A leaked salt and commitment
+  // give anyone the point.
+  const { rows } = await server.store.pool.query<{ current: string | null; next: string | null }>(
+    'select drop_salt as current, next_drop_salt as next from jackpot_tiers where pool_id = $1',
+    [poolId],
+  );
+  const secrets = rows.flatMap((row) => [row.current, row.next]).filter((salt): salt is string => !!salt);
+  const leaked = secrets.filter((salt) => entries.some((entry) => String(entry.body).includes(salt)));
+  return {
+    ...check,
+    problems: [
+      ...check.problems,
+      ...leaked.map((salt) => `a drop point not yet fallen is public (salt ${salt})`),
+    ],
+    pending: first.pending,
+  };
 }

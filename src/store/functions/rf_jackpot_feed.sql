@@ -79,8 +79,9 @@ begin
         'round_id', p_round ->> 'id', 'operator_id', p_round ->> 'operator_id',
         'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
         'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'),
-        -- the shares only: a tier's "check" would tell the public ledger when a hidden point is near
-        'tiers', (select jsonb_agg(x - 'hit' - 'check') from jsonb_array_elements(v_pool -> 'tiers') x)), p_now);
+        -- the shares only: a tier's "check" would tell the public ledger when a hidden point is near,
+        -- and its "next" is the next cycle's point and salt, secret until that cycle's drop
+        'tiers', (select jsonb_agg(x - 'hit' - 'check' - 'next') from jsonb_array_elements(v_pool -> 'tiers') x)), p_now);
 
     -- The tiers this round could win, none read unless one could: a progressive one its draw hit, a
     -- must-drop one the spin path found within reach (its "check"), with its point drawn (by time:
