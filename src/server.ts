@@ -79,9 +79,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     // A cluster failing over or restarting refuses connections for seconds: wait for it (a minute by
     // default, DATABASE_START_WAIT_MS) rather than exit and leave the load balancer a node short.
+    const waitUntil = Date.now() + config.databaseStartWaitMs; // one wait for all of them
     for (const [index, each] of every.entries())
       await migrateWhenReachable(each.pool, {
-        waitMs: config.databaseStartWaitMs,
+        waitMs: Math.max(0, waitUntil - Date.now()),
         onWait: (error) =>
           process.emitWarning(
             `${index === 0 ? 'the control cluster' : `cluster ${[...clusterStores.keys()][index - 1]}`} is not reachable yet (${(error as Error).message}): waiting`,

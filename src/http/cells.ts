@@ -44,9 +44,13 @@ export async function cellOf(cells: Cells, request: FastifyRequest): Promise<Cel
     if (operatorId === undefined) return cells.control;
     return placedCell(cells, operatorId);
   }
-  const held = heldBy(path);
+  // By the route that matched (none: the control cluster's 404, with no look-up), and its params as
+  // the router decoded them.
+  const route = request.routeOptions.url;
+  if (route === undefined) return cells.control;
+  const held = heldBy(route, request.params as Record<string, string | undefined>);
   if (held) return cells.holding(held.kind, held.id);
-  if (request.method === 'POST' && CREATES.has(path.split('?')[0] ?? '')) {
+  if (request.method === 'POST' && CREATES.has(route)) {
     const operatorId = homingOperator(request.body);
     if (operatorId !== undefined) return placedCell(cells, operatorId);
   }
@@ -58,26 +62,26 @@ async function placedCell(cells: Cells, operatorId: string): Promise<Cell> {
   return cells.cell(placed.cluster) ?? cells.control;
 }
 
-/** Pages of one pool, campaign or prize, by the id in their path. */
-const HELD: ReadonlyArray<readonly [RegExp, HeldKind]> = [
-  [/^\/api\/admin\/v1\/campaigns\/prizes\/([^/?]+)/, 'prize'],
-  [/^\/api\/admin\/v1\/campaigns\/(?!prizes(?:[/?]|$))([^/?]+)/, 'campaign'],
-  [/^\/api\/admin\/v1\/jackpots\/([^/?]+)/, 'pool'],
-  [/^\/api\/public\/v1\/jackpots\/([^/?]+)/, 'pool'],
-  [/^\/jackpots\/([^/?]+)/, 'pool'],
+/** Pages of one pool, campaign or prize: the route's prefix, what it names and the param that holds its id. */
+const HELD: ReadonlyArray<readonly [string, HeldKind, string]> = [
+  ['/api/admin/v1/campaigns/prizes/:prize_id', 'prize', 'prize_id'],
+  ['/api/admin/v1/campaigns/:id', 'campaign', 'id'],
+  ['/api/admin/v1/jackpots/:id', 'pool', 'id'],
+  ['/api/public/v1/jackpots/:id', 'pool', 'id'],
+  ['/jackpots/:id', 'pool', 'id'],
 ];
 /** A new pool or campaign: its first operator's cluster homes it. */
 const CREATES = new Set(['/api/admin/v1/jackpots', '/api/admin/v1/campaigns']);
 
-export function heldBy(path: string): { kind: HeldKind; id: string } | undefined {
-  for (const [pattern, kind] of HELD) {
-    const match = pattern.exec(path);
-    if (!match?.[1]) continue;
-    try {
-      return { kind, id: decodeURIComponent(match[1]) };
-    } catch {
-      return undefined; // a malformed escape: the control cluster's handler refuses it
-    }
+/** The pool, campaign or prize a matched route names, from its decoded params. */
+export function heldBy(
+  route: string,
+  params: Record<string, string | undefined>,
+): { kind: HeldKind; id: string } | undefined {
+  for (const [prefix, kind, param] of HELD) {
+    if (route !== prefix && !route.startsWith(`${prefix}/`)) continue;
+    const id = params[param];
+    return id ? { kind, id } : undefined;
   }
   return undefined;
 }

@@ -107,4 +107,28 @@ describe("one node's services over its clusters", () => {
     expect(await apply(row('new', members('op_home')), staff)).toEqual({ ok: true, value: 'main' });
     expect(await apply(row('new', {}), staff)).toEqual({ ok: true, value: 'main' });
   });
+
+  it('passes over a cluster that does not answer while another holds the id, and says 503 when none does', async () => {
+    const heard: string[] = [];
+    const down: Cell = {
+      ...cell('west', heard),
+      holds: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const control = cell('main', heard, ['pool_main']);
+    const east = cell('east', heard, ['pool_east']);
+    const placement = createPlacementService({
+      repo: { all: async () => [] },
+      control: 'main',
+      clusters: ['east', 'west'],
+    });
+    const cells = createCells(control, [east, down], placement);
+    expect((await cells.holding('pool', 'pool_east')).id).toBe('east');
+    expect((await cells.holding('pool', 'pool_main')).id).toBe('main');
+    await expect(cells.holding('pool', 'pool_nowhere')).rejects.toMatchObject({
+      code: 'service_unavailable',
+      message: expect.stringContaining('cluster west did not answer'),
+    });
+  });
 });

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { HeldKind } from '../store/holdings.repo.ts';
 import { clusterDirectory } from './cluster-directory.ts';
-import { fanOutReads } from './fan-out.ts';
+import { fanOutReads, holderOf } from './fan-out.ts';
 import type { Services } from './index.ts';
 import type { PlacementService } from './placement.ts';
 
@@ -61,9 +61,7 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
   // An approved change of a pool is applied on the cluster that holds it (a new one: its operators').
   control.services.approvals.applyJackpotChangesWith(controlView.services.jackpotAdmin.applyApproved);
   async function holding(kind: HeldKind, id: string): Promise<Cell> {
-    const held = await Promise.all(all.map((cell) => cell.holds(kind, id)));
-    const at = held.indexOf(true);
-    return at > 0 ? (all[at] as Cell) : controlView;
+    return (await holderOf(all, kind, id)) ?? controlView;
   }
   const current = () => {
     const cell = context.getStore() ?? control;

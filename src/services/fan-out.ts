@@ -4,6 +4,7 @@
 // one cluster at a time (`reelforge operator move` removes the source's copy after the flip), so a
 // merge never counts a row twice.
 import { homingOperator } from '../domain/clusters.ts';
+import { ApiError } from '../domain/errors.ts';
 import type { HeldKind } from '../store/holdings.repo.ts';
 import { auditedActions } from './audited.ts';
 import { fannedReplay, fannedReports } from './cluster-reads.ts';
@@ -167,8 +168,7 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
   // cluster's, and an approved change of a pool is applied where the pool is.
   /** The services of the cluster that holds pool, campaign or prize `id` (the control's when none does). */
   async function holder(kind: HeldKind, id: string): Promise<Services> {
-    const held = await Promise.all(cells.all.map((cell) => cell.holds(kind, id)));
-    return cells.all[Math.max(0, held.indexOf(true))]?.services ?? home.services;
+    return (await holderOf(cells.all, kind, id))?.services ?? home.services;
   }
   const newestFirst = <T extends { created_at: string }>(a: T, b: T) =>
     a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
@@ -178,7 +178,9 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
       const lists = await Promise.all(every().map((s) => s.jackpotAdmin.list()));
       return {
         // as one cluster lists them: oldest first
-        jackpots: lists.flatMap((list) => list.jackpots).sort((a, b) => newestFirst(b, a)),
+        jackpots: lists
+          .flatMap((list) => list.jackpots)
+          .sort((a, b) => newestFirst(b, a) || (a.pool_id < b.pool_id ? -1 : 1)),
         approvals: lists[0]?.approvals ?? [], // one trail of approvals, the control cluster's
       };
     },
@@ -197,7 +199,11 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
     ...control.services.campaigns,
     async list() {
       const lists = await Promise.all(every().map((s) => s.campaigns.list()));
-      return lists.flat().sort((a, b) => newestFirst(a, b) || (a.campaign_id < b.campaign_id ? 1 : -1));
+      // as one cluster lists them: newest first, at most 500
+      return lists
+        .flat()
+        .sort((a, b) => newestFirst(a, b) || (a.campaign_id < b.campaign_id ? 1 : -1))
+        .slice(0, 500);
     },
   };
   const campaignPrizes: Services['campaignPrizes'] = {
@@ -223,4 +229,27 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
     campaigns,
     campaignPrizes,
   };
+}
+
+/**
+ * The cell that holds pool, campaign or prize `id` (the control cluster's is answered as undefined:
+ * the caller's control view). A cluster that does not answer is passed over while another holds the
+ * id; when none does and one did not answer, the id may be on it: 503, naming it, not a 404.
+ */
+export async function holderOf<C extends { id: string; holds(kind: HeldKind, id: string): Promise<boolean> }>(
+  cells: readonly C[],
+  kind: HeldKind,
+  id: string,
+): Promise<C | undefined> {
+  const answers = await Promise.allSettled(cells.map((cell) => cell.holds(kind, id)));
+  const at = answers.findIndex((answer) => answer.status === 'fulfilled' && answer.value);
+  if (at >= 0) return at === 0 ? undefined : cells[at];
+  const silent = cells.filter((_, index) => answers[index]?.status === 'rejected').map((cell) => cell.id);
+  if (silent.length > 0)
+    throw new ApiError(
+      'service_unavailable',
+      `cluster ${silent.join(', ')} did not answer: ${kind} ${id} may be there; retry in a minute`,
+      { retry_after_seconds: 60 },
+    );
+  return undefined;
 }

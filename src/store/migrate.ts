@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { FUNCTIONS_DIR, listFunctions, readFunction } from './functions.ts';
-import { createMonthsAhead, roundsArePartitioned } from './partitions.repo.ts';
+import { createLedgerMonthsAhead, createMonthsAhead, roundsArePartitioned } from './partitions.repo.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_260_417_311; // any constant: serialises migrators across nodes
@@ -26,7 +26,8 @@ async function inLockedTransaction<T>(client: pg.PoolClient, work: () => Promise
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback');
+    // A connection that died mid-transaction cannot roll back: its own error is the one to tell.
+    await client.query('rollback').catch(() => {});
     throw error;
   }
 }
@@ -114,6 +115,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
   const dir = options.migrations ?? MIGRATIONS_DIR;
   const functionsDir = options.functions === undefined ? FUNCTIONS_DIR : options.functions;
   const client = await pool.connect();
+  let failed = false;
   try {
     await inLockedTransaction(client, () =>
       client.query(
@@ -142,16 +144,23 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
       await monthsAheadOn(client);
     }
     return applied;
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    client.release();
+    // A client that failed may be a dead connection: destroyed, not given back to the pool.
+    client.release(failed);
   }
 }
 
 /** The round tables' next months (migration 029 partitions them), under the migrations' lock. */
 async function monthsAheadOn(client: pg.PoolClient): Promise<string[]> {
-  return inLockedTransaction(client, async () =>
+  const made = await inLockedTransaction(client, async () =>
     (await roundsArePartitioned(client)) ? createMonthsAhead(client) : [],
   );
+  // The jackpot ledger's months in a transaction of their own (rf_partition_month.sql says why).
+  await inLockedTransaction(client, () => createLedgerMonthsAhead(client));
+  return made;
 }
 
 /**

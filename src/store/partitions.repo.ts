@@ -49,6 +49,8 @@ export async function createMonths(db: Queryable, months: readonly string[]): Pr
       `${month}-01`,
     ]);
     if (rows[0]?.made) made.push(month);
+    // the ledger's month in a statement of its own (rf_partition_month says why)
+    await db.query('select rf_jackpot_ledger_month($1::date)', [`${month}-01`]);
   }
   return made;
 }
@@ -65,6 +67,19 @@ export async function createMonthsAhead(db: Queryable, ahead = MONTHS_AHEAD): Pr
     [ahead],
   );
   return rows.filter((row) => row.made).map((row) => row.month);
+}
+
+/**
+ * The jackpot ledger's current month and the `ahead` after it (migration 031), each made if missing;
+ * apart from the round tables' months, in a statement (and, under `migrate`, a transaction) of its own.
+ */
+export async function createLedgerMonthsAhead(db: Queryable, ahead = MONTHS_AHEAD): Promise<void> {
+  await db.query(
+    `select rf_jackpot_ledger_month(m::date)
+       from generate_series(0, $1::int) g,
+            lateral (select date_trunc('month', now() at time zone 'UTC') + make_interval(months => g) as m) month`,
+    [ahead],
+  );
 }
 
 /** The months of rounds attached now, oldest first. */

@@ -39,7 +39,7 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, li
 }
 
 describe("a replica's reads are time-limited", () => {
-  it('cancels a read past DATABASE_REPLICA_STATEMENT_TIMEOUT_MS (the node then reads the primary)', async () => {
+  it("cancels a read past DATABASE_REPLICA_STATEMENT_TIMEOUT_MS (PostgreSQL's statement_timeout on a replica's connections)", async () => {
     const database = await createTestDatabase();
     const limited = openStore(database.url, { max: 1, statementTimeoutMs: 200 });
     try {

@@ -16,11 +16,29 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A TCP forwarder to the test's PostgreSQL on `port`, as HAProxy sends connections to a promoted replica. */
-function forwarder(port: number, target: URL): Promise<Server> {
+/**
+ * A TCP forwarder to the test's PostgreSQL on `port`, as HAProxy sends connections to a promoted
+ * replica; `cut` connections are cut after that many bytes from the client (a server killed mid-way).
+ */
+function forwarder(
+  port: number,
+  target: URL,
+  cut: { connections: number; afterBytes: number } = { connections: 0, afterBytes: 0 },
+): Promise<Server> {
   const sockets = new Set<Socket>();
+  let cuts = cut.connections;
   const server = createServer((client) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
+    if (cuts-- > 0) {
+      let seen = 0;
+      client.on('data', (chunk) => {
+        seen += chunk.length;
+        if (seen > cut.afterBytes) {
+          client.destroy();
+          upstream.destroy();
+        }
+      });
+    }
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => {});
@@ -66,6 +84,31 @@ describe('migrating a cluster that is not reachable yet', () => {
       await pool.end();
       await opening;
       await new Promise((resolve) => proxy?.close(resolve));
+    }
+  });
+
+  it('waits again when the connection dies in the middle of a migration, telling that error', async () => {
+    const port = await freePort();
+    const url = new URL(database.url);
+    // the first connection is cut once its statements begin: the server died mid-migration
+    const proxy = await forwarder(port, url, { connections: 1, afterBytes: 200 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://${url.username}:${url.password}@127.0.0.1:${port}${url.pathname}`,
+    });
+    pool.on('error', () => {});
+    const waits: string[] = [];
+    try {
+      const applied = await migrateWhenReachable(pool, {
+        waitMs: 30_000,
+        onWait: (error) => waits.push((error as Error).message),
+      });
+      expect(waits.length).toBeGreaterThan(0);
+      expect(waits[0]).toMatch(/Connection terminated/);
+      const { rows } = await pool.query('select count(*)::int as n from schema_migrations');
+      expect(rows[0].n).toBeGreaterThanOrEqual(applied.length);
+    } finally {
+      await pool.end();
+      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 

@@ -401,6 +401,33 @@ describe('the jackpot ledger by month (migration 031)', () => {
   });
 });
 
+describe("the ledger's months apart from the rounds'", () => {
+  it("makes a month of rounds while a report holds the ledger, and the ledger's month in its own statement", async () => {
+    // A report reads the ledger, then the rounds, in one transaction. Making a month of rounds must
+    // not wait for it: one statement that also made the ledger's month held the rounds' lock while it
+    // waited for the ledger's, and the report's read of the rounds closed the circle (a deadlock).
+    const report = await store.pool.connect();
+    const maker = await store.pool.connect();
+    try {
+      await report.query('begin');
+      await report.query('select count(*) from jackpot_ledger');
+      await maker.query(`set lock_timeout = '5s'`);
+      expect((await maker.query(`select rf_partition_month('2031-01-01') as made`)).rows[0].made).toBe(true);
+      await report.query('select count(*) from rounds');
+      await report.query('commit');
+      expect(await one(`select to_regclass('jackpot_ledger_2031_01')::text as name`)).toEqual({ name: null });
+      const made = await maker.query(`select rf_jackpot_ledger_month('2031-01-01') as made`);
+      expect(made.rows[0].made).toBe(true);
+      const again = await maker.query(`select rf_jackpot_ledger_month('2031-01-01') as made`);
+      expect(again.rows[0].made).toBe(false);
+    } finally {
+      await report.query('rollback').catch(() => {});
+      report.release();
+      maker.release();
+    }
+  });
+});
+
 describe('retiring a month', () => {
   it('refuses a month that holds an open round, and changes nothing', async () => {
     const outcome = await retireMonth(store.pool, '2026-10');
@@ -421,6 +448,8 @@ describe('retiring a month', () => {
               (select count(*)::int from wallet_attempts_2026_07) as attempts`,
     );
     const total = await counts();
+    const julyEntries = await one<{ n: number }>('select count(*)::int as n from jackpot_ledger_2026_07');
+    expect(julyEntries.n).toBeGreaterThan(0);
     const outcome = await retireMonth(store.pool, '2026-07');
     expect(outcome).toEqual({
       result: 'retired',
@@ -445,9 +474,7 @@ describe('retiring a month', () => {
     expect(after.rounds).toBe(total.rounds - july.rounds);
     // the jackpot ledger's month stays: it is the pools' public proof from their seeds
     expect(after.entries).toBe(total.entries);
-    expect(await one(`select count(*)::int as n from jackpot_ledger_2026_07`)).toEqual({
-      n: expect.any(Number),
-    });
+    expect(await one('select count(*)::int as n from jackpot_ledger_2026_07')).toEqual(julyEntries);
     expect(after.transactions).toBe(total.transactions - july.transactions);
     // The archive keeps its own month's keys and none to live tables: deleting a session leaves it.
     const keys = await q<{ target: string }>(
