@@ -8,9 +8,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One file at a time (vitest's default on 2 cores). Two at once ran the suite in 5.5 minutes
-    // instead of 12 to 22, but in two clean-clone runs of 2026-11-27 each lost a test to a race
-    // the load exposed (a deadlock and a prize parked early, both fixed; a live board one round
-    // short, not yet found): CI's time is not worth a run in two failing.
+    // One file at a time (vitest's default on 2 cores): 7.7 minutes on a quiet machine of
+    // 2026-11-27. Two at once took 5.5, but in two clean-clone runs each lost a test to a race the
+    // load exposed (a deadlock and a prize parked early, both fixed; a live board one round short,
+    // not yet found): two minutes are not worth a run in two failing.
   },
 });
