@@ -130,6 +130,19 @@ function parseUrl(text: string): URL | undefined {
   }
 }
 
+/** The entries of an `id=url,id=url` list (DATABASE_CLUSTERS, DATABASE_CLUSTER_REPLICAS); an entry without `=` has id ''. */
+function clusterEntries(list: string): Array<{ id: string; url: URL | undefined; text: string }> {
+  return list
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const at = entry.indexOf('=');
+      const text = entry.slice(at + 1);
+      return { id: at > 0 ? entry.slice(0, at) : '', url: parseUrl(text), text };
+    });
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -188,13 +201,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   if (clustersText !== undefined) {
     if (databaseUrl === undefined)
       problems.push('DATABASE_CLUSTERS needs DATABASE_URL (the control cluster)');
-    for (const entry of clustersText
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)) {
-      const at = entry.indexOf('=');
-      const id = at > 0 ? entry.slice(0, at) : '';
-      const url = parseUrl(entry.slice(at + 1));
+    for (const { id, url, text: urlText } of clusterEntries(clustersText)) {
       if (!CLUSTER_ID.test(id))
         problems.push(`DATABASE_CLUSTERS: each entry is id=postgres://…, the id matching ${CLUSTER_ID}`);
       else if (!url || !['postgres:', 'postgresql:'].includes(url.protocol))
@@ -203,19 +210,13 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
         );
       else if (id === clusterId || clusters.some((c) => c.id === id))
         problems.push(`DATABASE_CLUSTERS: cluster ${id} is named twice (CLUSTER_ID is ${clusterId})`);
-      else clusters.push({ id, url: entry.slice(at + 1) });
+      else clusters.push({ id, url: urlText });
     }
   }
   const replicasText = read('DATABASE_CLUSTER_REPLICAS');
   if (replicasText !== undefined) {
     const named = new Set<string>();
-    for (const entry of replicasText
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)) {
-      const at = entry.indexOf('=');
-      const id = at > 0 ? entry.slice(0, at) : '';
-      const url = parseUrl(entry.slice(at + 1));
+    for (const { id, url, text: urlText } of clusterEntries(replicasText)) {
       const cluster = clusters.find((c) => c.id === id);
       if (!CLUSTER_ID.test(id))
         problems.push(
@@ -231,7 +232,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
         );
       else if (named.has(id)) problems.push(`DATABASE_CLUSTER_REPLICAS: cluster ${id} is named twice`);
       else if (!cluster) problems.push(`DATABASE_CLUSTER_REPLICAS: no cluster ${id} in DATABASE_CLUSTERS`);
-      else cluster.replicaUrl = entry.slice(at + 1);
+      else cluster.replicaUrl = urlText;
       named.add(id);
     }
   }

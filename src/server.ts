@@ -69,7 +69,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       return opened ? [[cluster.id, opened] as const] : [];
     }),
   );
-  const every = [store, ...clusterStores.values()];
+  const every = [
+    { name: 'the control cluster', store },
+    ...[...clusterStores].map(([id, clusterStore]) => ({ name: `cluster ${id}`, store: clusterStore })),
+  ];
   const closeReplicas = async () => {
     await replica?.close().catch(() => {});
     for (const each of clusterReplicas.values()) await each.close().catch(() => {});
@@ -80,13 +83,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // A cluster failing over or restarting refuses connections for seconds: wait for it (a minute by
     // default, DATABASE_START_WAIT_MS) rather than exit and leave the load balancer a node short.
     const waitUntil = Date.now() + config.databaseStartWaitMs; // one wait for all of them
-    for (const [index, each] of every.entries())
+    for (const { name, store: each } of every)
       await migrateWhenReachable(each.pool, {
         waitMs: Math.max(0, waitUntil - Date.now()),
         onWait: (error) =>
-          process.emitWarning(
-            `${index === 0 ? 'the control cluster' : `cluster ${[...clusterStores.keys()][index - 1]}`} is not reachable yet (${(error as Error).message}): waiting`,
-          ),
+          process.emitWarning(`${name} is not reachable yet (${(error as Error).message}): waiting`),
       });
     const clock = options.clock ?? systemClock;
     const serviceOptions = { walletRetry: options.walletRetry, testPlayRng: options.testPlayRng };
@@ -162,7 +163,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const running = app;
     // Start-up made the round tables' next months; a node that runs on for months makes them daily.
     const monthsAhead = setInterval(() => {
-      for (const each of every)
+      for (const { store: each } of every)
         createPartitionsAhead(each.pool).catch((error: unknown) =>
           running.log.error({ err: error }, 'making the next months of the round tables failed'),
         );

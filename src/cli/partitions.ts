@@ -71,12 +71,8 @@ export function registerPartitionsCommand(program: Command): void {
         usageError(command, '--months must be a whole number from 0 to 120');
       }
       const output = outputFor(command);
-      const { createLedgerMonthsAhead, createMonthsAhead } = await import('../store/partitions.repo.ts');
-      const made = await withStore(async ({ store }) => {
-        const rounds = await createMonthsAhead(store.pool, months);
-        await createLedgerMonthsAhead(store.pool, months);
-        return rounds;
-      });
+      const { createPartitionsAhead } = await import('../store/migrate.ts');
+      const made = await withStore(async ({ store }) => createPartitionsAhead(store.pool, months));
       output.result({ made }, () =>
         made.length === 0 ? ['Every month is there already.'] : [`Made ${made.join(', ')}.`],
       );

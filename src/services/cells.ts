@@ -61,7 +61,8 @@ export function createCells(control: Cell, others: readonly Cell[], placement: P
   // An approved change of a pool is applied on the cluster that holds it (a new one: its operators').
   control.services.approvals.applyJackpotChangesWith(controlView.services.jackpotAdmin.applyApproved);
   async function holding(kind: HeldKind, id: string): Promise<Cell> {
-    return (await holderOf(all, kind, id)) ?? controlView;
+    const held = await holderOf(all, kind, id);
+    return held === undefined || held === control ? controlView : held;
   }
   const current = () => {
     const cell = context.getStore() ?? control;

@@ -11,11 +11,16 @@ export interface ClusterView {
   control: boolean;
   reachable: boolean;
   /** Its streaming replica's last probe; null without one. */
-  replica: { state: ReplicaState['kind']; lag_ms: number | null } | null;
+  replica: ReturnType<typeof replicaSummary> | null;
   /** How many operators play on it. */
   operators: number;
   /** Operators on it being moved (read-only: no launch or new round until the move ends). */
   moving: string[];
+}
+
+/** A replica's last probe as /health and staff's cluster list show it: its state and lag. */
+export function replicaSummary(state: ReplicaState): { state: ReplicaState['kind']; lag_ms: number | null } {
+  return { state: state.kind, lag_ms: state.kind === 'up' ? Math.round(state.lagMs) : null };
 }
 
 export interface OperatorPlacementView {
@@ -64,10 +69,7 @@ export function clusterDirectory(deps: {
             id: member.id,
             control: member.id === controlId,
             reachable: await member.reachable(),
-            replica:
-              replica === undefined
-                ? null
-                : { state: replica.kind, lag_ms: replica.kind === 'up' ? Math.round(replica.lagMs) : null },
+            replica: replica === undefined ? null : replicaSummary(replica),
             operators: here.length,
             moving: here.filter((operator) => operator.state === 'read_only').map((operator) => operator.id),
           };

@@ -185,13 +185,10 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
       };
     },
     async applyApproved(row, actor) {
-      const operatorId = row.entity_id === 'new' ? homingOperator(row.change) : undefined;
-      const services =
-        row.entity_id === 'new'
-          ? operatorId === undefined
-            ? home.services
-            : await owner(operatorId)
-          : await holder('pool', row.entity_id);
+      if (row.entity_id !== 'new')
+        return (await holder('pool', row.entity_id)).jackpotAdmin.applyApproved(row, actor);
+      const operatorId = homingOperator(row.change);
+      const services = operatorId === undefined ? home.services : await owner(operatorId);
       return services.jackpotAdmin.applyApproved(row, actor);
     },
   };
@@ -232,9 +229,9 @@ export function fanOutReads(cells: FanOutCells): FannedOut {
 }
 
 /**
- * The cell that holds pool, campaign or prize `id` (the control cluster's is answered as undefined:
- * the caller's control view). A cluster that does not answer is passed over while another holds the
- * id; when none does and one did not answer, the id may be on it: 503, naming it, not a 404.
+ * The cell that holds pool, campaign or prize `id`; undefined when none does. A cluster that does not
+ * answer is passed over while another holds the id; when none does and one did not answer, the id
+ * may be on it: 503, naming it, not a 404.
  */
 export async function holderOf<C extends { id: string; holds(kind: HeldKind, id: string): Promise<boolean> }>(
   cells: readonly C[],
@@ -243,7 +240,7 @@ export async function holderOf<C extends { id: string; holds(kind: HeldKind, id:
 ): Promise<C | undefined> {
   const answers = await Promise.allSettled(cells.map((cell) => cell.holds(kind, id)));
   const at = answers.findIndex((answer) => answer.status === 'fulfilled' && answer.value);
-  if (at >= 0) return at === 0 ? undefined : cells[at];
+  if (at >= 0) return cells[at];
   const silent = cells.filter((_, index) => answers[index]?.status === 'rejected').map((cell) => cell.id);
   if (silent.length > 0)
     throw new ApiError(

@@ -57,10 +57,6 @@ async function applyFunctions(client: pg.PoolClient, dir: string): Promise<void>
   });
 }
 
-/**
- * Applies every migration not yet applied, then every function file; returns the migrations
- * applied now.
- */
 /** Connection failures: the server is down, restarting, or being failed over (not a fault of the SQL). */
 const UNREACHABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -111,6 +107,10 @@ export async function migrateWhenReachable(
   }
 }
 
+/**
+ * Applies every migration not yet applied, then every function file; returns the migrations
+ * applied now.
+ */
 export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Promise<string[]> {
   const dir = options.migrations ?? MIGRATIONS_DIR;
   const functionsDir = options.functions === undefined ? FUNCTIONS_DIR : options.functions;
@@ -154,12 +154,12 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
 }
 
 /** The round tables' next months (migration 029 partitions them), under the migrations' lock. */
-async function monthsAheadOn(client: pg.PoolClient): Promise<string[]> {
+async function monthsAheadOn(client: pg.PoolClient, ahead?: number): Promise<string[]> {
   const made = await inLockedTransaction(client, async () =>
-    (await roundsArePartitioned(client)) ? createMonthsAhead(client) : [],
+    (await roundsArePartitioned(client)) ? createMonthsAhead(client, ahead) : [],
   );
   // The jackpot ledger's months in a transaction of their own (rf_partition_month.sql says why).
-  await inLockedTransaction(client, () => createLedgerMonthsAhead(client));
+  await inLockedTransaction(client, () => createLedgerMonthsAhead(client, ahead));
   return made;
 }
 
@@ -167,10 +167,10 @@ async function monthsAheadOn(client: pg.PoolClient): Promise<string[]> {
  * Makes the round tables' current month and the next ones where missing, as every start does; a
  * node calls it daily too, so that one running for months never reaches a month not made.
  */
-export async function createPartitionsAhead(pool: pg.Pool): Promise<string[]> {
+export async function createPartitionsAhead(pool: pg.Pool, ahead?: number): Promise<string[]> {
   const client = await pool.connect();
   try {
-    return await monthsAheadOn(client);
+    return await monthsAheadOn(client, ahead);
   } finally {
     client.release();
   }

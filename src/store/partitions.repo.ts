@@ -60,13 +60,9 @@ export async function createMonths(db: Queryable, months: readonly string[]): Pr
  * the months made now. An insert into a month that does not exist fails whole (nothing written).
  */
 export async function createMonthsAhead(db: Queryable, ahead = MONTHS_AHEAD): Promise<string[]> {
-  const { rows } = await db.query<{ month: string; made: boolean }>(
-    `select to_char(m, 'YYYY-MM') as month, rf_partition_month(m::date) as made
-       from generate_series(0, $1::int) g,
-            lateral (select date_trunc('month', now() at time zone 'UTC') + make_interval(months => g) as m) month`,
-    [ahead],
-  );
-  return rows.filter((row) => row.made).map((row) => row.month);
+  return (await forMonthsAhead(db, 'rf_partition_month', ahead))
+    .filter((row) => row.made)
+    .map((row) => row.month);
 }
 
 /**
@@ -74,12 +70,22 @@ export async function createMonthsAhead(db: Queryable, ahead = MONTHS_AHEAD): Pr
  * apart from the round tables' months, in a statement (and, under `migrate`, a transaction) of its own.
  */
 export async function createLedgerMonthsAhead(db: Queryable, ahead = MONTHS_AHEAD): Promise<void> {
-  await db.query(
-    `select rf_jackpot_ledger_month(m::date)
+  await forMonthsAhead(db, 'rf_jackpot_ledger_month', ahead);
+}
+
+/** `maker` (a month-making function of the store) for the current month and the `ahead` after it, by the database's clock. */
+async function forMonthsAhead(
+  db: Queryable,
+  maker: 'rf_partition_month' | 'rf_jackpot_ledger_month',
+  ahead: number,
+): Promise<Array<{ month: string; made: boolean }>> {
+  const { rows } = await db.query<{ month: string; made: boolean }>(
+    `select to_char(m, 'YYYY-MM') as month, ${maker}(m::date) as made
        from generate_series(0, $1::int) g,
             lateral (select date_trunc('month', now() at time zone 'UTC') + make_interval(months => g) as m) month`,
     [ahead],
   );
+  return rows;
 }
 
 /** The months of rounds attached now, oldest first. */

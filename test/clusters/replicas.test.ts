@@ -20,7 +20,7 @@ import { PLACEMENT_CACHE_MS } from '../../src/services/placement.ts';
 import { openStore, type Store } from '../../src/store/db.ts';
 import { placeNewOperator } from '../../src/store/operator-move.repo.ts';
 import { createTestDatabase } from '../helpers/db.ts';
-import { launchPlayer, type Player } from '../helpers/runtime.ts';
+import { eventually, launchPlayer, type Player } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 const problem = await ownPostgresProblem(['initdb', 'pg_ctl', 'pg_basebackup']);
@@ -29,14 +29,6 @@ if (problem) process.stdout.write(`cluster replicas: skipped (${problem})\n`);
 /** The node's clock runs ahead by `offset`: the test moves time on instead of waiting for it. */
 let offset = 0;
 const clock = { now: () => new Date(Date.now() + offset) };
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean, limitMs = 30_000) {
-  const deadline = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe("a replica's reads are time-limited", () => {
   it("cancels a read past DATABASE_REPLICA_STATEMENT_TIMEOUT_MS (PostgreSQL's statement_timeout on a replica's connections)", async () => {
@@ -106,13 +98,14 @@ describe.skipIf(problem !== undefined)("east's own streaming replica", () => {
     // the control cluster has no replica; east's is probed by east's cell
     expect(server.services.replica.state()).toBeUndefined();
     offset += 60_000;
-    await waitFor("east's replica to replay the old rounds", caughtUp);
+    await eventually(caughtUp, 30_000); // east's replica has replayed the old rounds
     await replica.query('select pg_wal_replay_pause()');
     const since = clock.now().getTime();
-    await waitFor('a probe after the pause', () => {
+    // a probe after the pause
+    await eventually(async () => {
       const state = eastReplica()?.state();
       return state?.kind === 'up' && state.at >= since;
-    });
+    }, 30_000);
     const fresh = await launchPlayer(server, apiKey, { player: 'east-fresh' });
     expect((await fresh.spin()).status).toBe(200);
     routed.splice(0);

@@ -326,67 +326,58 @@ describe("staff's wallet queue on two clusters", () => {
   });
 });
 
-describe('what keeps to one cluster: jackpot pools and campaigns', () => {
-  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+/** A network pool of one tier, fed by rf_ember_crown of `operators`. */
+const poolOf = (name: string, operators: readonly string[]) => ({
+  name,
+  scope: 'network',
+  currency: 'USD',
+  members: operators.map((operator_id) => ({ operator_id, game_symbol: 'rf_ember_crown' })),
+  tiers: [
+    { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
+  ],
+});
+/** A max-multiplier tournament in an hour's window starting in ten minutes; `scope` and its operators in `over`. */
+const raceOf = (name: string, over: Record<string, unknown>) => ({
+  kind: 'tournament',
+  name,
+  currency: 'USD',
+  games: ['rf_ember_crown'],
+  starts_at: at(10),
+  ends_at: at(60),
+  min_bet: '0.10',
+  scoring: 'max_multiplier',
+  opt_in_required: false,
+  places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '100.00' } }],
+  ...over,
+});
 
+describe('what keeps to one cluster: jackpot pools and campaigns', () => {
   it('refuses a pool or a campaign of the control cluster that names an operator playing on east, naming the field', async () => {
-    const pool = await server.admin('POST', '/api/admin/v1/jackpots', {
-      name: 'Shared Treasure',
-      scope: 'network',
-      currency: 'USD',
-      members: [
-        { operator_id: home.id, game_symbol: 'rf_ember_crown' },
-        { operator_id: moved.id, game_symbol: 'rf_ember_crown' },
-      ],
-      tiers: [
-        { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
-      ],
-    });
+    const pool = await server.admin(
+      'POST',
+      '/api/admin/v1/jackpots',
+      poolOf('Shared Treasure', [home.id, moved.id]),
+    );
     expect(pool.status).toBe(400);
     expect(pool.body.detail).toContain('members[1].operator_id');
     expect(pool.body.detail).toContain('plays on cluster east');
-    const campaign = await server.admin('POST', '/api/admin/v1/campaigns', {
-      kind: 'tournament',
-      name: 'Cross-cluster race',
-      scope: 'network',
-      operators: [home.id, moved.id],
-      currency: 'USD',
-      games: ['rf_ember_crown'],
-      starts_at: at(10),
-      ends_at: at(60),
-      min_bet: '0.10',
-      scoring: 'max_multiplier',
-      opt_in_required: false,
-      places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '100.00' } }],
-    });
+    const campaign = await server.admin(
+      'POST',
+      '/api/admin/v1/campaigns',
+      raceOf('Cross-cluster race', { scope: 'network', operators: [home.id, moved.id] }),
+    );
     expect(campaign.status).toBe(400);
     expect(campaign.body.detail).toContain('operators[1]');
     expect(campaign.body.detail).toContain('plays on cluster east');
     // the same pool of the control cluster's operators alone is made
-    const alone = await server.admin('POST', '/api/admin/v1/jackpots', {
-      name: 'Home Treasure',
-      scope: 'network',
-      currency: 'USD',
-      members: [{ operator_id: home.id, game_symbol: 'rf_ember_crown' }],
-      tiers: [
-        { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
-      ],
-    });
+    const alone = await server.admin('POST', '/api/admin/v1/jackpots', poolOf('Home Treasure', [home.id]));
     expect(alone.status).toBe(201);
   });
 });
 
 describe("jackpot pools and campaigns of east's operators, managed from any node's back office", () => {
-  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
-  const poolBody = (name: string) => ({
-    name,
-    scope: 'network',
-    currency: 'USD',
-    members: [{ operator_id: moved.id, game_symbol: 'rf_ember_crown' }],
-    tiers: [
-      { name: 'mini', kind: 'progressive', seed: '10.00', contribution_rate: '0.5', odds_stake: '5000.00' },
-    ],
-  });
+  const poolBody = (name: string) => poolOf(name, [moved.id]);
   const held = (store: Store, table: string, id: string) =>
     count(store, `select count(*) as n from ${table} where id = $1`, [id]);
 
@@ -396,10 +387,7 @@ describe("jackpot pools and campaigns of east's operators, managed from any node
     const poolId = created.body.pool.pool_id as string;
     expect(await held(eastStore, 'jackpot_pools', poolId)).toBe(1);
     expect(await held(server.store, 'jackpot_pools', poolId)).toBe(0);
-    const homePot = await server.admin('POST', '/api/admin/v1/jackpots', {
-      ...poolBody('Home Pot'),
-      members: [{ operator_id: home.id, game_symbol: 'rf_ember_crown' }],
-    });
+    const homePot = await server.admin('POST', '/api/admin/v1/jackpots', poolOf('Home Pot', [home.id]));
     expect(homePot.status).toBe(201);
     expect(await held(server.store, 'jackpot_pools', homePot.body.pool.pool_id)).toBe(1);
     const listed = await server.admin('GET', '/api/admin/v1/jackpots');
@@ -441,20 +429,11 @@ describe("jackpot pools and campaigns of east's operators, managed from any node
   it("homes a campaign on its operator's cluster: listed, read, approved and cancelled from the control cluster's back office", async () => {
     const alice = await signedInStaff(server, 'admin');
     const bob = await signedInStaff(server, 'admin');
-    const requested = await alice.call('POST', '/api/admin/v1/campaigns', {
-      kind: 'tournament',
-      name: 'East Multiplier Race',
-      scope: 'operator',
-      operator_id: moved.id,
-      currency: 'USD',
-      games: ['rf_ember_crown'],
-      starts_at: at(10),
-      ends_at: at(60),
-      min_bet: '0.10',
-      scoring: 'max_multiplier',
-      opt_in_required: false,
-      places: [{ from: 1, to: 1, prize: { kind: 'cash', amount: '100.00' } }],
-    });
+    const requested = await alice.call(
+      'POST',
+      '/api/admin/v1/campaigns',
+      raceOf('East Multiplier Race', { scope: 'operator', operator_id: moved.id }),
+    );
     expect(requested.status).toBe(201);
     expect(requested.body.campaign.status).toBe('pending');
     const campaignId = requested.body.campaign.campaign_id as string;

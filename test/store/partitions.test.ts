@@ -95,6 +95,19 @@ async function seed(): Promise<void> {
   );
 }
 
+/** A partitioned table's rows per month of `column`, and per the month partition that holds them. */
+async function byMonth(table: 'rounds' | 'jackpot_ledger', column: string) {
+  const perMonth = await q<{ month: string; n: number }>(
+    `select to_char(${column} at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
+       from ${table} group by 1 order by 1`,
+  );
+  const inPartitions = await q<{ month: string; n: number }>(
+    `select replace(substr(tableoid::regclass::text, ${table.length + 2}), '_', '-') as month, count(*)::int as n
+       from ${table} group by 1 order by 1`,
+  );
+  return { perMonth, inPartitions };
+}
+
 async function counts() {
   return one<typeof before>(
     `select (select count(*)::int from rounds) as rounds, (select count(*)::int from wallet_transactions) as transactions,
@@ -185,14 +198,7 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
     expect(misplaced.n).toBe(0);
     const months = (await attachedMonths(store.pool)).map((m) => m.month);
     expect(months.slice(0, 4)).toEqual(['2026-07', '2026-08', '2026-09', '2026-10']);
-    const perMonth = await q<{ month: string; n: number }>(
-      `select to_char(created_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
-         from rounds group by 1 order by 1`,
-    );
-    const inPartitions = await q<{ month: string; n: number }>(
-      `select replace(substr(tableoid::regclass::text, 8), '_', '-') as month, count(*)::int as n
-         from rounds group by 1 order by 1`,
-    );
+    const { perMonth, inPartitions } = await byMonth('rounds', 'created_at');
     expect(inPartitions).toEqual(perMonth);
   });
 
@@ -320,14 +326,7 @@ describe('the upgrade to monthly partitions (migration 029)', () => {
 describe('the jackpot ledger by month (migration 031)', () => {
   it('keeps every entry, each in the month it was recorded, with months made ahead', async () => {
     expect(before.entries).toBe(Math.floor(ROUNDS / 10));
-    const perMonth = await q<{ month: string; n: number }>(
-      `select to_char(recorded_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n
-         from jackpot_ledger group by 1 order by 1`,
-    );
-    const inPartitions = await q<{ month: string; n: number }>(
-      `select replace(substr(tableoid::regclass::text, 16), '_', '-') as month, count(*)::int as n
-         from jackpot_ledger group by 1 order by 1`,
-    );
+    const { perMonth, inPartitions } = await byMonth('jackpot_ledger', 'recorded_at');
     expect(inPartitions).toEqual(perMonth);
     expect(perMonth.map((m) => m.month)).toEqual(['2026-07', '2026-08', '2026-09', '2026-10']);
     const ahead = await one<{ name: string | null }>(

@@ -129,8 +129,10 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** An operator as staff see it (never the wallet secret). */
-/** `cluster`: the PostgreSQL cluster its play is on, read-only while `reelforge operator move` moves it. */
+/**
+ * An operator as staff see it (never the wallet secret); `cluster`: the PostgreSQL cluster its play
+ * is on, read-only while `reelforge operator move` moves it.
+ */
 export type Operator = OperatorView & { cluster?: { id: string; state: 'active' | 'read_only' } };
 
 export interface Game {

@@ -1,6 +1,7 @@
 // GET /health: reachable, with the store's state; 503 when the store does not answer.
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { replicaSummary } from '../../services/cluster-directory.ts';
 import type { Services } from '../../services/index.ts';
 import { VERSION } from '../../version.ts';
 
@@ -49,14 +50,7 @@ export function registerHealth(app: FastifyInstance, services: Services): void {
         status: allUp ? 'ok' : 'degraded',
         version: VERSION,
         db: dbUp ? 'ok' : 'down',
-        ...(replica === undefined
-          ? {}
-          : {
-              replica: {
-                state: replica.kind,
-                lag_ms: replica.kind === 'up' ? Math.round(replica.lagMs) : null,
-              },
-            }),
+        ...(replica === undefined ? {} : { replica: replicaSummary(replica) }),
         ...(clusters === undefined
           ? {}
           : {

@@ -1,7 +1,7 @@
 // Operators: list, create, edit (status, wallet, RTP variant, demo, language, default market), and
 // wallet-secret rotation with a switch time.
 import { games, get, json, type Operator, operators } from '../api.ts';
-import { checkbox, formatTime, h, table } from '../dom.ts';
+import { type Child, checkbox, formatTime, h, table } from '../dom.ts';
 import {
   action,
   allowed,
@@ -135,6 +135,11 @@ export async function operatorsPage(main: HTMLElement): Promise<void> {
   await render(main, {});
 }
 
+/** A badge after an operator being moved to another cluster (no launch or new round meanwhile). */
+function moving(op: Operator, text: string): Child[] {
+  return op.cluster?.state === 'read_only' ? [' ', badge(text, 'warn')] : [];
+}
+
 async function render(main: HTMLElement, flash: { message?: string; secret?: HTMLElement }): Promise<void> {
   const out = notice();
   if (flash.message) out.ok(flash.message);
@@ -220,8 +225,7 @@ async function render(main: HTMLElement, flash: { message?: string; secret?: HTM
         { class: 'meta' },
         `Id ${op.id} · created ${formatTime(op.created_at)} · wallet secret ${op.wallet_secret_set ? 'set' : 'not set'}`,
         op.cluster ? ` · plays on cluster ${op.cluster.id}` : '',
-        op.cluster?.state === 'read_only' ? ' ' : '',
-        op.cluster?.state === 'read_only' ? badge('being moved: no new play', 'warn') : null,
+        moving(op, 'being moved: no new play'),
       ),
       form,
       isAdmin ? h('div', { class: 'actions' }, toggle) : needs('admin', 'Changing an operator'),
@@ -246,13 +250,7 @@ async function render(main: HTMLElement, flash: { message?: string; secret?: HTM
       op.rtp_variant ?? 'default',
       op.default_jurisdiction,
       op.demo_enabled ? 'on' : 'off',
-      h(
-        'span',
-        null,
-        op.cluster?.id ?? '—',
-        op.cluster?.state === 'read_only' ? ' ' : '',
-        op.cluster?.state === 'read_only' ? badge('moving', 'warn') : null,
-      ),
+      h('span', null, op.cluster?.id ?? '—', moving(op, 'moving')),
     ];
   });
 
