@@ -280,6 +280,10 @@ describe('admin', () => {
       default_jurisdiction: 'de',
     });
     await screenshot(page, 'backoffice-operators');
+    // and on a phone's width, the table (its Cluster column last) scrolling in its own frame
+    await page.setViewportSize(PHONE.viewport);
+    await screenshot(page, 'backoffice-operators-phone');
+    await page.setViewportSize(DESKTOP.viewport);
   });
 
   it('sends an RTP variant change for approval, which a second admin approves', async () => {
