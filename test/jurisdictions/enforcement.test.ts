@@ -2,6 +2,7 @@
 // state, and what the spin refuses under each profile. Time moves by a hand-driven clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILES, type Profile } from '../../src/jurisdictions/index.ts';
+import { findSeed } from '../e2e/seeds.ts';
 import { clickId } from '../helpers/runtime.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { launch, launched, manualClock } from './helpers.ts';
@@ -386,6 +387,28 @@ describe('reality check, time and loss limits', () => {
     clock.advance(119_000);
     expect((await p.spin({ coin: '0.01' })).status).toBe(200);
     clock.advance(1000);
+    const over = await p.spin({ coin: '0.01' });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ error: 'session_limit_reached', limit: 'time' });
+  });
+
+  it('a feature started before the time limit plays out, then the limit ends play', async () => {
+    const p = await launched(server, apiKey, { external_player_id: player(), session_time_limit: 120 });
+    const seed = findSeed('rf_ember_crown', 'base', (outcome) => outcome.features.length > 0);
+    expect((await p.post('test/rng', { seed })).status).toBe(204);
+    const started = await p.spin({ coin: '0.01' });
+    expect(started.status).toBe(200);
+    let left = started.body.state.free_spins_left as number;
+    expect(left).toBeGreaterThan(0);
+    clock.advance(120_000);
+    let played = 0;
+    while (left > 0 && played < 100) {
+      const free = await p.spin({ coin: '0.01' });
+      expect(free.status).toBe(200);
+      left = free.body.state.free_spins_left;
+      played += 1;
+    }
+    expect(left).toBe(0);
     const over = await p.spin({ coin: '0.01' });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ error: 'session_limit_reached', limit: 'time' });
