@@ -22,6 +22,26 @@ export function findQuietSeed(symbol: string, spins: number): number {
   return firstSeed(symbol, 'base', spins, (outcome) => outcome.features.length === 0, 200_000);
 }
 
+const quietSeeds = new Map<string, number>();
+
+/**
+ * A seed that keeps a session of `symbol` out of features for its first `spins` base spins, found
+ * once per symbol and count. A test that counts paid rounds, or expects a limit to stop play, seeds
+ * it: a feature's free spins cost nothing and play on past every limit, so an unseeded session counts
+ * differently about one run in a hundred (a campaign test read a player 2 rounds of 3). A game
+ * whose features are frequent (Orbit Orchard starts one in about 7 spins) has no seed quiet for
+ * hundreds of spins: ask for what the test plays.
+ */
+export function quietSeed(symbol: string, spins = 40): number {
+  const key = `${symbol}/${spins}`;
+  let seed = quietSeeds.get(key);
+  if (seed === undefined) {
+    seed = findQuietSeed(symbol, spins);
+    quietSeeds.set(key, seed);
+  }
+  return seed;
+}
+
 function firstSeed(
   symbol: string,
   mode: 'base' | 'special',

@@ -1,7 +1,9 @@
 // Runtime API helpers: launch a session through the provider API, then call the runtime API
 // with its token the way the game client does.
+
 import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import type { RetryPolicy } from '../../src/wallet/retry-policy.ts';
+import { quietSeed } from '../e2e/seeds.ts';
 import type { TestServer } from './server.ts';
 
 export interface Answer {
@@ -60,23 +62,34 @@ export async function finishFreeSpins(player: Player): Promise<void> {
 }
 
 /** Launches (or refreshes) a session for a player and game through launch-url. */
+/**
+ * A launched player. Its session is seeded to start no feature in its first 40 spins (quietSeed: free
+ * spins cost nothing, so a test counting paid rounds or money would differ one run in a hundred);
+ * `rng: 'play'` keeps the production generator, for a test about that generator.
+ */
 export async function launchPlayer(
   server: TestServer,
   apiKey: string,
-  fields: { player: string; symbol?: string; currency?: string },
+  fields: { player: string; symbol?: string; currency?: string; rng?: 'quiet' | 'play' },
 ): Promise<Player> {
+  const symbol = fields.symbol ?? 'rf_ember_crown';
   const response = await server.request('/api/provider/v1/launch-url', {
     method: 'POST',
     headers: { 'x-provider-api-key': apiKey },
     json: {
-      symbol: fields.symbol ?? 'rf_ember_crown',
+      symbol,
       external_player_id: fields.player,
       currency: fields.currency ?? 'USD',
     },
   });
   const body = (await read(response)).body;
   if (response.status !== 200) throw new Error(`launch failed: ${JSON.stringify(body)}`);
-  return playerFor(server, body.session_id as string);
+  const player = playerFor(server, body.session_id as string);
+  if (fields.rng !== 'play') {
+    const seeded = await player.post('test/rng', { seed: quietSeed(symbol) });
+    if (seeded.status !== 204) throw new Error(`seeding the session failed: ${seeded.status}`);
+  }
+  return player;
 }
 
 /** Test retry schedule: the policy object the settlement and the worker share, changed in place. */

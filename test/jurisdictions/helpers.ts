@@ -1,6 +1,6 @@
 // A clock the tests move by hand (no sleeps), and launch-url with any fields.
 import type { Clock } from '../../src/services/index.ts';
-import { findQuietSeed } from '../e2e/seeds.ts';
+import { quietSeed } from '../e2e/seeds.ts';
 import { type Answer, type Player, playerFor } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -18,15 +18,11 @@ export function manualClock(start = Date.now()): ManualClock {
   };
 }
 
-/** Base spins in a row the seeded session plays without starting a feature (the longest test's). */
-const QUIET_SPINS = 400;
-const quietSeeds = new Map<string, number>();
-
 /**
- * A launch, its session seeded to start no feature for QUIET_SPINS spins: a feature in progress
- * finishes under every limit and check (rules.ts, roundRefusal), so an unseeded session that
- * happened to trigger free spins on the spin before a limit played on (a time-limit test read 200
- * where 409 was due, once in a CI run).
+ * A launch, its session seeded to start no feature for 400 spins (quietSeed; the loss-limit test plays up to 400): a feature in
+ * progress finishes under every limit and check (rules.ts, roundRefusal), so an unseeded session
+ * that happened to trigger free spins on the spin before a limit played on (a time-limit test read
+ * 200 where 409 was due, once in a CI run).
  */
 export async function launch(
   server: TestServer,
@@ -43,13 +39,7 @@ export async function launch(
   const body = text ? JSON.parse(text) : undefined;
   if (response.status !== 200) return { status: response.status, body };
   const player = playerFor(server, body.session_id as string);
-  const symbol = String(json.symbol);
-  let seed = quietSeeds.get(symbol);
-  if (seed === undefined) {
-    seed = findQuietSeed(symbol, QUIET_SPINS);
-    quietSeeds.set(symbol, seed);
-  }
-  const seeded = await player.post('test/rng', { seed });
+  const seeded = await player.post('test/rng', { seed: quietSeed(String(json.symbol), 400) });
   if (seeded.status !== 204) throw new Error(`seeding the session failed: ${seeded.status}`);
   return { status: response.status, body, player };
 }
