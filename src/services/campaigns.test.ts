@@ -1,6 +1,6 @@
 // The campaign service's cache of live campaigns against a change this node makes while a read of
 // them is under way (a stub repository whose reads are held open by the test).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { memberOf } from '../domain/campaigns.ts';
 import { effectiveRules, profileOf } from '../jurisdictions/index.ts';
 import type { CampaignRow, CampaignsRepo, MemberRow } from '../store/campaigns.repo.ts';
@@ -55,6 +55,9 @@ function stubRepo() {
     ['op_alpha', member('op_alpha', true)],
     ['op_beta', member('op_beta', false)],
   ]);
+  const table: string[] = [];
+  /** Whether the campaign is approved yet (the node's view lists it). */
+  const state = { visible: true };
   let held: { release: () => void } | null = null;
   let holdNext = false;
   const repo = {
@@ -62,7 +65,7 @@ function stubRepo() {
       return id === ID ? campaign : undefined;
     },
     async live() {
-      return [campaign];
+      return state.visible ? [campaign] : [];
     },
     async members(ids: readonly string[]) {
       const snapshot = ids.includes(ID) ? [...members.values()].map((row) => ({ ...row })) : [];
@@ -87,6 +90,25 @@ function stubRepo() {
     async ended() {
       return [];
     },
+    async entriesOf() {
+      return [];
+    },
+    /** The rounds table as a rebuild reads it: only the rounds the test put there. */
+    async *rounds() {
+      yield table.map((id) => ({
+        id,
+        seq: 1n,
+        operator_id: 'op_alpha',
+        player_id: 'alpha-1',
+        session_id: 'gs_alpha-1',
+        game_symbol: 'rf_copper_sevens',
+        currency: 'EUR',
+        created_at: NOW,
+        stake: 100n,
+        win: 0n,
+        jurisdiction_code: null,
+      }));
+    },
   };
   return {
     repo: repo as unknown as CampaignsRepo,
@@ -94,6 +116,8 @@ function stubRepo() {
       holdNext = true;
     },
     release: () => held?.release(),
+    table,
+    state,
     isHeld: () => held !== null,
   };
 }
@@ -166,6 +190,77 @@ describe('settle', () => {
     const members = (await memory.top(ID, 10)).map((entry) => entry.member).sort();
     expect(members).toEqual([memberOf('op_alpha', 'alpha-1'), memberOf('op_alpha', 'alpha-2')]);
     await service.stop();
+  });
+});
+
+describe('rebuilding a missing board', () => {
+  it('a caller that saw the board missing before another rebuild loaded it does not load an older fold', async () => {
+    const stub = stubRepo();
+    const memory = memoryLeaderboard();
+    let staleLooks = 0;
+    // `has` answers "missing" once more, as it did to a caller that looked just before a load.
+    const board: Leaderboard = {
+      ...memory,
+      async has(campaignId) {
+        if (staleLooks > 0) {
+          staleLooks -= 1;
+          return false;
+        }
+        return memory.has(campaignId);
+      },
+    };
+    const service = serviceOver(stub, board);
+    const rounds = async () =>
+      (await service.standings(ID, { operatorId: null })).top.reduce((sum, entry) => sum + entry.rounds, 0);
+    stub.table.push('rnd_1');
+    expect(await rounds()).toBe(1);
+    // A round played and scored after that rebuild, not yet in what a rebuild would read.
+    service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_2'));
+    await service.settle();
+    expect(await rounds()).toBe(2);
+    staleLooks = 1;
+    expect(await rounds()).toBe(2);
+    // The claim it took was given back: a board lost later is rebuilt at once.
+    expect(await memory.claimRebuild(ID, 60_000)).toBe(true);
+    await service.stop();
+  });
+});
+
+describe('a campaign new to the node after its start', () => {
+  it('gets the rounds the node played before it saw the campaign', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const stub = stubRepo();
+      const memory = memoryLeaderboard();
+      // Another node built the board when the campaign was approved there.
+      await memory.load(ID, new Map(), [], []);
+      stub.state.visible = false;
+      const service = serviceOver(stub, memory);
+      const rounds = async () => (await memory.top(ID, 10)).reduce((sum, entry) => sum + entry.rounds, 0);
+      // Played on this node before its view lists the campaign: queued for nothing.
+      stub.table.push('rnd_1');
+      service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_1'));
+      await service.settle();
+      stub.state.visible = true;
+      stub.table.push('rnd_2');
+      service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_2'));
+      await service.settle();
+      expect(await rounds()).toBe(0);
+      // The view goes stale; the next round's refresh finds the campaign and catches it up.
+      vi.setSystemTime(Date.now() + 3_000);
+      stub.table.push('rnd_3');
+      service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_3'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await service.settle();
+      expect(await rounds()).toBe(3);
+      // Sent again, a round is still folded once.
+      service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_3'));
+      await service.settle();
+      expect(await rounds()).toBe(3);
+      await service.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

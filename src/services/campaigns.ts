@@ -201,6 +201,8 @@ function flagsOf(folded: Folded) {
 export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
   const { repo, board } = deps;
   let cache: { at: number; live: Live[] } | null = null;
+  /** The campaigns of this node's last view (catchUp), null before the first. */
+  let seen: Set<string> | null = null;
   let refreshing: { generation: number; promise: Promise<Live[]> } | null = null;
   /** Counts this node's changes to the campaigns: a read begun before the latest is stale. */
   let generation = 0;
@@ -245,6 +247,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     const promise = load()
       .then((live) => {
         if (started === generation) cache = { at: Date.now(), live };
+        catchUp(live);
         return live;
       })
       .finally(() => {
@@ -252,6 +255,27 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       });
     refreshing = { generation: started, promise };
     return promise;
+  }
+
+  /**
+   * A campaign new to this node's view that has already started (approved on another node less
+   * than CACHE_MS before its start, or after it): the rounds this node played before it saw the
+   * campaign were never queued for it, so its last RESEND_MS of rounds go to the board again (the
+   * board folds a round once). The first view is start-up's, which resendRecent covers.
+   */
+  function catchUp(live: readonly Live[]): void {
+    const known = seen;
+    seen = new Set(live.map((campaign) => campaign.row.id));
+    if (!known) return;
+    const fresh = live.filter((campaign) => !known.has(campaign.row.id));
+    if (fresh.length === 0) return;
+    const caught = resend(fresh, deps.now()).then(
+      () => undefined,
+      (error: unknown) =>
+        log.error({ err: error }, 'campaign rounds could not be sent again to a campaign new to this node'),
+    );
+    enqueuing.add(caught);
+    void caught.finally(() => enqueuing.delete(caught));
   }
 
   /** The live campaigns, from this node's cache (refreshed in the background once stale). */
@@ -311,9 +335,18 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     return { entries, facts, entered: [...optedIn.keys()], included };
   }
 
-  /** Rebuilds a board Redis lost (or never had) from the rounds table; one node at a time. */
+  /**
+   * Rebuilds a board Redis lost (or never had) from the rounds table; one node at a time. A caller
+   * that saw the board missing may claim just after another caller's rebuild loaded it (the load
+   * gives the claim back): rebuilding again would put back a fold older than the rounds applied
+   * since, and they would be lost (a standings test read a player 1 round of 3).
+   */
   async function rebuild(row: CampaignRow): Promise<void> {
     if (!(await board.claimRebuild(row.id, 60_000))) return;
+    if (await board.has(row.id)) {
+      await board.releaseRebuild(row.id);
+      return;
+    }
     const folded = await fold(row, deps.now());
     await board.load(row.id, folded.entries, folded.entered, folded.included);
     log.info?.(
@@ -539,10 +572,14 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
 
   /** At start-up: the running campaigns' last RESEND_MS of rounds, sent again (see RESEND_MS). */
   async function resendRecent(): Promise<number> {
-    const now = deps.now();
+    return resend(await refresh(), deps.now());
+  }
+
+  /** The last RESEND_MS of rounds of the running ones of `campaigns`, sent again to their boards. */
+  async function resend(campaigns: readonly Live[], now: Date): Promise<number> {
     const since = new Date(now.getTime() - RESEND_MS);
     let sent = 0;
-    for (const live of await refresh()) {
+    for (const live of campaigns) {
       if (live.row.status !== 'scheduled' || now < live.row.starts_at) continue;
       // A missing board is rebuilt whole from the rounds when it is next needed.
       if (!(await board.has(live.row.id))) continue;

@@ -91,6 +91,18 @@ function folded(events: readonly ScoreEvent[], rule: ScoringRule): Map<string, E
 let campaignSeq = 0;
 
 describe.each(boards.map((board) => [board.kind, board] as const))('the %s board', (_kind, board) => {
+  it('gives a rebuild claim to one caller at a time, back on load or on release', async () => {
+    const id = `cmp_claim${process.pid}_${campaignSeq++}`;
+    expect(await board.claimRebuild(id, 60_000)).toBe(true);
+    expect(await board.claimRebuild(id, 60_000)).toBe(false);
+    await board.load(id, new Map(), [], []);
+    expect(await board.claimRebuild(id, 60_000)).toBe(true);
+    await board.releaseRebuild(id);
+    expect(await board.claimRebuild(id, 60_000)).toBe(true);
+    await board.releaseRebuild(id);
+    await board.remove(id);
+  });
+
   it('is missing until built, then folds every scoring as the domain does, in batches of any size', async () => {
     await fc.assert(
       fc.asyncProperty(

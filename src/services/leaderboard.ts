@@ -51,6 +51,8 @@ export interface Leaderboard {
   has(campaignId: string): Promise<boolean>;
   /** Takes the right to rebuild a missing board for a while (one node at a time). */
   claimRebuild(campaignId: string, ms: number): Promise<boolean>;
+  /** Gives the right back without loading (the board was there after all). */
+  releaseRebuild(campaignId: string): Promise<void>;
   /**
    * Replaces the board with one rebuilt from the rounds table; `included` are the recent rounds the
    * rebuild counted, so a node's queued event for one of them is not counted twice.
@@ -154,6 +156,9 @@ export function memoryLeaderboard(): Leaderboard {
       if (until > Date.now()) return false;
       claims.set(campaignId, Date.now() + ms);
       return true;
+    },
+    async releaseRebuild(campaignId) {
+      claims.delete(campaignId);
     },
     async load(campaignId, entries, entered, included) {
       const board: MemoryBoard = {
@@ -421,6 +426,9 @@ export function redisLeaderboard(url: string, onError: (error: Error) => void): 
     },
     async claimRebuild(campaignId, ms) {
       return (await redis.set(keysOf(campaignId).lock, '1', 'PX', ms, 'NX')) === 'OK';
+    },
+    async releaseRebuild(campaignId) {
+      await redis.del(keysOf(campaignId).lock);
     },
     async load(campaignId, entries, entered, included) {
       const keys = keysOf(campaignId);
