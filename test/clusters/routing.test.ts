@@ -2,7 +2,7 @@
 // a session token names its cluster and the runtime API plays there; an operator's key routes its
 // provider requests by the control cluster's map; an operator on the control cluster is untouched;
 // each cluster's retry worker settles its own rounds; a read-only operator takes no launch or round.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PLACEMENT_CACHE_MS } from '../../src/services/placement.ts';
 import { clustersRepo } from '../../src/store/clusters.repo.ts';
 import type { Store } from '../../src/store/db.ts';
@@ -459,5 +459,32 @@ describe("jackpot pools and campaigns of east's operators, managed from any node
     expect(cancelled.body.campaign.status).toBe('cancelled');
     expect((await server.admin('GET', '/api/admin/v1/campaigns/prizes?status=failed')).status).toBe(200);
     expect((await server.admin('GET', '/api/admin/v1/campaigns/cmp_nowhere')).status).toBe(404);
+  });
+});
+
+describe('the public pool pages past the address limit', () => {
+  it('answer 429 before any cluster is asked which holds the pool', async () => {
+    const cells = server.cells?.all ?? [];
+    const asked = cells.map((cell) => vi.spyOn(cell, 'holds'));
+    const askedTimes = () => asked.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    // Within the limit, a page of a pool no cluster holds asks them all.
+    expect((await server.request('/api/public/v1/jackpots/jp_nowhere')).status).toBe(404);
+    expect(askedTimes()).toBe(cells.length);
+    // Spend this address's minute (this file's last test: nothing after it is counted out).
+    const limiter = server.services.publicRateLimiter;
+    if (!limiter) throw new Error('the test server has a public limit');
+    while ((await limiter.hit('127.0.0.1')).allowed);
+    for (const path of [
+      '/api/public/v1/jackpots/jp_nowhere',
+      '/api/public/v1/jackpots/jp_nowhere/rounds/rnd_nowhere',
+      '/jackpots/jp_nowhere',
+    ]) {
+      const answer = await server.request(path);
+      expect(answer.status).toBe(429);
+      expect((await answer.json()).error).toBe('rate_limited');
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(askedTimes()).toBe(cells.length);
+    for (const spy of asked) spy.mockRestore();
   });
 });

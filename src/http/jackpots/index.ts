@@ -1,7 +1,7 @@
 // Jackpot routes (issue 28): the operator's meters for its lobby (provider API, additive), the
 // game's meters (runtime API) and the public record of a pool that anyone can check (JSON and a page)
 // (staff's pools and their changes: src/http/admin/jackpots.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { errors } from '../../domain/errors.ts';
 import { checkPool, type PoolCheck } from '../../domain/jackpot-audit.ts';
@@ -145,6 +145,11 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
   };
 
   /** The record, with one page of the ledger: the 1,000 entries after `after`, and their blocks. */
+  // The public pages count against the address's limit when the request arrives, before the cell
+  // routing asks every cluster which one holds the pool (src/http/cells.ts): a client past its
+  // limit costs no cluster a query.
+  const countFirst = (request: FastifyRequest, reply: FastifyReply) => limitPublic(services, request, reply);
+
   const publicRecord = async (id: string, after = 0n) => {
     const audit = await services.jackpots.audit(id, after);
     if (!audit) throw errors.notFound(`no jackpot pool ${id}`);
@@ -194,9 +199,9 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
         querystring: Type.Object({ after: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$' })) }),
         hide: true, // described in docs/jackpots.md
       },
+      onRequest: countFirst,
     },
     async (request, reply) => {
-      await limitPublic(services, request, reply);
       reply.header('cache-control', 'public, max-age=1');
       const { after } = request.query as { after?: string };
       return publicRecord((request.params as { id: string }).id, BigInt(after ?? '0'));
@@ -215,9 +220,9 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
         }),
         hide: true, // described in docs/jackpots.md
       },
+      onRequest: countFirst,
     },
-    async (request, reply) => {
-      await limitPublic(services, request, reply);
+    async (request) => {
       const { id, round_id: roundId } = request.params as { id: string; round_id: string };
       const entries = await services.jackpots.proofOf(id, roundId);
       if (entries.length === 0) {
@@ -229,14 +234,17 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
     },
   );
 
-  app.get('/jackpots/:id', { schema: { params: PoolParams, hide: true } }, async (request, reply) => {
-    await limitPublic(services, request, reply);
-    const record = await publicRecord((request.params as { id: string }).id);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(jackpotPage(record));
-  });
+  app.get(
+    '/jackpots/:id',
+    { schema: { params: PoolParams, hide: true }, onRequest: countFirst },
+    async (request, reply) => {
+      const record = await publicRecord((request.params as { id: string }).id);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(jackpotPage(record));
+    },
+  );
 }
 
 type Audit = NonNullable<Awaited<ReturnType<Services['jackpots']['audit']>>>;
