@@ -339,7 +339,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
    * Rebuilds a board Redis lost (or never had) from the rounds table; one node at a time. A caller
    * that saw the board missing may claim just after another caller's rebuild loaded it (the load
    * gives the claim back): rebuilding again would put back a fold older than the rounds applied
-   * since, and they would be lost (a standings test read a player 1 round of 3).
+   * since, and they would be lost from the live board.
    */
   async function rebuild(row: CampaignRow): Promise<void> {
     if (!(await board.claimRebuild(row.id, 60_000))) return;

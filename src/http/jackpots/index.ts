@@ -144,12 +144,12 @@ export function registerJackpotRoutes(app: FastifyInstance, services: Services):
     return check;
   };
 
-  /** The record, with one page of the ledger: the 1,000 entries after `after`, and their blocks. */
   // The public pages count against the address's limit when the request arrives, before the cell
   // routing asks every cluster which one holds the pool (src/http/cells.ts): a client past its
   // limit costs no cluster a query.
   const countFirst = (request: FastifyRequest, reply: FastifyReply) => limitPublic(services, request, reply);
 
+  /** The record, with one page of the ledger: the 1,000 entries after `after`, and their blocks. */
   const publicRecord = async (id: string, after = 0n) => {
     const audit = await services.jackpots.audit(id, after);
     if (!audit) throw errors.notFound(`no jackpot pool ${id}`);
