@@ -425,8 +425,12 @@ describe('admin', () => {
       .getByRole('row', { name: /operator\.create/ })
       .filter({ hasText: accounts.admin.email });
     await created.first().waitFor();
-    const rows = await page.locator('main tbody tr').allTextContents();
-    expect(rows.every((row) => row.includes('operator'))).toBe(true);
+    // The unfiltered trail holds operator.create rows too: wait for the filtered one to replace it.
+    await expect
+      .poll(async () =>
+        (await page.locator('main tbody tr').allTextContents()).every((row) => row.includes('operator')),
+      )
+      .toBe(true);
     await created.first().getByText('Before and after').click();
     expect(await created.first().textContent()).toContain('Gamma Palace');
     await screenshot(page, 'backoffice-audit');
@@ -435,6 +439,42 @@ describe('admin', () => {
     for (const role of ['support', 'finance', 'viewer'] as const)
       expect(staff).toContain(accounts[role].email);
     await screenshot(page, 'backoffice-staff');
+  });
+
+  it("a filter applied while the trail's first page is on its way keeps its rows when that page answers last", async () => {
+    await open(page, 'operators');
+    // The unfiltered first load answers late; the filtered one at once.
+    let released: () => void = () => {};
+    const late = new Promise<void>((resolve) => {
+      released = resolve;
+    });
+    await page.route('**/api/admin/v1/audit?*', async (route) => {
+      if (!route.request().url().includes('entity=')) await late;
+      await route.continue();
+    });
+    try {
+      await page.evaluate(() => {
+        location.hash = '#/audit';
+      });
+      await page.getByLabel('Entity').fill('operator');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page
+        .getByRole('row', { name: /operator\.create/ })
+        .first()
+        .waitFor();
+      const unfiltered = page.waitForResponse(
+        (response) => response.url().includes('/api/admin/v1/audit?') && !response.url().includes('entity='),
+      );
+      released();
+      await unfiltered;
+      await page.waitForSelector('main[data-page="audit"][data-state="ready"]');
+      const rows = await page.locator('main tbody tr').allTextContents();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => !row.includes('operator'))).toEqual([]);
+    } finally {
+      released();
+      await page.unroute('**/api/admin/v1/audit?*');
+    }
   });
 
   it('creates a staff account, changes its role and disables it', async () => {

@@ -149,3 +149,18 @@ export function confirmButton(
 export function badge(text: string, kind: 'ok' | 'warn' | 'off' | 'info' = 'info'): HTMLElement {
   return h('span', { class: `badge ${kind}` }, text);
 }
+
+/**
+ * The latest of a page's loads: `begin()` at each load, and its answer is shown only while
+ * `current()` still holds. A filter applied while the page's first load was on its way got its
+ * answer, then the first load's, arriving last, put back what the filter left out.
+ */
+export function latestLoad(): { begin(): () => boolean } {
+  let latest = 0;
+  return {
+    begin() {
+      const mine = ++latest;
+      return () => mine === latest;
+    },
+  };
+}

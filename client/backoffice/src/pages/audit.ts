@@ -3,7 +3,7 @@
 import type { AuditEntryView } from '../../../../src/services/audit.ts';
 import { get, query } from '../api.ts';
 import { formatTime, h, table } from '../dom.ts';
-import { action, clear, field, heading, input, notice } from '../ui.ts';
+import { action, clear, field, heading, input, latestLoad, notice } from '../ui.ts';
 
 function change(entry: AuditEntryView): HTMLElement {
   return h(
@@ -33,10 +33,13 @@ export async function auditPage(main: HTMLElement): Promise<void> {
     field('Entity', entity),
     h('button', { type: 'submit' }, 'Filter'),
   );
+  const loads = latestLoad();
   const load = async (more: boolean) => {
+    const current = loads.begin();
     const answer = await get<{ entries: AuditEntryView[]; next_cursor: string | null }>(
       `/api/admin/v1/audit${query({ limit: 50, actor: actor.value.trim(), entity: entity.value.trim(), cursor: more ? cursor : undefined })}`,
     );
+    if (!current()) return;
     cursor = answer.next_cursor;
     rows = more ? [...rows, ...answer.entries] : answer.entries;
     const older = h('button', { type: 'button', class: 'secondary' }, 'Older entries');

@@ -4,7 +4,7 @@ import { minorUnits, toMinor } from '../../../src/logic/money.ts';
 import { get, operatorNames, query } from '../api.ts';
 import { chart, legend } from '../chart.ts';
 import { h, table } from '../dom.ts';
-import { action, clear, field, heading, input, notice, operatorSelect } from '../ui.ts';
+import { action, clear, field, heading, input, latestLoad, notice, operatorSelect } from '../ui.ts';
 
 interface Row {
   date: string;
@@ -57,13 +57,16 @@ export async function reportsPage(main: HTMLElement): Promise<void> {
   txOperator.addEventListener('change', updateTxLink);
   updateTxLink();
 
+  const loads = latestLoad();
   const load = async () => {
+    const current = loads.begin();
     const params = { from: from.value, to: to.value, operator_id: operator.value };
     csv.setAttribute('href', `/api/admin/v1/reports/summary${query({ ...params, format: 'csv' })}`);
     csv.setAttribute('download', `summary-${from.value}-${to.value}.csv`);
     const answer = await get<{ days: Row[] }>(
       `/api/admin/v1/reports/summary${query({ ...params, format: 'json' })}`,
     );
+    if (!current()) return;
     const days = answer.days;
     const currencies = [...new Set(days.map((d) => d.currency))].sort();
     // Every day of the period on the axis (days without rounds show as zero), at most 92 of them.

@@ -11,6 +11,7 @@ import {
   field,
   heading,
   input,
+  latestLoad,
   needs,
   notice,
   operatorSelect,
@@ -144,7 +145,9 @@ export async function roundsPage(main: HTMLElement): Promise<void> {
     h('button', { type: 'submit' }, 'Search'),
   );
   let before: string | null = null;
+  const searches = latestLoad();
   const search = async (more: boolean) => {
+    const current = searches.begin();
     const answer = await get<{ rounds: Round[]; next_before: string | null }>(
       `/api/admin/v1/rounds${query({
         operator_id: operator.value,
@@ -156,6 +159,7 @@ export async function roundsPage(main: HTMLElement): Promise<void> {
         before: more ? before : undefined,
       })}`,
     );
+    if (!current()) return;
     before = answer.next_before;
     const rows = answer.rounds.map((round) => {
       const open = h('button', { type: 'button', class: 'link' }, round.id);

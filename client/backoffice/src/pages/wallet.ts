@@ -3,7 +3,7 @@
 import type { TransactionView } from '../../../../src/domain/transactions.ts';
 import { get, json, operatorNames, query } from '../api.ts';
 import { formatTime, h, table } from '../dom.ts';
-import { action, allowed, badge, clear, field, heading, input, needs, notice } from '../ui.ts';
+import { action, allowed, badge, clear, field, heading, input, latestLoad, needs, notice } from '../ui.ts';
 
 export async function walletPage(main: HTMLElement): Promise<void> {
   const out = notice();
@@ -12,10 +12,13 @@ export async function walletPage(main: HTMLElement): Promise<void> {
   const list = h('div');
   let status: 'failed' | 'pending' = 'failed';
   const tabs = h('div', { class: 'tabs', role: 'group', 'aria-label': 'Which transactions' });
+  const loads = latestLoad();
   const load = async () => {
+    const current = loads.begin();
     const { transactions } = await get<{ transactions: TransactionView[] }>(
       `/api/admin/v1/wallet/transactions${query({ status, limit: 200 })}`,
     );
+    if (!current()) return;
     const rows = transactions.map((tx) => {
       let actions: HTMLElement = h(
         'span',
