@@ -250,7 +250,6 @@ describe('a campaign new to the node after its start', () => {
       vi.setSystemTime(Date.now() + 3_000);
       stub.table.push('rnd_3');
       service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_3'));
-      await new Promise((resolve) => setTimeout(resolve, 20));
       await service.settle();
       expect(await rounds()).toBe(3);
       // Sent again, a round is still folded once.

@@ -246,8 +246,10 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     const started = generation;
     const promise = load()
       .then((live) => {
-        if (started === generation) cache = { at: Date.now(), live };
-        catchUp(live);
+        if (started === generation) {
+          cache = { at: Date.now(), live };
+          catchUp(live);
+        }
         return live;
       })
       .finally(() => {
@@ -259,9 +261,11 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
 
   /**
    * A campaign new to this node's view that has already started (approved on another node less
-   * than CACHE_MS before its start, or after it): the rounds this node played before it saw the
-   * campaign were never queued for it, so its last RESEND_MS of rounds go to the board again (the
-   * board folds a round once). The first view is start-up's, which resendRecent covers.
+   * than CACHE_MS before its start, so this node's view was stale across it): the rounds this node
+   * played before it saw the campaign were never queued for it, so the campaign's last RESEND_MS of
+   * rounds (every node's, from the rounds table) go to its board again; the board folds a round
+   * once. A missing board is rebuilt whole when next needed. The first view is start-up's, which
+   * resendRecent covers; a read made stale by this node's own change is not a view.
    */
   function catchUp(live: readonly Live[]): void {
     const known = seen;
@@ -276,6 +280,16 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     );
     enqueuing.add(caught);
     void caught.finally(() => enqueuing.delete(caught));
+  }
+
+  /**
+   * Waits for what is on its way to the queue or the boards: rounds waiting for the node's view, and
+   * a read of the campaigns under way (its catch-up joins `enqueuing` when it ends).
+   */
+  async function queued(): Promise<void> {
+    while (refreshing || enqueuing.size > 0) {
+      await Promise.all([refreshing?.promise.catch(() => {}), ...enqueuing]);
+    }
   }
 
   /** The live campaigns, from this node's cache (refreshed in the background once stale). */
@@ -1071,13 +1085,13 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     async stop() {
       clearTimeout(timer);
       clearTimeout(freezeTimer);
-      await Promise.all([...enqueuing]);
+      await queued();
       await flush().catch(() => {});
       await board.close();
     },
 
     async settle() {
-      await Promise.all([...enqueuing]);
+      await queued();
       await flush();
       await freezeDue();
     },
