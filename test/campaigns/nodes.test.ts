@@ -33,7 +33,8 @@ beforeAll(async () => {
       ADMIN_TOKEN: a.adminToken,
       REDIS_URL,
     }),
-    { logLevel: 'silent', clock },
+    // a's seedable generator: a session launchPlayer seeded on a plays the same stream on b.
+    { logLevel: 'silent', clock, testPlayRng: a.playRng },
   );
 });
 afterAll(async () => {

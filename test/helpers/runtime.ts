@@ -61,10 +61,12 @@ export async function finishFreeSpins(player: Player): Promise<void> {
   }
 }
 
-/** Launches (or refreshes) a session for a player and game through launch-url. */
 /**
- * A launched player. Its session is seeded to start no feature in its first 40 spins (quietSeed: free
- * spins cost nothing, so a test counting paid rounds or money would differ one run in a hundred);
+ * Launches (or refreshes) a session for a player and game through launch-url. The session is seeded
+ * so that its first 40 base spins, as the engine plays them from that seed, start no feature
+ * (quietSeed: free spins cost nothing, so a test counting paid rounds or money would differ one run
+ * in a hundred). Draws the seed's simulation does not make (a jackpot trigger, another RTP variant,
+ * a spin tried again) move the stream on, so it is the same from run to run, not always quiet.
  * `rng: 'play'` keeps the production generator, for a test about that generator.
  */
 export async function launchPlayer(

@@ -6,7 +6,7 @@ import type { Clock } from '../../src/services/index.ts';
 import { createTestDatabase } from './db.ts';
 import { createResponseChecker } from './openapi.ts';
 import { strictSecrets } from './secrets.ts';
-import { createSeedablePlayRng, registerTestRngPost } from './test-rng.post.ts';
+import { createSeedablePlayRng, registerTestRngPost, type SeedablePlayRng } from './test-rng.post.ts';
 
 export const TEST_ADMIN_TOKEN = 'rf_admin_test_token_0123456789';
 /** The /metrics token a production-mode test node gets unless the test names one (production needs it). */
@@ -23,6 +23,8 @@ export interface TestServer extends RunningServer {
     fields?: Record<string, unknown>,
     symbols?: string[],
   ): Promise<{ id: string; apiKey: string; keyId: string }>;
+  /** The node's seedable play generator: a second node of a test gives it to its own start, so a seeded session plays one stream on both. */
+  playRng: SeedablePlayRng;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,7 @@ export async function startTestServer(
     ...server,
     adminToken: TEST_ADMIN_TOKEN,
     databaseUrl: database.url,
+    playRng: seedable,
     request,
     admin,
     async createOperator(fields = {}, symbols) {
