@@ -29,7 +29,7 @@ const quietSeeds = new Map<string, number>();
  * once per symbol and count. A test that counts paid rounds, or expects a limit to stop play, seeds
  * it: a feature's free spins cost nothing and play on past every limit, so an unseeded session counts
  * differently about one run in a hundred (a campaign test read a player 2 rounds of 3). A game
- * whose features are frequent (Orbit Orchard starts one in about 7 spins) has no seed quiet for
+ * whose features are frequent (Orbit Orchard starts one in about 15 spins) has no seed quiet for
  * hundreds of spins: ask for what the test plays.
  */
 export function quietSeed(symbol: string, spins = 40): number {

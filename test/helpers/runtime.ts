@@ -1,6 +1,5 @@
 // Runtime API helpers: launch a session through the provider API, then call the runtime API
 // with its token the way the game client does.
-
 import { createMockWallet, type MockWallet } from '../../src/operator-kit/mock-wallet.ts';
 import type { RetryPolicy } from '../../src/wallet/retry-policy.ts';
 import { quietSeed } from '../e2e/seeds.ts';
@@ -87,11 +86,14 @@ export async function launchPlayer(
   const body = (await read(response)).body;
   if (response.status !== 200) throw new Error(`launch failed: ${JSON.stringify(body)}`);
   const player = playerFor(server, body.session_id as string);
-  if (fields.rng !== 'play') {
-    const seeded = await player.post('test/rng', { seed: quietSeed(symbol) });
-    if (seeded.status !== 204) throw new Error(`seeding the session failed: ${seeded.status}`);
-  }
+  if (fields.rng !== 'play') await seedSession(player, quietSeed(symbol));
   return player;
+}
+
+/** The session's next spins draw from the seeded simulation RNG (the test harness's test/rng). */
+export async function seedSession(player: Player, seed: number): Promise<void> {
+  const seeded = await player.post('test/rng', { seed });
+  if (seeded.status !== 204) throw new Error(`seeding the session failed: ${seeded.status}`);
 }
 
 /** Test retry schedule: the policy object the settlement and the worker share, changed in place. */

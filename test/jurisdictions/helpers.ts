@@ -1,7 +1,7 @@
 // A clock the tests move by hand (no sleeps), and launch-url with any fields.
 import type { Clock } from '../../src/services/index.ts';
 import { quietSeed } from '../e2e/seeds.ts';
-import { type Answer, type Player, playerFor } from '../helpers/runtime.ts';
+import { type Answer, type Player, playerFor, seedSession } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 export interface ManualClock extends Clock {
@@ -19,10 +19,10 @@ export function manualClock(start = Date.now()): ManualClock {
 }
 
 /**
- * A launch, its session seeded to start no feature for 400 spins (quietSeed; the loss-limit test plays up to 400): a feature in
- * progress finishes under every limit and check (rules.ts, roundRefusal), so an unseeded session
- * that happened to trigger free spins on the spin before a limit played on (a time-limit test read
- * 200 where 409 was due, once in a CI run).
+ * A launch, its session seeded to start no feature for 400 spins (quietSeed; the loss-limit test
+ * plays up to 400): a feature in progress finishes under every limit and check (rules.ts,
+ * roundRefusal), so an unseeded session that happened to trigger free spins on the spin before a
+ * limit played on (a time-limit test read 200 where 409 was due, once in a CI run).
  */
 export async function launch(
   server: TestServer,
@@ -39,8 +39,7 @@ export async function launch(
   const body = text ? JSON.parse(text) : undefined;
   if (response.status !== 200) return { status: response.status, body };
   const player = playerFor(server, body.session_id as string);
-  const seeded = await player.post('test/rng', { seed: quietSeed(String(json.symbol), 400) });
-  if (seeded.status !== 204) throw new Error(`seeding the session failed: ${seeded.status}`);
+  await seedSession(player, quietSeed(String(json.symbol), 400));
   return { status: response.status, body, player };
 }
 
