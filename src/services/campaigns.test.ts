@@ -284,3 +284,77 @@ describe('the cache of live campaigns', () => {
     await service.stop();
   });
 });
+
+describe('a due drop point', () => {
+  it("goes to the first round at it of a player opted in by then, while another caller rebuilds the drop's board", async () => {
+    const stub = stubRepo();
+    const drop: CampaignRow = {
+      ...campaign,
+      kind: 'drop',
+      opt_in_required: true,
+      prizes: { drops: [{ count: 1, prize: { kind: 'cash', amount: '5.00' } }] },
+    };
+    const optedIn = new Map([
+      ['alpha-1', new Date(NOW.getTime() - 60_000)],
+      // Opted in after the round below was played: that round does not take the point.
+      ['alpha-2', new Date(NOW.getTime() + 1_000)],
+    ]);
+    const taken: Array<{ roundId: string; amount: bigint }> = [];
+    const repo = {
+      ...(stub.repo as unknown as Record<string, unknown>),
+      async find(id: string) {
+        return id === ID ? drop : undefined;
+      },
+      async live() {
+        return [drop];
+      },
+      async nextDrops() {
+        return new Map(taken.length === 0 ? [[ID, NOW]] : []);
+      },
+      async entryOf(_id: string, _operatorId: string, playerId: string) {
+        return optedIn.get(playerId) ?? null;
+      },
+      async entriesOf() {
+        return [...optedIn].map(([player_id, opted_in_at]) => ({
+          operator_id: 'op_alpha',
+          player_id,
+          opted_in_at,
+        }));
+      },
+      async takeDrop(
+        _id: string,
+        round: { id: string },
+        prizeOf: (point: { seq: number; prize: unknown }) => { amount: bigint } | null,
+      ) {
+        if (taken.length > 0) return null;
+        const prize = prizeOf({ seq: 1, prize: { kind: 'cash', amount: '5.00' } });
+        if (!prize) return null;
+        taken.push({ roundId: round.id, amount: prize.amount });
+        return { seq: 1, prize };
+      },
+    } as unknown as CampaignsRepo;
+    const board = memoryLeaderboard();
+    // A player's page read the drop just after its start: its rebuild holds the lease, and the
+    // board is not there yet when this node's flush comes to it.
+    expect(await board.claimRebuild(ID, 60_000)).toBe(true);
+    const service = createCampaignService({
+      repo,
+      board,
+      rng: () => {
+        throw new Error('no draw here');
+      },
+      games: () => ['rf_copper_sevens'],
+      operatorExists: async () => true,
+      now: () => NOW,
+      freezeGraceMs: 60_000,
+    });
+    // Not opted in, opted in after the round, then opted in: the third round takes the point.
+    service.onRound(sessionOf('op_alpha', 'alpha-0'), round('rnd_0'));
+    service.onRound(sessionOf('op_alpha', 'alpha-2'), round('rnd_2'));
+    service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_1'));
+    await service.settle();
+    expect(taken).toEqual([{ roundId: 'rnd_1', amount: 500n }]);
+    expect(await board.has(ID)).toBe(false);
+    await service.stop();
+  });
+});

@@ -421,14 +421,22 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       waiting.delete(id);
   }
 
-  /** A due drop point goes to the first qualifying round at or after it (in the order rounds are scored). */
+  /**
+   * A due drop point goes to the first qualifying round at or after it (in the order rounds are
+   * scored). Whether the player had opted in by the round is read from the entries table, as the
+   * freeze reads it, not from the live board: a board being rebuilt (by a player's page reading
+   * the drop just after its start) knew no entries, and the point went to a later round.
+   */
   async function landDrops(
     live: Live,
     items: Array<{ event: ScoreEvent; facts: RoundFacts }>,
   ): Promise<void> {
     for (const { event, facts } of items) {
       if (!live.nextDrop || live.nextDrop.getTime() > event.round.at) continue;
-      if (event.needsEntry && !(await board.entered(live.row.id, event.member))) continue;
+      if (event.needsEntry) {
+        const since = await repo.entryOf(live.row.id, facts.operatorId, facts.playerId);
+        if (!since || since > facts.at) continue;
+      }
       const conversion = live.conversions.get(facts.currency) as Conversion;
       const stakeInCampaign = (facts.stake * conversion.num) / conversion.den;
       const taken = await repo.takeDrop(
@@ -520,10 +528,15 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
           live,
           group.map((item) => item.event),
         );
-        if (live.row.kind === 'drop') await landDrops(live, group);
       } catch (error) {
         log.error({ err: error, campaign_id: live.row.id }, 'campaign scoring failed');
       }
+      // Drops land from PostgreSQL alone: a board Redis could not fold into does not pass a
+      // due point to a later round.
+      if (live.row.kind === 'drop')
+        await landDrops(live, group).catch((error: unknown) =>
+          log.error({ err: error, campaign_id: live.row.id }, 'prize drops not landed'),
+        );
     }
   }
 

@@ -41,7 +41,6 @@ export interface Leaderboard {
   apply(campaignId: string, rule: ScoringRule, events: readonly ScoreEvent[]): Promise<'ok' | 'missing'>;
   /** Marks a player as opted in (rounds needing an entry score from now on). */
   enter(campaignId: string, member: string): Promise<void>;
-  entered(campaignId: string, member: string): Promise<boolean>;
   /** The first `n` places. */
   top(campaignId: string, n: number): Promise<BoardEntry[]>;
   /** A player's place (1-based) and score, or null without a score. */
@@ -128,9 +127,6 @@ export function memoryLeaderboard(): Leaderboard {
     },
     async enter(campaignId, member) {
       boards.get(campaignId)?.entered.add(member);
-    },
-    async entered(campaignId, member) {
-      return boards.get(campaignId)?.entered.has(member) ?? false;
     },
     async top(campaignId, n) {
       const board = boards.get(campaignId);
@@ -391,9 +387,6 @@ export function redisLeaderboard(url: string, onError: (error: Error) => void): 
     },
     async enter(campaignId, member) {
       await redis.sadd(keysOf(campaignId).in, member);
-    },
-    async entered(campaignId, member) {
-      return (await redis.sismember(keysOf(campaignId).in, member)) === 1;
     },
     async top(campaignId, n) {
       const keys = keysOf(campaignId);
