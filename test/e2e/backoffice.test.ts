@@ -280,8 +280,27 @@ describe('admin', () => {
       default_jurisdiction: 'de',
     });
     await screenshot(page, 'backoffice-operators');
-    // and on a phone's width, the table (its Cluster column last) scrolling in its own frame
+    // and on a phone's width: each operator a card, every column on screen (the Cluster column
+    // last, under its name), nothing scrolling sideways, the sections one line with this page's link
+    // in view
     await page.setViewportSize(PHONE.viewport);
+    const clusterCell = page.locator('main tbody tr').first().locator('td').last();
+    expect(await clusterCell.getAttribute('data-label')).toBe('Cluster');
+    await expect
+      .poll(async () => {
+        const box = await clusterCell.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      })
+      .toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.viewport.width,
+    );
+    const linkTops = await page.$$eval('nav.sections a', (links) =>
+      links.map((link) => Math.round(link.getBoundingClientRect().top)),
+    );
+    expect(new Set(linkTops).size).toBe(1);
+    const current = await page.locator('nav.sections a[aria-current="page"]').boundingBox();
+    expect(current && current.x >= 0 && current.x + current.width <= PHONE.viewport.width + 1).toBe(true);
     await screenshot(page, 'backoffice-operators-phone');
     await page.setViewportSize(DESKTOP.viewport);
   });
@@ -439,6 +458,21 @@ describe('admin', () => {
     for (const role of ['support', 'finance', 'viewer'] as const)
       expect(staff).toContain(accounts[role].email);
     await screenshot(page, 'backoffice-staff');
+    // On a phone, opening a page far along the sections' line scrolls the line to its link.
+    await page.setViewportSize(PHONE.viewport);
+    try {
+      await open(page, 'audit');
+      const current = page.locator('nav.sections a[aria-current="page"]');
+      expect(await current.textContent()).toBe('Audit trail');
+      await expect
+        .poll(async () => {
+          const box = await current.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1;
+        })
+        .toBe(true);
+    } finally {
+      await page.setViewportSize(DESKTOP.viewport);
+    }
   });
 
   it("a filter applied while the trail's first page is on its way keeps its rows when that page answers last", async () => {
@@ -471,7 +505,7 @@ describe('admin', () => {
       const rows = await page.locator('main tbody tr').allTextContents();
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.filter((row) => !row.includes('operator'))).toEqual([]);
-      // the filtered trail at a phone's width: the table scrolls in its own frame
+      // the filtered trail at a phone's width: each entry a card
       await page.setViewportSize(PHONE.viewport);
       await screenshot(page, 'backoffice-audit-phone');
       await page.setViewportSize(DESKTOP.viewport);
@@ -597,13 +631,20 @@ describe('finance', () => {
     expect(csv.split('\n')[0]).toContain('date');
     expect(csv).toContain(internalOperator.id);
     await screenshot(page, 'backoffice-reports');
-    // On a phone's width the charts still draw and the page itself does not scroll sideways (wide
-    // tables scroll inside their own frame).
+    // On a phone's width the charts still draw, the page itself does not scroll sideways (each
+    // table row is a card), and the sections' line, narrowed from a desktop's column, has scrolled
+    // to this page's link.
     await page.setViewportSize(PHONE.viewport);
     await page.locator('svg.chart').first().waitFor();
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(PHONE.viewport.width);
+    await expect
+      .poll(async () => {
+        const box = await page.locator('nav.sections a[aria-current="page"]').boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1;
+      })
+      .toBe(true);
     await screenshot(page, 'backoffice-reports-phone');
     await page.setViewportSize(DESKTOP.viewport);
     await open(page, 'operators');

@@ -70,6 +70,11 @@ export function formatTime(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? iso : date.toISOString().replace('T', ' ').slice(0, 19);
 }
 
+/**
+ * A table in its own frame. On a wide screen it scrolls sideways inside the frame when it must; on
+ * a phone's width (backoffice.css) each row is a card of its cells, each under its column's name,
+ * so no column hides past the screen's edge.
+ */
 export function table(headers: string[], rows: Child[][], caption?: string): HTMLElement {
   return h(
     'div',
@@ -96,7 +101,8 @@ export function table(headers: string[], rows: Child[][], caption?: string): HTM
               h(
                 'tr',
                 null,
-                cells.map((cell) => h('td', null, cell)),
+                // On a phone's width a row reads as a card: each cell under its column's name.
+                cells.map((cell, i) => h('td', { 'data-label': headers[i] || null }, cell)),
               ),
             ),
       ),

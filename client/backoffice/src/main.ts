@@ -151,6 +151,7 @@ async function route(focus = true): Promise<void> {
     if (link.dataset.path === found.path) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
   }
+  currentLinkInView();
   document.title = `${found.title} · Reelforge back office`;
   main.dataset.page = found.path;
   main.dataset.state = 'loading';
@@ -195,6 +196,23 @@ async function route(focus = true): Promise<void> {
 }
 
 window.addEventListener('hashchange', () => void route());
+
+/**
+ * On a phone's width the sections are one line that scrolls sideways (backoffice.css): the open
+ * page's link is brought into view when the page opens and when the screen narrows to that width
+ * (a rotation, a resize).
+ */
+function currentLinkInView(): void {
+  document
+    .querySelector<HTMLAnchorElement>('nav.sections a[aria-current="page"]')
+    ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+}
+const narrow = window.matchMedia('(max-width: 800px)');
+let wasNarrow = narrow.matches;
+window.addEventListener('resize', () => {
+  if (narrow.matches && !wasNarrow) requestAnimationFrame(currentLinkInView);
+  wasNarrow = narrow.matches;
+});
 onSignedOut((reason) =>
   showSignIn(reason === 'expired' ? 'Your session expired. Sign in again.' : 'You were signed out.'),
 );
