@@ -7,6 +7,7 @@
 // is baked once per size in three layers (tile, icon, banner and value), so a spinning reel only
 // moves sprites and a win animation can move the icon over its tile.
 import {
+  CanvasTextMetrics,
   Container,
   Graphics,
   GraphicsContext,
@@ -14,9 +15,11 @@ import {
   type Renderer,
   Sprite,
   Text,
+  TextStyle,
   type Texture,
 } from 'pixi.js';
 import type { PaytableSymbol } from '../api/types.ts';
+import { bannerLayout } from './banner-layout.ts';
 import { ICONS } from './icons/index.ts';
 import { darken, glowGrad, lighten, vgrad } from './icons/kit.ts';
 import { badgeFor, iconNameFor } from './icons/resolve.ts';
@@ -321,29 +324,30 @@ export class SymbolArt {
 
   private banner(text: string, size: number, color: number): Container {
     const box = new Container();
-    const w = size * 0.86;
-    const h = size * 0.2;
-    const y = size * 0.5 - h - size * 0.05;
-    box.addChild(
-      new Graphics()
-        .roundRect(-w / 2, y, w, h, h / 2)
-        .fill(vgrad(lighten(color, 0.2), darken(color, 0.45)))
-        .stroke({ width: Math.max(1, size * 0.02), color: 0xfff3c4 }),
-    );
-    // Wide (CJK) characters take about one em, Latin capitals about two thirds of one.
-    const ems = [...text].reduce((sum, ch) => sum + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 1 : 0.66), 0);
-    const fontSize = Math.min(h * 0.62, (w * 0.9) / ems);
-    const glyph = new Text({
-      text,
-      style: {
+    const styleAt = (fontSize: number) =>
+      new TextStyle({
         fontFamily: 'system-ui, sans-serif',
         fontSize,
         fontWeight: '900',
         fill: 0xffffff,
         letterSpacing: fontSize * 0.06,
         stroke: { color: darken(color, 0.7), width: Math.max(1.5, fontSize * 0.18), join: 'round' },
-      },
-    });
+      });
+    // Measured at a large size and scaled: the words as wide as this font really sets them.
+    const probe = styleAt(100);
+    const layout = bannerLayout(text, size, (line) => CanvasTextMetrics.measureText(line, probe).width / 100);
+    const w = size * 0.86;
+    const h = size * layout.height;
+    const y = size * 0.5 - h - size * 0.05;
+    box.addChild(
+      new Graphics()
+        .roundRect(-w / 2, y, w, h, Math.min(h / 2, size * 0.1))
+        .fill(vgrad(lighten(color, 0.2), darken(color, 0.45)))
+        .stroke({ width: Math.max(1, size * 0.02), color: 0xfff3c4 }),
+    );
+    const glyph = new Text({ text: layout.lines.join('\n'), style: styleAt(layout.fontSize) });
+    glyph.style.align = 'center';
+    glyph.style.lineHeight = layout.fontSize * 1.08;
     glyph.anchor.set(0.5);
     glyph.y = y + h / 2;
     box.addChild(glyph);

@@ -113,7 +113,8 @@ export const de: Catalog = {
   'kind.multiplier': 'multipliziert Gewinne',
   'kind.bonus': 'Bonus',
   'badge.wild': 'WILD',
-  'badge.scatter': 'FREISPIELE',
+  // A soft hyphen: the symbol's banner may set it on two lines, FREI- SPIELE.
+  'badge.scatter': 'FREI\u00adSPIELE',
   'badge.bonus': 'BONUS',
   'badge.collector': 'SAMMLER',
 
