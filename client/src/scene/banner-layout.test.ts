@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BANNER_HEIGHT, bannerLayout, twoLines } from './banner-layout.ts';
+import { BANNER_HEIGHT, bannerLayout, READABLE_PX, twoLines } from './banner-layout.ts';
 
 // A heavy capital and its letter spacing about 0.78 of an em, a space a third (the banner's font).
 const measure = (line: string) => [...line].reduce((sum, ch) => sum + (ch === ' ' ? 0.33 : 0.78), 0);
@@ -12,6 +12,12 @@ describe('a special symbol banner', () => {
       fontSize: 100 * BANNER_HEIGHT.one * 0.62,
       height: BANNER_HEIGHT.one,
     });
+  });
+
+  it("keeps a long label on one line on a cell large enough to read it there (a desktop's)", () => {
+    const layout = bannerLayout('FREE SPINS', 150, measure);
+    expect(layout.lines).toEqual(['FREE SPINS']);
+    expect(layout.fontSize).toBeGreaterThanOrEqual(READABLE_PX);
   });
 
   it('sets a long label of two words on two lines, larger than one line would print it', () => {

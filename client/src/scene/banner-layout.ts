@@ -1,8 +1,8 @@
 // The words on a special symbol's banner (WILD, FREE SPINS, TOURS GRATUITS …), laid out as large as
-// the banner allows: one line, or, for a label of several words (or a long word with a soft hyphen,
-// FREI-SPIELE) that one line would print small, two lines on a taller banner, whichever gives the
-// larger letters. Widths are measured, not guessed, by
-// the caller's `measure` (the text's width at a font size of 1).
+// the banner allows. One line, or, on a cell small enough (a phone's) that one line would print a
+// label of several words (or a long word with a soft hyphen, FREI-SPIELE) hard to read, two lines on
+// a taller banner, when they give the larger letters. Widths are measured, not guessed, by the
+// caller's `measure` (the text's width at a font size of 1).
 
 export interface BannerLayout {
   lines: string[];
@@ -13,6 +13,8 @@ export interface BannerLayout {
 
 /** One line's banner height, and two lines', in cell sizes. */
 export const BANNER_HEIGHT = { one: 0.2, two: 0.32 } as const;
+/** A font size (CSS px) read at a glance on one line: a smaller one tries two lines. */
+export const READABLE_PX = 11;
 /** The width the words may take, in cell sizes (the banner is 0.86 wide, with a margin). */
 const TEXT_WIDTH = 0.86 * 0.9;
 
@@ -58,8 +60,9 @@ export function bannerLayout(text: string, size: number, measure: (line: string)
     height: BANNER_HEIGHT.one,
   };
   const split = twoLines(text);
-  // A label one line prints at the banner's full height stays on it.
-  if (!split || one.fontSize >= full) return one;
+  // A label one line prints at the banner's full height, or large enough to read at a glance,
+  // stays on it: the taller banner hides more of the symbol's picture.
+  if (!split || one.fontSize >= full || one.fontSize >= READABLE_PX) return one;
   const cap = size * BANNER_HEIGHT.two * 0.42;
   const two: BannerLayout = {
     lines: split,
