@@ -286,20 +286,18 @@ describe('the cache of live campaigns', () => {
 });
 
 describe('a due drop point', () => {
-  it("goes to the first round at it of a player opted in by then, while another caller rebuilds the drop's board", async () => {
+  const drop: CampaignRow = {
+    ...campaign,
+    kind: 'drop',
+    opt_in_required: true,
+    prizes: { drops: [{ count: 1, prize: { kind: 'cash', amount: '5.00' } }] },
+  };
+
+  /** A drop whose one point is due at NOW; `optedIn` is the entries table (player → opted in at). */
+  function dropRepo(optedIn: Map<string, Date>) {
     const stub = stubRepo();
-    const drop: CampaignRow = {
-      ...campaign,
-      kind: 'drop',
-      opt_in_required: true,
-      prizes: { drops: [{ count: 1, prize: { kind: 'cash', amount: '5.00' } }] },
-    };
-    const optedIn = new Map([
-      ['alpha-1', new Date(NOW.getTime() - 60_000)],
-      // Opted in after the round below was played: that round does not take the point.
-      ['alpha-2', new Date(NOW.getTime() + 1_000)],
-    ]);
     const taken: Array<{ roundId: string; amount: bigint }> = [];
+    const reads: string[][] = [];
     const repo = {
       ...(stub.repo as unknown as Record<string, unknown>),
       async find(id: string) {
@@ -311,15 +309,12 @@ describe('a due drop point', () => {
       async nextDrops() {
         return new Map(taken.length === 0 ? [[ID, NOW]] : []);
       },
-      async entryOf(_id: string, _operatorId: string, playerId: string) {
-        return optedIn.get(playerId) ?? null;
-      },
-      async entriesOf() {
-        return [...optedIn].map(([player_id, opted_in_at]) => ({
-          operator_id: 'op_alpha',
-          player_id,
-          opted_in_at,
-        }));
+      async entriesFor(_id: string, players: Array<{ operatorId: string; playerId: string }>) {
+        reads.push(players.map((player) => player.playerId));
+        return players.flatMap(({ operatorId, playerId }) => {
+          const at = optedIn.get(playerId);
+          return at ? [{ operator_id: operatorId, player_id: playerId, opted_in_at: at }] : [];
+        });
       },
       async takeDrop(
         _id: string,
@@ -333,11 +328,11 @@ describe('a due drop point', () => {
         return { seq: 1, prize };
       },
     } as unknown as CampaignsRepo;
-    const board = memoryLeaderboard();
-    // A player's page read the drop just after its start: its rebuild holds the lease, and the
-    // board is not there yet when this node's flush comes to it.
-    expect(await board.claimRebuild(ID, 60_000)).toBe(true);
-    const service = createCampaignService({
+    return { repo, taken, reads };
+  }
+
+  function serviceWith(repo: CampaignsRepo, board: Leaderboard) {
+    return createCampaignService({
       repo,
       board,
       rng: () => {
@@ -348,13 +343,51 @@ describe('a due drop point', () => {
       now: () => NOW,
       freezeGraceMs: 60_000,
     });
-    // Not opted in, opted in after the round, then opted in: the third round takes the point.
+  }
+
+  /** Not opted in, opted in after the round, then opted in before it: the third round takes the point. */
+  function playThree(service: ReturnType<typeof serviceWith>) {
     service.onRound(sessionOf('op_alpha', 'alpha-0'), round('rnd_0'));
     service.onRound(sessionOf('op_alpha', 'alpha-2'), round('rnd_2'));
     service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_1'));
+  }
+
+  const entries = () =>
+    new Map([
+      ['alpha-1', new Date(NOW.getTime() - 60_000)],
+      ['alpha-2', new Date(NOW.getTime() + 1_000)],
+    ]);
+
+  it("goes to the first round at it of a player opted in by then, while another caller rebuilds the drop's board", async () => {
+    const { repo, taken, reads } = dropRepo(entries());
+    const board = memoryLeaderboard();
+    // A player's page read the drop just after its start: its rebuild holds the lease, and the
+    // board is not there yet when this node's flush comes to it.
+    expect(await board.claimRebuild(ID, 60_000)).toBe(true);
+    const service = serviceWith(repo, board);
+    playThree(service);
     await service.settle();
     expect(taken).toEqual([{ roundId: 'rnd_1', amount: 500n }]);
     expect(await board.has(ID)).toBe(false);
+    // The three players' entries in one read, not one a round.
+    expect(reads).toEqual([['alpha-0', 'alpha-2', 'alpha-1']]);
+    await service.stop();
+  });
+
+  it('lands when the board cannot fold the rounds (Redis not answering)', async () => {
+    const { repo, taken } = dropRepo(entries());
+    const memory = memoryLeaderboard();
+    await memory.load(ID, new Map(), [memberOf('op_alpha', 'alpha-1')], []);
+    const board: Leaderboard = {
+      ...memory,
+      async apply() {
+        throw new Error('Redis is not answering');
+      },
+    };
+    const service = serviceWith(repo, board);
+    playThree(service);
+    await service.settle();
+    expect(taken).toEqual([{ roundId: 'rnd_1', amount: 500n }]);
     await service.stop();
   });
 });

@@ -198,6 +198,11 @@ function flagsOf(folded: Folded) {
     });
 }
 
+/** Whether a round at `at` counts for a player who opted in at `since`: the freeze's rule and the drops'. */
+function optedInBy(since: Date | undefined, at: Date): boolean {
+  return since !== undefined && since <= at;
+}
+
 export function createCampaignService(deps: CampaignServiceDeps): CampaignService {
   const { repo, board } = deps;
   let cache: { at: number; live: Live[] } | null = null;
@@ -328,10 +333,7 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
       for (const round of page) {
         const event = qualifies(live, factsOf(round));
         if (!event) continue;
-        if (event.needsEntry) {
-          const since = optedIn.get(event.member);
-          if (!since || since > round.created_at) continue;
-        }
+        if (event.needsEntry && !optedInBy(optedIn.get(event.member), round.created_at)) continue;
         entries.set(
           event.member,
           scoreRound(entries.get(event.member) ?? emptyEntry(), event.round, live.rule),
@@ -431,12 +433,22 @@ export function createCampaignService(deps: CampaignServiceDeps): CampaignServic
     live: Live,
     items: Array<{ event: ScoreEvent; facts: RoundFacts }>,
   ): Promise<void> {
+    const first = live.nextDrop;
+    if (!first) return;
+    // Points only move later, so a round before the due one is never due: one read of the entries
+    // of the players whose rounds may take a point.
+    const due = items.filter(({ event }) => event.needsEntry && event.round.at >= first.getTime());
+    const entries = new Map(
+      (
+        await repo.entriesFor(
+          live.row.id,
+          due.map(({ facts }) => ({ operatorId: facts.operatorId, playerId: facts.playerId })),
+        )
+      ).map((entry) => [memberOf(entry.operator_id, entry.player_id), entry.opted_in_at]),
+    );
     for (const { event, facts } of items) {
       if (!live.nextDrop || live.nextDrop.getTime() > event.round.at) continue;
-      if (event.needsEntry) {
-        const since = await repo.entryOf(live.row.id, facts.operatorId, facts.playerId);
-        if (!since || since > facts.at) continue;
-      }
+      if (event.needsEntry && !optedInBy(entries.get(event.member), facts.at)) continue;
       const conversion = live.conversions.get(facts.currency) as Conversion;
       const stakeInCampaign = (facts.stake * conversion.num) / conversion.den;
       const taken = await repo.takeDrop(

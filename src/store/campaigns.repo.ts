@@ -297,6 +297,21 @@ export function campaignsRepo(db: Kysely<Database>) {
       return rows;
     },
 
+    /** The entries of these players (those who opted in), in one read. */
+    async entriesFor(
+      id: string,
+      players: ReadonlyArray<{ operatorId: string; playerId: string }>,
+    ): Promise<Array<{ operator_id: string; player_id: string; opted_in_at: Date }>> {
+      if (players.length === 0) return [];
+      const { rows } = await sql<{ operator_id: string; player_id: string; opted_in_at: Date }>`
+        select operator_id, player_id, opted_in_at from campaign_entries
+         where campaign_id = ${id} and (operator_id, player_id) in (
+           select * from unnest(${players.map((p) => p.operatorId)}::text[], ${players.map((p) => p.playerId)}::text[]))`.execute(
+        db,
+      );
+      return rows;
+    },
+
     async entryOf(id: string, operatorId: string, playerId: string): Promise<Date | null> {
       const { rows } = await sql<{ opted_in_at: Date }>`select opted_in_at from campaign_entries
         where campaign_id = ${id} and operator_id = ${operatorId} and player_id = ${playerId}`.execute(db);

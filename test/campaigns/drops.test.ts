@@ -80,3 +80,29 @@ describe('taking a drop point', () => {
     expect((await repo.dropPoints(id)).map((point) => point.round_id !== null)).toEqual([true, false]);
   });
 });
+
+describe("the entries a drop's due rounds are checked against", () => {
+  it('reads the named players of the campaign in one statement, and no one else', async () => {
+    const campaignId = await dropCampaign();
+    const other = await dropCampaign();
+    const repo = campaignsRepo(server.store.db);
+    const at = new Date('2026-11-28T10:00:00Z');
+    for (const [campaign, player] of [
+      [campaignId, 'ann'],
+      [campaignId, 'bob'],
+      [other, 'cy'],
+    ] as const)
+      await server.store.pool.query(
+        'insert into campaign_entries (campaign_id, operator_id, player_id, opted_in_at) values ($1, $2, $3, $4)',
+        [campaign, operatorId, player, at],
+      );
+    const read = await repo.entriesFor(campaignId, [
+      { operatorId, playerId: 'ann' },
+      { operatorId, playerId: 'cy' }, // opted in to the other campaign only
+      { operatorId: 'op_elsewhere', playerId: 'bob' }, // another operator's player of that name
+      { operatorId, playerId: 'ann' },
+    ]);
+    expect(read).toEqual([{ operator_id: operatorId, player_id: 'ann', opted_in_at: at }]);
+    expect(await repo.entriesFor(campaignId, [])).toEqual([]);
+  });
+});
