@@ -73,7 +73,8 @@ export function formatTime(iso: string | null | undefined): string {
 /**
  * A table in its own frame. On a wide screen it scrolls sideways inside the frame when it must; on
  * a phone's width (backoffice.css) each row is a card of its cells, each under its column's name,
- * so no column hides past the screen's edge.
+ * so no column hides past the screen's edge. The roles are written out: a browser may drop a
+ * table's semantics once its rows are laid out as blocks, and a screen reader then reads loose text.
  */
 export function table(headers: string[], rows: Child[][], caption?: string): HTMLElement {
   return h(
@@ -81,28 +82,32 @@ export function table(headers: string[], rows: Child[][], caption?: string): HTM
     { class: 'table-wrap' },
     h(
       'table',
-      null,
+      { role: 'table' },
       caption ? h('caption', null, caption) : null,
       h(
         'thead',
-        null,
+        { role: 'rowgroup' },
         h(
           'tr',
-          null,
-          headers.map((text) => h('th', { scope: 'col' }, text)),
+          { role: 'row' },
+          headers.map((text) => h('th', { scope: 'col', role: 'columnheader' }, text)),
         ),
       ),
       h(
         'tbody',
-        null,
+        { role: 'rowgroup' },
         rows.length === 0
-          ? h('tr', null, h('td', { colspan: headers.length, class: 'empty' }, 'Nothing to show.'))
+          ? h(
+              'tr',
+              { role: 'row' },
+              h('td', { colspan: headers.length, class: 'empty', role: 'cell' }, 'Nothing to show.'),
+            )
           : rows.map((cells) =>
               h(
                 'tr',
-                null,
+                { role: 'row' },
                 // On a phone's width a row reads as a card: each cell under its column's name.
-                cells.map((cell, i) => h('td', { 'data-label': headers[i] || null }, cell)),
+                cells.map((cell, i) => h('td', { 'data-label': headers[i] || null, role: 'cell' }, cell)),
               ),
             ),
       ),

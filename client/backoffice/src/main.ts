@@ -134,6 +134,20 @@ function showShell(): void {
   void route(false);
 }
 
+/**
+ * On a phone's width the sections are one line that scrolls sideways (backoffice.css, the same
+ * 800 px): the open page's link is brought into view when the page opens and when the screen
+ * narrows to that width (a rotation, a resize).
+ */
+const NARROW = window.matchMedia('(max-width: 800px)');
+function currentLinkInView(): void {
+  if (!NARROW.matches) return;
+  document
+    .querySelector<HTMLAnchorElement>('nav.sections a[aria-current="page"]')
+    ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+NARROW.addEventListener('change', currentLinkInView);
+
 async function route(focus = true): Promise<void> {
   if (!session.staff) return;
   const previous = document.getElementById('main');
@@ -196,23 +210,6 @@ async function route(focus = true): Promise<void> {
 }
 
 window.addEventListener('hashchange', () => void route());
-
-/**
- * On a phone's width the sections are one line that scrolls sideways (backoffice.css): the open
- * page's link is brought into view when the page opens and when the screen narrows to that width
- * (a rotation, a resize).
- */
-function currentLinkInView(): void {
-  document
-    .querySelector<HTMLAnchorElement>('nav.sections a[aria-current="page"]')
-    ?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-}
-const narrow = window.matchMedia('(max-width: 800px)');
-let wasNarrow = narrow.matches;
-window.addEventListener('resize', () => {
-  if (narrow.matches && !wasNarrow) requestAnimationFrame(currentLinkInView);
-  wasNarrow = narrow.matches;
-});
 onSignedOut((reason) =>
   showSignIn(reason === 'expired' ? 'Your session expired. Sign in again.' : 'You were signed out.'),
 );
