@@ -19,7 +19,7 @@ import {
   type Texture,
 } from 'pixi.js';
 import type { PaytableSymbol } from '../api/types.ts';
-import { bannerLayout } from './banner-layout.ts';
+import { BANNER_WIDTH, bannerLayout } from './banner-layout.ts';
 import { ICONS } from './icons/index.ts';
 import { darken, glowGrad, lighten, vgrad } from './icons/kit.ts';
 import { badgeFor, iconNameFor } from './icons/resolve.ts';
@@ -322,6 +322,11 @@ export class SymbolArt {
     return context;
   }
 
+  /**
+   * The word banner under a special symbol's icon (banner-layout.ts sets its words). On a phone's
+   * cells it may be two lines tall and cover more of the icon's foot than one line does: the icon
+   * is not moved for it, so every cell of a reel keeps one icon position.
+   */
   private banner(text: string, size: number, color: number): Container {
     const box = new Container();
     const styleAt = (fontSize: number) =>
@@ -330,13 +335,15 @@ export class SymbolArt {
         fontSize,
         fontWeight: '900',
         fill: 0xffffff,
+        align: 'center',
+        lineHeight: fontSize * 1.08,
         letterSpacing: fontSize * 0.06,
         stroke: { color: darken(color, 0.7), width: Math.max(1.5, fontSize * 0.18), join: 'round' },
       });
     // Measured at a large size and scaled: the words as wide as this font really sets them.
     const probe = styleAt(100);
     const layout = bannerLayout(text, size, (line) => CanvasTextMetrics.measureText(line, probe).width / 100);
-    const w = size * 0.86;
+    const w = size * BANNER_WIDTH;
     const h = size * layout.height;
     const y = size * 0.5 - h - size * 0.05;
     box.addChild(
@@ -346,8 +353,6 @@ export class SymbolArt {
         .stroke({ width: Math.max(1, size * 0.02), color: 0xfff3c4 }),
     );
     const glyph = new Text({ text: layout.lines.join('\n'), style: styleAt(layout.fontSize) });
-    glyph.style.align = 'center';
-    glyph.style.lineHeight = layout.fontSize * 1.08;
     glyph.anchor.set(0.5);
     glyph.y = y + h / 2;
     box.addChild(glyph);
