@@ -10,7 +10,15 @@ import { insertCampaign, insertPrize, prizeRow } from '../campaigns/prize-rows.t
 import { launchPlayer } from '../helpers/runtime.ts';
 import type { TestServer } from '../helpers/server.ts';
 import { createStaff, STAFF_PASSWORD } from '../helpers/staff.ts';
-import { ARTIFACTS, DESKTOP, launchChromium, newContext, screenshot, startE2eServer } from './helpers.ts';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  launchChromium,
+  newContext,
+  PHONE,
+  screenshot,
+  startE2eServer,
+} from './helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -163,6 +171,15 @@ describe('back office tournaments and drops', () => {
     await screenshot(page, 'backoffice-campaigns');
     await live.scrollIntoViewIfNeeded();
     await screenshot(page, 'backoffice-campaigns-standings');
+    // On a phone the list and the standings are cards: nothing scrolls sideways, each place named.
+    await page.setViewportSize(PHONE.viewport);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(PHONE.viewport.width);
+    expect(await live.locator('td[data-label]').count()).toBeGreaterThan(0);
+    await live.scrollIntoViewIfNeeded();
+    await screenshot(page, 'backoffice-campaigns-standings-phone');
+    await page.setViewportSize(DESKTOP.viewport);
     expect(problems).toEqual([]);
   });
 

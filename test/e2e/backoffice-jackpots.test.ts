@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../helpers/server.ts';
 import { createStaff, STAFF_PASSWORD, type StaffClient, signedInStaff } from '../helpers/staff.ts';
-import { DESKTOP, launchChromium, newContext, screenshot, startE2eServer } from './helpers.ts';
+import { DESKTOP, launchChromium, newContext, PHONE, screenshot, startE2eServer } from './helpers.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -64,6 +64,14 @@ describe('back office jackpots', () => {
     await screenshot(page, 'backoffice-jackpots');
     await page.getByRole('form', { name: 'Add a game to the pool' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'backoffice-jackpots-members');
+    // On a phone the pool's meters and tables fit the screen: nothing scrolls sideways.
+    await page.setViewportSize(PHONE.viewport);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(PHONE.viewport.width);
+    await page.getByTestId('detail-meter-mini').scrollIntoViewIfNeeded();
+    await screenshot(page, 'backoffice-jackpots-phone');
+    await page.setViewportSize(DESKTOP.viewport);
     expect(problems).toEqual([]);
   });
 });
