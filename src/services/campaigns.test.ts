@@ -144,9 +144,9 @@ const round = (id: string): RoundForCampaigns => ({
   free_round_grant_id: null,
 });
 
-function serviceOver(stub: ReturnType<typeof stubRepo>, board: Leaderboard) {
+function serviceOver(repo: CampaignsRepo, board: Leaderboard) {
   return createCampaignService({
-    repo: stub.repo,
+    repo,
     board,
     rng: () => {
       throw new Error('no drop here');
@@ -178,7 +178,7 @@ describe('settle', () => {
         return memory.apply(campaignId, rule, events);
       },
     };
-    const service = serviceOver(stub, board);
+    const service = serviceOver(stub.repo, board);
     service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_a1'));
     const first = service.settle();
     while (!release) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -209,7 +209,7 @@ describe('rebuilding a missing board', () => {
         return memory.has(campaignId);
       },
     };
-    const service = serviceOver(stub, board);
+    const service = serviceOver(stub.repo, board);
     const rounds = async () =>
       (await service.standings(ID, { operatorId: null })).top.reduce((sum, entry) => sum + entry.rounds, 0);
     stub.table.push('rnd_1');
@@ -235,7 +235,7 @@ describe('a campaign new to the node after its start', () => {
       // Another node built the board when the campaign was approved there.
       await memory.load(ID, new Map(), [], []);
       stub.state.visible = false;
-      const service = serviceOver(stub, memory);
+      const service = serviceOver(stub.repo, memory);
       const rounds = async () => (await memory.top(ID, 10)).reduce((sum, entry) => sum + entry.rounds, 0);
       // Played on this node before its view lists the campaign: queued for nothing.
       stub.table.push('rnd_1');
@@ -268,7 +268,7 @@ describe('the cache of live campaigns', () => {
     const stub = stubRepo();
     const board = memoryLeaderboard();
     await board.load(ID, new Map(), [], []);
-    const service = serviceOver(stub, board);
+    const service = serviceOver(stub.repo, board);
     // A round of alpha starts the node's first read of the campaigns, held open before beta joins.
     stub.hold();
     service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_a1'));
@@ -331,22 +331,8 @@ describe('a due drop point', () => {
     return { repo, taken, reads };
   }
 
-  function serviceWith(repo: CampaignsRepo, board: Leaderboard) {
-    return createCampaignService({
-      repo,
-      board,
-      rng: () => {
-        throw new Error('no draw here');
-      },
-      games: () => ['rf_copper_sevens'],
-      operatorExists: async () => true,
-      now: () => NOW,
-      freezeGraceMs: 60_000,
-    });
-  }
-
   /** Not opted in, opted in after the round, then opted in before it: the third round takes the point. */
-  function playThree(service: ReturnType<typeof serviceWith>) {
+  function playThree(service: ReturnType<typeof serviceOver>) {
     service.onRound(sessionOf('op_alpha', 'alpha-0'), round('rnd_0'));
     service.onRound(sessionOf('op_alpha', 'alpha-2'), round('rnd_2'));
     service.onRound(sessionOf('op_alpha', 'alpha-1'), round('rnd_1'));
@@ -364,7 +350,7 @@ describe('a due drop point', () => {
     // A player's page read the drop just after its start: its rebuild holds the lease, and the
     // board is not there yet when this node's flush comes to it.
     expect(await board.claimRebuild(ID, 60_000)).toBe(true);
-    const service = serviceWith(repo, board);
+    const service = serviceOver(repo, board);
     playThree(service);
     await service.settle();
     expect(taken).toEqual([{ roundId: 'rnd_1', amount: 500n }]);
@@ -384,7 +370,7 @@ describe('a due drop point', () => {
         throw new Error('Redis is not answering');
       },
     };
-    const service = serviceWith(repo, board);
+    const service = serviceOver(repo, board);
     playThree(service);
     await service.settle();
     expect(taken).toEqual([{ roundId: 'rnd_1', amount: 500n }]);

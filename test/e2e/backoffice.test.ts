@@ -109,6 +109,15 @@ async function open(page: Page, route: string): Promise<string> {
   return (await page.getAttribute('main', 'data-state')) as string;
 }
 
+/**
+ * Whether the open page's link in the sections' line is wholly on a phone's screen (`scrollIntoView`
+ * may overshoot by half a pixel).
+ */
+async function currentLinkOnScreen(page: Page): Promise<boolean> {
+  const box = await page.locator('nav.sections a[aria-current="page"]').boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1;
+}
+
 /** The page's notices, as they read now. */
 function notices(page: Page): Promise<string> {
   return page.evaluate(() =>
@@ -300,8 +309,7 @@ describe('admin', () => {
     );
     expect(linkTops.length).toBeGreaterThan(10);
     expect(new Set(linkTops).size).toBe(1);
-    const current = await page.locator('nav.sections a[aria-current="page"]').boundingBox();
-    expect(current && current.x >= 0 && current.x + current.width <= PHONE.viewport.width + 1).toBe(true);
+    expect(await currentLinkOnScreen(page)).toBe(true);
     await screenshot(page, 'backoffice-operators-phone');
     await page.setViewportSize(DESKTOP.viewport);
   });
@@ -469,12 +477,7 @@ describe('admin', () => {
       await open(page, 'audit');
       const current = page.locator('nav.sections a[aria-current="page"]');
       expect(await current.textContent()).toBe('Audit trail');
-      await expect
-        .poll(async () => {
-          const box = await current.boundingBox();
-          return box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1;
-        })
-        .toBe(true);
+      await expect.poll(() => currentLinkOnScreen(page)).toBe(true);
     } finally {
       await page.setViewportSize(DESKTOP.viewport);
     }
@@ -644,12 +647,7 @@ describe('finance', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(PHONE.viewport.width);
-    await expect
-      .poll(async () => {
-        const box = await page.locator('nav.sections a[aria-current="page"]').boundingBox();
-        return box !== null && box.x >= 0 && box.x + box.width <= PHONE.viewport.width + 1;
-      })
-      .toBe(true);
+    await expect.poll(() => currentLinkOnScreen(page)).toBe(true);
     await screenshot(page, 'backoffice-reports-phone');
     await page.setViewportSize(DESKTOP.viewport);
     await open(page, 'operators');

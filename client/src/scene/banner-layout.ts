@@ -50,7 +50,6 @@ export function twoLines(text: string, measure: (line: string) => number): [stri
   });
   let best: { split: [string, string]; wider: number } | null = null;
   for (const split of splits) {
-    if (!split[0] || !split[1]) continue;
     const wider = Math.max(measure(split[0]), measure(split[1]));
     if (!best || wider < best.wider) best = { split, wider };
   }
