@@ -1,12 +1,21 @@
 // Every button label fits its button, in every language at every phone width (issue 25, item 17:
 // the German spin label was cut to "DREHE" on a 390 px phone). Each language's game is opened on a
-// phone and turned through 360, 390 and 430 px; every visible button's text is measured against the
-// button's own box (no clipping, no overflow), so a long word in any catalog fails here.
+// phone and turned through 360, 390 and 430 px, then opened on a desktop; every visible button's
+// text is measured against the button's own box inside its padding (no clipping, no overflow), so a
+// long word in any catalog fails here.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORTED_LANGUAGES } from '../../client/src/i18n/i18n.ts';
 import type { TestServer } from '../helpers/server.ts';
-import { launchChromium, newContext, openGame, PHONE, screenshot, startE2eServer } from './helpers.ts';
+import {
+  DESKTOP,
+  launchChromium,
+  newContext,
+  openGame,
+  PHONE,
+  screenshot,
+  startE2eServer,
+} from './helpers.ts';
 
 const WIDTHS = [360, 390, 430];
 
@@ -56,9 +65,12 @@ function labelsThatDoNotFit(page: Page): Promise<string[]> {
       drawn.height = drawn.bottom - drawn.top;
       const style = getComputedStyle(button);
       const border = (side: string) => Number.parseFloat(style.getPropertyValue(`border-${side}-width`)) || 0;
+      // Sideways, the text keeps inside the padding too, as fit.ts fits it (the spin button's
+      // padding keeps its label on the face, off the rim).
+      const padding = (side: string) => Number.parseFloat(style.getPropertyValue(`padding-${side}`)) || 0;
       const inner = {
-        left: box.left + border('left') - 0.5,
-        right: box.right - border('right') + 0.5,
+        left: box.left + border('left') + padding('left') - 0.5,
+        right: box.right - border('right') - padding('right') + 0.5,
         top: box.top + border('top') - 0.5,
         bottom: box.bottom - border('bottom') + 0.5,
       };
@@ -119,7 +131,26 @@ describe('button labels fit', () => {
       for (const problem of await labelsThatDoNotFit(page)) problems.push(`${width} px: ${problem}`);
       if (width === 390) await screenshot(page, `labels-${language}-390`);
     }
-    expect(problems).toEqual([]);
     await context.close();
+    // And on a desktop, where the spin button is drawn larger but the word is too ("DREHEN" ran
+    // onto Ember Crown's rim).
+    for (const symbol of ['rf_orbit_orchard', 'rf_ember_crown']) {
+      const desktop = await server.request('/api/provider/v1/launch-url', {
+        method: 'POST',
+        headers: { 'x-provider-api-key': apiKey },
+        json: { symbol, external_player_id: `p-labels-${language}-desk`, language, device: 'desktop' },
+      });
+      const desk = await newContext(browser, DESKTOP);
+      const deskPage = await desk.newPage();
+      await openGame(deskPage, ((await desktop.json()) as { launch_url: string }).launch_url);
+      await deskPage.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+      );
+      for (const problem of await labelsThatDoNotFit(deskPage))
+        problems.push(`desktop ${symbol}: ${problem}`);
+      if (symbol === 'rf_ember_crown') await screenshot(deskPage, `labels-${language}-desktop`);
+      await desk.close();
+    }
+    expect(problems).toEqual([]);
   });
 });

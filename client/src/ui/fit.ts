@@ -7,8 +7,39 @@ import { heightForWidth, type LayoutInput } from '../logic/layout.ts';
 const SMALLEST = 0.5;
 const STEP = 0.05;
 
+/**
+ * How wide the button's drawn text is, in its own CSS pixels: its text nodes' boxes (not a
+ * screen-reader-only part), unscaled by any transform above it.
+ */
+function textWidth(button: HTMLElement): number {
+  let left = Infinity;
+  let right = -Infinity;
+  const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.textContent?.trim() || node.parentElement?.closest('.sr-only')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    left = Math.min(left, box.left);
+    right = Math.max(right, box.right);
+  }
+  if (right < left) return 0;
+  const scale = button.getBoundingClientRect().width / button.offsetWidth || 1;
+  return (right - left) / scale;
+}
+
+/**
+ * Whether the text runs past the button's box, or sideways into its padding. Centred text that is
+ * too wide spills into both paddings at once, which the box's scroll width does not count (the spin
+ * button's padding keeps its label on the face, off the rim).
+ */
 function overflows(button: HTMLElement): boolean {
-  return button.scrollWidth > button.clientWidth + 0.5 || button.scrollHeight > button.clientHeight + 0.5;
+  if (button.scrollWidth > button.clientWidth + 0.5 || button.scrollHeight > button.clientHeight + 0.5)
+    return true;
+  const style = getComputedStyle(button);
+  const inner =
+    button.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+  return textWidth(button) > inner + 0.5;
 }
 
 /** Shrinks the button's text (in steps of its own font size) until it fits inside the button. */
