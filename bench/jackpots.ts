@@ -4,6 +4,7 @@
 // of the machine's load lands on both; each figure is the median of the slices' own ratios.
 
 import { descendantsCpuSeconds, type LoadResult, merge, spread, startChild } from './http.ts';
+import { openPgProfile } from './pg-profile.ts';
 import { ADMIN_TOKEN, admin, createCallbackOperator, launchSessions, spinLoad } from './runtime.ts';
 
 const GAME = 'rf_copper_sevens';
@@ -51,9 +52,12 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
   const slices = options.quick ? 2 : 5;
   const sliceSeconds = options.quick ? 2 : 3;
   const connections = 32;
-  const server = await startChild<{ url: string; apiKey: string; operatorId: string }>('bench/serve.ts', {
-    WALLET_TIMEOUT_MS: '2000',
-  });
+  const server = await startChild<{ url: string; apiKey: string; operatorId: string; databaseUrl: string }>(
+    'bench/serve.ts',
+    {
+      WALLET_TIMEOUT_MS: '2000',
+    },
+  );
   const mock = await startChild<{ url: string }>('bench/runtime.ts', { RUNTIME_BENCH_ROLE: 'mock-wallet' });
   try {
     const base = server.info.url;
@@ -128,6 +132,30 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
     };
     const internal = await pairs(tokens.fedInternal, tokens.plainInternal, 'internal wallet');
     const callback = await pairs(tokens.fedCallback, tokens.plainCallback, 'callback wallet');
+    // PostgreSQL's own account of a fed internal slice (the benchmark's embedded one only): where a
+    // fed round's extra time goes, by function and table.
+    const profile = process.env.BENCH_DATABASE_URL ? undefined : await openPgProfile(server.info.databaseUrl);
+    const profiled = { fed: '(an outside PostgreSQL: not profiled)', plain: '' };
+    if (profile) {
+      try {
+        for (const which of ['fed', 'plain'] as const) {
+          await profile.start();
+          const run = await measured(
+            'profiled',
+            which === 'fed' ? tokens.fedInternal : tokens.plainInternal,
+            {
+              duration: sliceSeconds,
+              connections,
+            },
+          );
+          profiled[which] = (
+            await profile.report(Math.round(run.result.requestsPerSecond * sliceSeconds))
+          ).markdown;
+        }
+      } finally {
+        await profile.close();
+      }
+    }
     const meters = (await (
       await fetch(`${base}/api/admin/v1/jackpots`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
     ).json()) as {
@@ -160,6 +188,14 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
       `- Internal wallet, with ÷ without: ${verdict(internal.ratio)}.`,
       `- Callback wallet, with ÷ without: ${verdict(callback.ratio)}.`,
       `- The pool after the run: ${pool?.tiers.map((tier) => `${tier.name} ${tier.meters.display} (${tier.meters.hits} hits)`).join(', ')}; its public check: ${audit.check === null ? 'the ledger is longer than the server checks whole' : `${audit.check.problems.length === 0 ? 'no problems' : audit.check.problems.join('; ')} over ${audit.check.entriesChecked} ledger entries`} (${audit.pending} pending).`,
+      '',
+      "PostgreSQL's share of a fed internal round (one more slice of the fed internal load, from its own statistics: bench/pg-profile.ts; a function's time is wall time, its waits for locks and the disk included):",
+      '',
+      profiled.fed,
+      '',
+      'The same for a round outside the pool:',
+      '',
+      profiled.plain,
     ].join('\n');
   } finally {
     await mock.stop();

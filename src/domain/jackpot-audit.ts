@@ -91,6 +91,17 @@ export function checkPool(
           sumOf(share.tier_id).reserveIn += BigInt(share.reserve);
         }
         break;
+      case 'contributions':
+        // The shares of one statement's rounds that could not win, each as a 'contribution' has them.
+        for (const round of body.rounds as Array<{
+          tiers: Array<{ tier_id: string; meter: string; reserve: string }>;
+        }>) {
+          for (const share of round.tiers) {
+            sumOf(share.tier_id).contributions += BigInt(share.meter);
+            sumOf(share.tier_id).reserveIn += BigInt(share.reserve);
+          }
+        }
+        break;
       case 'seed':
         sumOf(body.tier_id as string).seeds += BigInt(body.seed as string);
         sumOf(body.tier_id as string).reserveOut += BigInt(body.from_reserve as string);

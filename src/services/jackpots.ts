@@ -320,6 +320,7 @@ export function createJackpotService(deps: {
         block,
         kind: entry.kind,
         round_id: entry.round_id,
+        round_ids: entry.round_ids,
         body,
         prev_hash: previous,
         hash,

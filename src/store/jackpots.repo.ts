@@ -81,6 +81,8 @@ export interface PendingEntry {
   pool_id: string;
   kind: string;
   round_id: string | null;
+  /** The rounds of a 'contributions' entry (the shares of one statement's rounds). */
+  round_ids: string[] | null;
   body: unknown;
   created_at: Date;
 }
@@ -91,6 +93,7 @@ export interface LedgerEntry {
   block: bigint;
   kind: string;
   round_id: string | null;
+  round_ids: string[] | null;
   body: string;
   prev_hash: string;
   hash: string;
@@ -356,7 +359,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
           select pg_try_advisory_xact_lock(hashtext('jackpot-seal:' || ${poolId})) as ok`.execute(trx);
         if (!locked[0]?.ok) return 0;
         const { rows: pending } = await sql<PendingEntry>`
-          select id, pool_id, kind, round_id, body, created_at from jackpot_pending
+          select id, pool_id, kind, round_id, round_ids, body, created_at from jackpot_pending
             where pool_id = ${poolId} order by id limit ${limit}`.execute(trx);
         if (pending.length === 0) return 0;
         // Where the chain stands: the pool's last block (one a seal), not a scan of the ledger's months.
@@ -367,10 +370,11 @@ export function jackpotsRepo(db: Kysely<Database>) {
           ? { seq: big(lastRows[0].seq), hash: lastRows[0].hash, block: big(lastRows[0].block) }
           : null;
         const { ledger, block } = chain(last, pending);
-        await sql`insert into jackpot_ledger (pool_id, seq, block, kind, round_id, body, prev_hash, hash, recorded_at)
+        await sql`insert into jackpot_ledger (pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash,
+            recorded_at)
           select * from jsonb_to_recordset(${JSON.stringify(
             ledger.map((entry) => ({ ...entry, seq: entry.seq.toString(), block: entry.block.toString() })),
-          )}::jsonb) as x(pool_id text, seq bigint, block bigint, kind text, round_id text, body text,
+          )}::jsonb) as x(pool_id text, seq bigint, block bigint, kind text, round_id text, round_ids text[], body text,
             prev_hash text, hash text, recorded_at timestamptz)`.execute(trx);
         await sql`insert into jackpot_blocks (pool_id, block, first_seq, last_seq, merkle_root, last_hash, sealed_at)
           values (${block.pool_id}, ${block.block.toString()}, ${block.first_seq.toString()}, ${block.last_seq.toString()},
@@ -437,12 +441,15 @@ export function jackpotsRepo(db: Kysely<Database>) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    /** A round's entries in a pool's ledger, and every entry hash of the block each is in. */
+    /**
+     * A round's entries in a pool's ledger (its own, and the 'contributions' entry that lists it), and
+     * every entry hash of the block each is in.
+     */
     async roundEntries(poolId: string, roundId: string) {
       const { rows } = await sql<LedgerEntry>`
-        select * from jackpot_ledger where pool_id = ${poolId} and round_id = ${roundId} order by seq`.execute(
-        db,
-      );
+        select * from jackpot_ledger
+         where pool_id = ${poolId} and (round_id = ${roundId} or round_ids @> array[${roundId}]::text[])
+         order by seq`.execute(db);
       const entries = rows.map((row) => ({ ...row, seq: big(row.seq), block: big(row.block) }));
       const blocks = [...new Set(entries.map((entry) => entry.block.toString()))];
       const { rows: hashes } = await sql<{ block: string; seq: string; hash: string }>`

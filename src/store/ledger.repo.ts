@@ -8,7 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { batchWriter } from './batch.ts';
-import type { NewRound } from './rounds.repo.ts';
+import type { JackpotFeed, NewRound } from './rounds.repo.ts';
 import type { Database } from './schema.ts';
 import type { WalletTxRow } from './wallet.repo.ts';
 
@@ -40,10 +40,38 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     // A round of a grant: whether it takes one of the grant's rounds or is a feature spin of one.
     free_round: round.free_round ? { new_round: round.free_round.new_round } : null,
     certificate_hash: round.certificate_hash,
-    ...(round.jackpot && round.jackpot.length > 0 ? { jackpot: round.jackpot } : {}),
+    ...(round.jackpot && round.jackpot.length > 0
+      ? { jackpot: round.jackpot, jackpot_entries: jackpotEntries(round, round.jackpot) }
+      : {}),
     // No jurisdiction: the round's profile comes from its session row in the same statement
     // (rf_play_internal_round, rf_open_callback_round; the insert trigger for demo rounds).
   };
+}
+
+/**
+ * A fed round's public share of each pool, as its pool's ledger lists it (functions/rf_jackpot_add.sql):
+ * made here, where it is one object, rather than by the statement, where building JSON costs more than
+ * the rest of the round's jackpot work. Without a tier's "hit", "check" and "next": whether a hidden
+ * point is near, and the next cycle's point, stay out of the public record.
+ */
+function jackpotEntries(round: NewRound, feeds: readonly JackpotFeed[]) {
+  return feeds.map((feed) => ({
+    pool_id: feed.pool_id,
+    entry: {
+      round_id: round.id,
+      operator_id: round.operator_id,
+      currency: round.currency,
+      stake: round.stake.toString(),
+      rate: [feed.num, feed.den],
+      tiers: feed.tiers.map((tier) => ({
+        tier_id: tier.tier_id,
+        position: tier.position,
+        meter: tier.meter,
+        reserve: tier.reserve,
+        dust: tier.dust,
+      })),
+    },
+  }));
 }
 
 function roundJson(round: NewRound, walletMode: WalletMode): string {

@@ -102,11 +102,12 @@ describe('jackpots in the summary', () => {
     ] as const) {
       jackpotWins += (await spin(coin, level)).jackpot_wins?.length ?? 0;
     }
-    // the three rounds' six entries sealed (the node's own sealer may be holding the pool this moment)
+    // the three rounds' six contributions sealed (the node's own sealer may be holding the pool this moment)
     await eventually(async () => {
       await server.services.jackpots.sealOnce();
       const { rows } = await server.store.pool.query(
-        `select count(*)::int as n from jackpot_ledger where kind = 'contribution' and pool_id = any($1)`,
+        `select count(*)::int as n from jackpot_ledger l cross join jsonb_array_elements(l.body::jsonb -> 'rounds') x
+          where l.kind = 'contributions' and l.pool_id = any($1)`,
         [[usdPool, eurPool]],
       );
       return rows[0].n >= 6;
@@ -151,16 +152,20 @@ describe('jackpots in the summary', () => {
     expect(row.jackpot_wins).toBe(formatAmount(jackpotCredits, 'USD'));
     expect(row.ggr).toBe(formatAmount(stakes - wins, 'USD'));
 
-    // The pools' own record: every contribution entry, chained or still pending, valued exactly.
+    // The pools' own record: every round's contribution (each statement's rounds are one entry a
+    // pool), chained or still pending, valued exactly.
     const { rows: entries } = await server.store.pool.query(
-      `select body::jsonb as body from jackpot_ledger where kind = 'contribution' and pool_id = any($1)
+      `select x.value as body from jackpot_ledger l cross join jsonb_array_elements(l.body::jsonb -> 'rounds') x
+        where l.kind = 'contributions' and l.pool_id = any($1)
        union all
-       select body from jackpot_pending where kind = 'contribution' and pool_id = any($1)`,
+       select x.value from jackpot_pending p cross join jsonb_array_elements(p.body -> 'rounds') x
+        where p.kind = 'contributions' and p.pool_id = any($1)`,
       [[usdPool, eurPool]],
     );
     expect(entries.length).toBe(10); // five rounds, two pools each
     const { rows: sealed } = await server.store.pool.query(
-      `select count(*)::int as n from jackpot_ledger where kind = 'contribution' and pool_id = any($1)`,
+      `select count(*)::int as n from jackpot_ledger l cross join jsonb_array_elements(l.body::jsonb -> 'rounds') x
+        where l.kind = 'contributions' and l.pool_id = any($1)`,
       [[usdPool, eurPool]],
     );
     expect(sealed[0].n).toBeGreaterThanOrEqual(6);

@@ -359,6 +359,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
         block,
         kind: entry.kind,
         round_id: entry.round_id,
+        round_ids: entry.round_ids,
         body: JSON.stringify(entry.body),
         prev_hash: 'h',
         hash: 'h',

@@ -10,7 +10,12 @@
 -- p_step 'open':     items { "round", "state_version", "expires_at", "first", "give_up_ms" }
 --                    → rf_open_callback_round's answer; an opened round that won jackpot tiers
 --                    answers them in detail: [{ win_id, tx_id, tier_id, tier, pool_id, amount }].
---                    The jackpot shard rows of the batch are locked first, in tier order.
+--                    Jackpots: an opened round that may win (rf_jackpot_candidates, read once
+--                    for the batch) claims what it triggers (rf_jackpot_feed) in its
+--                    own subtransaction, counting the shares of the batch's opened rounds up to
+--                    it; the shares of all the opened rounds are added at the end, one shard row
+--                    update and one ledger entry a pool (rf_jackpot_add), the statement's last
+--                    row locks.
 -- p_step 'debit':    items { "debit_id", "attempt", "answer", "balance", "error", "next", "give_up_ms",
 --                    "jackpot" } → rf_record_debit's answer: credit | rejected | rollback | late;
 --                    with credit, the round's jackpot credits ("jackpot", rows as "next") are written.
@@ -28,32 +33,38 @@ declare
   v_item jsonb;
   v_item_no integer := 0;
   v_finished timestamptz;
+  v_round jsonb;
+  v_shares jsonb[] := '{}';
+  v_candidates integer[] := '{}';
+  v_won boolean := false;
 begin
   if p_step not in ('open', 'debit', 'delivery') then
     raise exception 'unknown callback step %', p_step;
   end if;
   -- Set outside the items' subtransactions: a failed item's rollback must not undo it.
   if p_step = 'delivery' then perform set_config('synchronous_commit', 'off', true); end if;
-  if p_step = 'open' then
-    perform rf_jackpot_lock_shards((select coalesce(jsonb_agg(i.value -> 'round'), '[]'::jsonb)
-      from jsonb_array_elements(p_batch) i where i.value -> 'round' ? 'jackpot'));
+  if p_step = 'open'
+    and jsonb_path_exists(p_batch, '$[*].round.jackpot[*].tiers[*] ? (@.hit == true || @.check == true)') then
+    v_candidates := rf_jackpot_candidates(p_batch);
   end if;
   for v_item in select value from jsonb_array_elements(p_batch) loop
     item := v_item_no;
     detail := null;
     begin
       if p_step = 'open' then
+        v_round := v_item -> 'round';
         result := rf_open_callback_round(
-          v_item -> 'round',
+          v_round,
           (v_item ->> 'state_version')::bigint,
           (v_item ->> 'expires_at')::timestamptz,
           v_item -> 'first',
           (v_item ->> 'give_up_ms')::double precision);
-        if result = 'opened' and v_item -> 'round' ? 'jackpot' then
-          select jsonb_agg(jsonb_build_object('win_id', w.id, 'tx_id', w.transaction_id, 'tier_id', w.tier_id,
-              'tier', t.name, 'pool_id', w.pool_id, 'amount', w.amount))::text into detail
-            from jackpot_wins w join jackpot_tiers t on t.id = w.tier_id
-            where w.round_id = v_item -> 'round' ->> 'id' and w.status = 'won';
+        -- after a win the candidates read at the start are stale: the round's own flags decide
+        if result = 'opened' and v_round ? 'jackpot'
+          and (v_item_no = any(v_candidates) or (v_won and rf_jackpot_may_win(v_round))) then
+          detail := nullif(rf_jackpot_feed(v_round, (v_round ->> 'created_at')::timestamptz,
+            v_shares || (v_round -> 'jackpot_entries')), '[]'::jsonb)::text;
+          v_won := v_won or detail is not null;
         end if;
       elsif p_step = 'debit' then
         result := rf_record_debit(
@@ -93,7 +104,11 @@ begin
         detail := sqlstate || ' ' || sqlerrm;
     end;
     return next;
+    if p_step = 'open' and result = 'opened' and v_round ? 'jackpot' then
+      v_shares := v_shares || (v_round -> 'jackpot_entries');
+    end if;
     v_item_no := v_item_no + 1;
   end loop;
+  if cardinality(v_shares) > 0 then perform rf_jackpot_add(v_shares); end if;
 end;
 $$;

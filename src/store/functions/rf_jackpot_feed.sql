@@ -1,36 +1,38 @@
--- A round's jackpot share (issue 28), inside the round's own statement: its contribution to every
--- tier of every pool it feeds, and any win it triggers, so a win is as durable as the round that won
--- it. Called by rf_play_internal_round and rf_open_callback_round.
+-- A round's jackpot claims (issue 28), inside its statement: any tier of any pool it feeds that it
+-- triggers, so a win is as durable as the round that won it. Called by rf_play_internal_rounds and
+-- rf_callback_steps ('open') for a round that may win (rf_jackpot_may_win), after the round itself
+-- is written; its share, with those of the statement's other rounds, is added at the statement's end
+-- (rf_jackpot_add), so p_shares holds the statement's rounds whose shares are not in the shard rows
+-- yet (this round's among them; each round's "jackpot_entries"): the meter a claim sees counts them.
 --
--- No hot row: the contribution goes to one of the pool's 16 shard rows, the one this connection's
--- process id picks, all tiers in one row update (rf_jackpot_lock_shards takes a batch's rows first,
--- in pool order); a tier's meter is read as a sum. A spin that wins nothing runs four statements a
--- pool: the shard update, the pending entry, the tiers that could trigger, and (with a must-drop
--- tier's point drawn) the pool's sums. Only a trigger touches the tier row, with SKIP LOCKED: if another round is claiming the same cycle at this moment, or has claimed it since this
--- round read it, this round's trigger is void (the rule the rules screen states). Exactly one round
--- wins a cycle, held by the tier row's cycle number and by jackpot_wins' unique (tier_id, cycle).
+-- Only a trigger touches the tier row, with SKIP LOCKED: if another round is claiming the same cycle
+-- at this moment, or has claimed it since this round read it, this round's trigger is void (the rule
+-- the rules screen states). Exactly one round wins a cycle, held by the tier row's cycle number and by
+-- jackpot_wins' unique (tier_id, cycle).
 --
--- The winner takes the meter as this statement sees it: contributions of rounds that commit after it
--- count towards the next cycle. It is paid in whole minor units of the round's currency; the fine
--- units below that stay in the pool. The next cycle starts at the tier's seed, taken from the
--- reserve as far as it goes and funded by the house for the rest, each entered in the ledger. The
--- ids of a win and its credit follow from the round and the tier (the same if written again).
+-- The winner takes the meter as this statement sees it: the shard rows' sums (16 rows a pool, one a
+-- database process; a tier is one element of each row's arrays) and the shares of the statement's
+-- rounds up to it; contributions of rounds after it, and of statements that commit after it, count
+-- towards the next cycle. It is paid in whole minor units of the round's currency; the fine units
+-- below that stay in the pool. The next cycle starts at the tier's seed, taken from the reserve as far
+-- as it goes and funded by the house for the rest, each entered in the ledger. The ids of a win and
+-- its credit follow from the round and the tier (the same if written again).
 --
 -- p_round -> 'jackpot': [{ "pool_id", "num", "den", "tiers": [{ "tier_id", "position", "meter",
 --   "reserve", "dust", "hit" (progressive: the certified draw's answer), "check" (must-drop: within
 --   reach by the node's last read of the pool; outside it the tier is not read) }] }].
 -- Answers the wins: [{ "win_id", "tx_id", "tier_id", "tier", "pool_id", "amount" }] (amount in the
 -- round's minor units).
-create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz) returns jsonb
+create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz, p_shares jsonb[])
+returns jsonb
 language plpgsql as $$
 declare
-  v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_now_ms numeric := (extract(epoch from p_now) * 1000)::numeric;
   v_pool jsonb;
   v_pool_id text;
   v_tier jsonb;
-  v_m bigint[];
-  v_r bigint[];
+  v_added bigint[];
+  v_added_reserve bigint[];
   v_hits integer[];
   v_totals numeric[];
   v_reserves numeric[];
@@ -53,40 +55,29 @@ declare
 begin
   for v_pool in select value from jsonb_array_elements(coalesce(p_round -> 'jackpot', '[]'::jsonb)) loop
     v_pool_id := v_pool ->> 'pool_id';
-    v_m := '{0,0,0,0,0,0,0,0}';
-    v_r := '{0,0,0,0,0,0,0,0}';
     v_hits := '{}';
     v_totals := null;
     for v_tier in select value from jsonb_array_elements(v_pool -> 'tiers') loop
-      v_pos := (v_tier ->> 'position')::integer + 1;
-      v_m[v_pos] := (v_tier ->> 'meter')::bigint;
-      v_r[v_pos] := (v_tier ->> 'reserve')::bigint;
-      if (v_tier ->> 'hit')::boolean or (v_tier ->> 'check')::boolean then v_hits := v_hits || v_pos; end if;
+      if (v_tier ->> 'hit')::boolean or (v_tier ->> 'check')::boolean then
+        v_hits := v_hits || ((v_tier ->> 'position')::integer + 1);
+      end if;
     end loop;
-    update jackpot_meter_shards s set
-        meter_fine = array[s.meter_fine[1] + v_m[1], s.meter_fine[2] + v_m[2], s.meter_fine[3] + v_m[3],
-          s.meter_fine[4] + v_m[4], s.meter_fine[5] + v_m[5], s.meter_fine[6] + v_m[6],
-          s.meter_fine[7] + v_m[7], s.meter_fine[8] + v_m[8]],
-        reserve_fine = array[s.reserve_fine[1] + v_r[1], s.reserve_fine[2] + v_r[2], s.reserve_fine[3] + v_r[3],
-          s.reserve_fine[4] + v_r[4], s.reserve_fine[5] + v_r[5], s.reserve_fine[6] + v_r[6],
-          s.reserve_fine[7] + v_r[7], s.reserve_fine[8] + v_r[8]]
-      where s.pool_id = v_pool_id and s.shard = v_shard;
-    if not found then
-      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine) values (v_pool_id, v_shard, v_m, v_r);
-    end if;
-    insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
-      values (v_pool_id, 'contribution', p_round ->> 'id', jsonb_build_object(
-        'round_id', p_round ->> 'id', 'operator_id', p_round ->> 'operator_id',
-        'currency', p_round ->> 'currency', 'stake', p_round ->> 'stake',
-        'rate', jsonb_build_array(v_pool ->> 'num', v_pool ->> 'den'),
-        -- the shares only: a tier's "check" would tell the public ledger when a hidden point is near,
-        -- and its "next" is the next cycle's point and salt, secret until that cycle's drop
-        'tiers', (select jsonb_agg(x - 'hit' - 'check' - 'next') from jsonb_array_elements(v_pool -> 'tiers') x)), p_now);
-
     -- The tiers this round could win, none read unless one could: a progressive one its draw hit, a
     -- must-drop one the spin path found within reach (its "check"), with its point drawn (by time:
     -- reached), in position order.
     continue when cardinality(v_hits) = 0;
+    -- The statement's shares not yet in the shard rows (this round's among them), per tier.
+    select array_agg(coalesce(s.m, 0) order by k.k), array_agg(coalesce(s.r, 0) order by k.k)
+      into v_added, v_added_reserve
+      from generate_series(1, 8) k(k)
+      left join (
+        select (x.value ->> 'position')::integer + 1 as pos, sum((x.value ->> 'meter')::bigint)::bigint as m,
+            sum((x.value ->> 'reserve')::bigint)::bigint as r
+          from unnest(p_shares) u(share), jsonb_array_elements(u.share) p,
+            jsonb_array_elements(p.value -> 'entry' -> 'tiers') x
+          where p.value ->> 'pool_id' = v_pool_id
+          group by 1
+      ) s on s.pos = k.k;
     for t in
       select * from jackpot_tiers tr where tr.pool_id = v_pool_id and tr.position + 1 = any(v_hits) and (
           tr.kind = 'progressive'
@@ -102,14 +93,14 @@ begin
               sum(m.meter_fine[5]), sum(m.meter_fine[6]), sum(m.meter_fine[7]), sum(m.meter_fine[8])]
             into v_totals from jackpot_meter_shards m where m.pool_id = v_pool_id;
         end if;
-        continue when t.seeded_fine - t.won_fine + coalesce(v_totals[v_pos], 0) < t.drop_at;
+        continue when t.seeded_fine - t.won_fine + coalesce(v_totals[v_pos], 0) + v_added[v_pos] < t.drop_at;
       end if;
 
       -- The claim: the tier row as it is now, unless another round holds it.
       select * into t from jackpot_tiers where id = t.id and cycle = t.cycle for update skip locked;
       continue when not found;
-      select t.seeded_fine - t.won_fine + coalesce(sum(m.meter_fine[v_pos]), 0),
-          coalesce(sum(m.reserve_fine[v_pos]), 0) - t.reserve_used_fine
+      select t.seeded_fine - t.won_fine + coalesce(sum(m.meter_fine[v_pos]), 0) + v_added[v_pos],
+          coalesce(sum(m.reserve_fine[v_pos]), 0) + v_added_reserve[v_pos] - t.reserve_used_fine
         into v_meter, v_reserve
         from jackpot_meter_shards m where m.pool_id = v_pool_id;
       -- A must-drop value tier is re-checked on the row it now holds.

@@ -17,11 +17,19 @@ declare
   v_win record;
   v_wins jsonb;
 begin
+  -- The round's shares: its own 'contribution' entry, or its part of a 'contributions' entry of the
+  -- statement that opened it (rf_jackpot_add), sealed or still pending.
   for v_entry in
     select p.pool_id, p.body from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
     union all
     select l.pool_id, l.body::jsonb from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'contribution'
-    -- pools in one order, as rf_jackpot_lock_shards takes them
+    union all
+    select p.pool_id, e.value from jackpot_pending p, jsonb_array_elements(p.body -> 'rounds') e
+      where p.kind = 'contributions' and p_round_id = any(p.round_ids) and e.value ->> 'round_id' = p_round_id
+    union all
+    select l.pool_id, e.value from jackpot_ledger l, jsonb_array_elements(l.body::jsonb -> 'rounds') e
+      where l.kind = 'contributions' and l.round_ids @> array[p_round_id] and e.value ->> 'round_id' = p_round_id
+    -- pools in one order, as rf_jackpot_add updates them
     order by 1
   loop
     if exists (select 1 from jackpot_pending p where p.round_id = p_round_id and p.kind = 'void' and p.pool_id = v_entry.pool_id)

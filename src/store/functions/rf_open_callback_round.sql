@@ -12,8 +12,9 @@
 -- writes no session row. The net position counts the round from its opening; a round that does not
 -- go ahead gives it back (trigger rf_round_cancelled_net).
 --
--- A paid round that feeds jackpots adds its share and claims what it triggers in this same write
--- (rf_jackpot_feed); rf_callback_steps answers the wins with 'opened'.
+-- A paid round that feeds jackpots has its share added and its claims made by its batch's statement,
+-- in the same write (rf_callback_steps), which answers the wins with 'opened'; a debit that does not
+-- go ahead gives them back (rf_jackpot_void, from rf_record_debit).
 --
 -- Answers opened, or with nothing written: existing | stale (token replaced, session expired, state
 -- moved, or the grant's win moved since it was read) | blocked (a parked transaction of the player
@@ -91,9 +92,6 @@ begin
       r.certificate_hash, coalesce(v_code, 'default'), v_profile_version, v_grant
     from jsonb_populate_record(null::rounds, p_round) r;
   perform rf_insert_wallet_transaction(p_first || jsonb_build_object('round_created_at', v_created), p_give_up_ms);
-  -- A paid round's jackpot share and any win, durable with the round (rf_jackpot_feed); a debit
-  -- that does not go ahead gives them back (rf_jackpot_void, from rf_record_debit).
-  if p_round ? 'jackpot' then perform rf_jackpot_feed(p_round, v_created); end if;
   return 'opened';
 end;
 $$;

@@ -4,11 +4,10 @@
 -- free_round_grant_id, and free_round.new_round) first takes its share of the grant under the
 -- grant's row lock (rf_claim_free_round); its stake is 0 and its credit is the win.
 --
--- A paid round that feeds jackpots (p_round names them, issue 28) adds its contribution and claims
--- any tier it triggers in the same statement (rf_jackpot_feed); a win is credited to the balance at
--- once, as its own acknowledged credit (action_type jackpot_win), and answered in `jackpot`.
+-- A paid round that feeds jackpots (p_round names them, issue 28) has its share added and its
+-- claims made by its batch's statement, after it (rf_play_internal_rounds).
 --
--- Answers (result, round id, balance, jackpot wins): played or duplicate, with the round and the balance;
+-- Answers (result, round id, balance): played or duplicate, with the round and the balance;
 -- otherwise nothing is written and the result says why: revalidate (token replaced or session
 -- expired), stale (state moved, the same click won a race, or the grant's win moved since it was
 -- read), insufficient_funds, or the grant's refusal (not_found | cancelled | max_win_reached |
@@ -23,7 +22,7 @@ create or replace function rf_play_internal_round(
   p_credit_id text,
   p_action_type text,
   p_start_balance bigint
-) returns table (result text, round_id text, balance bigint, jackpot jsonb)
+) returns table (result text, round_id text, balance bigint)
 language plpgsql as $$
 #variable_conflict use_column
 declare
@@ -41,14 +40,12 @@ declare
   v_balance bigint;
   v_code text;
   v_version text;
-  v_jackpot_wins jsonb := '[]'::jsonb;
-  v_jackpot jsonb;
 begin
   -- The caller may hold a cached copy of the session: the token must still be its current one.
   select s.refreshed_at into v_launched from game_sessions s
     where s.id = v_session and s.token_hash = p_token_hash and s.expires_at > p_now;
   if not found then
-    return query select 'revalidate'::text, null::text, null::bigint, null::jsonb;
+    return query select 'revalidate'::text, null::text, null::bigint;
     return;
   end if;
 
@@ -63,8 +60,7 @@ begin
   if found then
     return query select 'duplicate'::text, v_existing,
       (select b.balance from wallet_balances b
-        where b.operator_id = v_operator and b.player_id = v_player and b.currency = v_currency),
-      null::jsonb;
+        where b.operator_id = v_operator and b.player_id = v_player and b.currency = v_currency);
     return;
   end if;
 
@@ -77,8 +73,7 @@ begin
       -- A refused claim has written nothing. Over the cap: the grant's win has moved since the
       -- round was prepared from it.
       if v_claim <> 'ok' then
-        return query select case v_claim when 'over_cap' then 'stale' else v_claim end, null::text, null::bigint,
-          null::jsonb;
+        return query select case v_claim when 'over_cap' then 'stale' else v_claim end, null::text, null::bigint;
         return;
       end if;
     end if;
@@ -127,28 +122,16 @@ begin
       values (p_credit_id, p_round ->> 'id', v_created, v_operator, v_player, p_round ->> 'game_symbol', v_currency,
         'internal', 'credit', p_action_type, v_win, 'acknowledged', v_balance, now());
 
-    if p_round ? 'jackpot' then
-      v_jackpot_wins := rf_jackpot_feed(p_round, p_now);
-      for v_jackpot in select value from jsonb_array_elements(v_jackpot_wins) loop
-        update wallet_balances set balance = wallet_balances.balance + (v_jackpot ->> 'amount')::bigint, updated_at = now()
-          where operator_id = v_operator and player_id = v_player and currency = v_currency
-          returning wallet_balances.balance into v_balance;
-        insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
-            currency, wallet_mode, type, action_type, amount, status, balance_after, finished_at)
-          values (v_jackpot ->> 'tx_id', p_round ->> 'id', v_created, v_operator, v_player, p_round ->> 'game_symbol', v_currency,
-            'internal', 'credit', 'jackpot_win', (v_jackpot ->> 'amount')::bigint, 'acknowledged', v_balance, now());
-      end loop;
-    end if;
   exception
     when sqlstate 'RF402' then
-      return query select 'insufficient_funds'::text, null::text, null::bigint, null::jsonb;
+      return query select 'insufficient_funds'::text, null::text, null::bigint;
       return;
     -- unique_violation: an id taken already in the round's month.
     when sqlstate 'RF409' or unique_violation then
-      return query select 'stale'::text, null::text, null::bigint, null::jsonb;
+      return query select 'stale'::text, null::text, null::bigint;
       return;
   end;
 
-  return query select 'played'::text, p_round ->> 'id', v_balance, v_jackpot_wins;
+  return query select 'played'::text, p_round ->> 'id', v_balance;
 end;
 $$;

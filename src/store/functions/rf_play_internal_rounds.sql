@@ -7,20 +7,34 @@
 -- p_batch: [{ "round": <as rf_play_internal_round>, "token_hash": hex, "now", "state_version",
 --             "expires_at", "debit_id", "credit_id", "action_type", "start_balance" }, ...]
 -- Answers one row per item, by its place in p_batch (from 0), with rf_play_internal_round's answer.
--- The jackpot shard rows the batch adds to are locked first, in tier order (rf_jackpot_lock_shards).
+-- Jackpots (issue 28): a played round that may win (rf_jackpot_candidates, read once for the batch)
+-- claims what it triggers (rf_jackpot_feed) at once, counting the shares of the batch's played rounds up to it, and a win is credited to the
+-- balance in this statement, as its own acknowledged credit (action_type jackpot_win), answered in
+-- `jackpot` with the balance after it. The shares of all the played rounds are added at the end, one
+-- shard row update and one ledger entry a pool (rf_jackpot_add): the statement's last row lock, so a
+-- shard row is held only from there to the commit, and never while waiting for another row.
 create or replace function rf_play_internal_rounds(p_batch jsonb)
 returns table (item integer, result text, round_id text, balance bigint, jackpot jsonb)
 language plpgsql as $$
 declare
   v_item jsonb;
+  v_round jsonb;
   v_item_no integer := 0;
+  v_shares jsonb[] := '{}';
+  v_win jsonb;
+  v_candidates integer[] := '{}';
+  v_won boolean := false;
 begin
-  perform rf_jackpot_lock_shards((select coalesce(jsonb_agg(i.value -> 'round'), '[]'::jsonb)
-    from jsonb_array_elements(p_batch) i where i.value -> 'round' ? 'jackpot'));
+  if jsonb_path_exists(p_batch, '$[*].round.jackpot[*].tiers[*] ? (@.hit == true || @.check == true)') then
+    v_candidates := rf_jackpot_candidates(p_batch);
+  end if;
   for v_item in select value from jsonb_array_elements(p_batch) loop
-    return query select v_item_no, p.result, p.round_id, p.balance, p.jackpot
+    v_round := v_item -> 'round';
+    item := v_item_no;
+    jackpot := null;
+    select p.result, p.round_id, p.balance into result, round_id, balance
       from rf_play_internal_round(
-        v_item -> 'round',
+        v_round,
         decode(v_item ->> 'token_hash', 'hex'),
         (v_item ->> 'now')::timestamptz,
         (v_item ->> 'state_version')::bigint,
@@ -29,7 +43,31 @@ begin
         v_item ->> 'credit_id',
         v_item ->> 'action_type',
         (v_item ->> 'start_balance')::bigint) p;
+    if result = 'played' then
+      jackpot := '[]'::jsonb;
+      if v_round ? 'jackpot' then
+        v_shares := v_shares || (v_round -> 'jackpot_entries');
+        -- after a win the candidates read at the start are stale: the round's own flags decide
+        if v_item_no = any(v_candidates) or (v_won and rf_jackpot_may_win(v_round)) then
+          jackpot := rf_jackpot_feed(v_round, (v_item ->> 'now')::timestamptz, v_shares);
+          v_won := v_won or jsonb_array_length(jackpot) > 0;
+          for v_win in select value from jsonb_array_elements(jackpot) loop
+            update wallet_balances b set balance = b.balance + (v_win ->> 'amount')::bigint, updated_at = now()
+              where b.operator_id = v_round ->> 'operator_id' and b.player_id = v_round ->> 'player_id'
+                and b.currency = v_round ->> 'currency'
+              returning b.balance into balance;
+            insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol,
+                currency, wallet_mode, type, action_type, amount, status, balance_after, finished_at)
+              values (v_win ->> 'tx_id', v_round ->> 'id', (v_round ->> 'created_at')::timestamptz,
+                v_round ->> 'operator_id', v_round ->> 'player_id', v_round ->> 'game_symbol', v_round ->> 'currency',
+                'internal', 'credit', 'jackpot_win', (v_win ->> 'amount')::bigint, 'acknowledged', balance, now());
+          end loop;
+        end if;
+      end if;
+    end if;
+    return next;
     v_item_no := v_item_no + 1;
   end loop;
+  if cardinality(v_shares) > 0 then perform rf_jackpot_add(v_shares); end if;
 end;
 $$;
