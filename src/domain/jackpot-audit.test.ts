@@ -8,19 +8,40 @@ const salt = 'ab'.repeat(16);
 const point = 1_500_000n;
 const commit = commitOf(TIER, 1n, point, salt);
 
-/** A small pool's ledger as the sealer writes it: seed, commitment, two contributions, the drop. */
-function ledger(): PublishedEntry[] {
-  const bodies: Array<[string, Record<string, unknown>]> = [
+const share = (roundId: string) => ({
+  round_id: roundId,
+  tiers: [{ tier_id: TIER, meter: '300000', reserve: '10', dust: '0' }],
+});
+
+/** Chains bodies as the sealer does, from the first entry. */
+function chained(bodies: Array<[string, Record<string, unknown>]>): PublishedEntry[] {
+  let previous = '0'.repeat(64);
+  return bodies.map(([kind, body], index) => {
+    const seq = String(index + 1);
+    const text = JSON.stringify({ kind, at: '2026-11-27T00:00:00.000Z', ...body });
+    const hash = entryHash(previous, `${POOL}|${seq}|${text}`);
+    const entry = { seq, block: '1', kind, body: text, prev_hash: previous, hash };
+    previous = hash;
+    return entry;
+  });
+}
+
+/**
+ * A small pool's ledger as the sealer writes it: seed, commitment, two contributions (each a round's
+ * own entry, as until 2026-11-28, or both in one statement's entry, as since), the drop.
+ */
+function ledger(contributions: 'each' | 'together' = 'each'): PublishedEntry[] {
+  const shares: Array<[string, Record<string, unknown>]> =
+    contributions === 'each'
+      ? [
+          ['contribution', share('r1')],
+          ['contribution', share('r2')],
+        ]
+      : [['contributions', { round_id: null, rounds: [share('r1'), share('r2')] }]];
+  return chained([
     ['seed', { tier_id: TIER, cycle: '1', seed: '1000000', from_reserve: '0', from_house: '1000000' }],
     ['parameters', { commitment: { tier_id: TIER, cycle: '1', commit } }],
-    [
-      'contribution',
-      { round_id: 'r1', tiers: [{ tier_id: TIER, meter: '300000', reserve: '10', dust: '0' }] },
-    ],
-    [
-      'contribution',
-      { round_id: 'r2', tiers: [{ tier_id: TIER, meter: '300000', reserve: '10', dust: '0' }] },
-    ],
+    ...shares,
     [
       'win',
       {
@@ -35,16 +56,7 @@ function ledger(): PublishedEntry[] {
       },
     ],
     ['seed', { tier_id: TIER, cycle: '2', seed: '1000000', from_reserve: '20', from_house: '999980' }],
-  ];
-  let previous = '0'.repeat(64);
-  return bodies.map(([kind, body], index) => {
-    const seq = String(index + 1);
-    const text = JSON.stringify({ kind, at: '2026-11-27T00:00:00.000Z', ...body });
-    const hash = entryHash(previous, `${POOL}|${seq}|${text}`);
-    const entry = { seq, block: '1', kind, body: text, prev_hash: previous, hash };
-    previous = hash;
-    return entry;
-  });
+  ]);
 }
 
 const block = (entries: PublishedEntry[]) => [
@@ -65,6 +77,37 @@ describe('checkPool: what anyone can check from a pool’s public record', () =>
     expect(check.problems).toEqual([]);
     expect(check.dropsChecked).toBe(1);
     expect(check.totals[TIER]).toMatchObject({ meter: '1600000', reserve: '0' });
+  });
+
+  it("sums a statement's entry of several rounds as it sums each round's own entry", () => {
+    const entries = ledger('together');
+    expect(entries.map((entry) => entry.kind)).toEqual([
+      'seed',
+      'parameters',
+      'contributions',
+      'win',
+      'seed',
+    ]);
+    const check = checkPool(POOL, entries, block(entries), tiers, 0);
+    expect(check.problems).toEqual([]);
+    expect(check.totals[TIER]).toEqual(checkPool(POOL, ledger(), block(ledger()), tiers, 0).totals[TIER]);
+  });
+
+  it("finds a round's share changed inside a statement's entry, by its hash and, re-chained, by the meter", () => {
+    const honest = ledger('together');
+    const changed = honest.map((entry) =>
+      entry.kind === 'contributions' ? { ...entry, body: entry.body.replace('300000', '300001') } : entry,
+    );
+    expect(checkPool(POOL, changed, block(honest), tiers, 0).problems.join()).toMatch(/entry 3: hash/);
+    const rechained = chained(
+      changed.map((entry) => {
+        const { kind, at: _at, ...body } = JSON.parse(entry.body) as Record<string, unknown>;
+        return [kind as string, body];
+      }),
+    );
+    expect(checkPool(POOL, rechained, block(rechained), tiers, 0).problems.join()).toMatch(
+      /adds up to 1600001, the meter shows 1600000/,
+    );
   });
 
   it('finds a changed body, a removed entry and a block root that does not match', () => {

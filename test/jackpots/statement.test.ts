@@ -1,0 +1,240 @@
+// A statement's rounds and the jackpots they feed (issue 28, "no hot row"): the rounds of one
+// statement enter the pool's ledger as one entry and add to one shard row together, and a round's
+// claim counts the shares of the statement's rounds before it, so the round whose contribution takes
+// a must-drop meter past its point is the one that wins it, as when each round wrote its own.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/store/db.ts';
+import { createTestStore } from '../helpers/db.ts';
+
+let store: Store;
+let drop: () => Promise<void>;
+/** A session's token hash (unique a session). */
+const tokenOf = (session: string) => Buffer.from(session);
+const POOL = 'jp_stmt';
+const SESSIONS = ['ses_a', 'ses_b', 'ses_c', 'ses_d'];
+/** Fine units a round adds to the must-drop tier (position 0) and to the progressive one (1). */
+const SHARE = 40n;
+
+const q = (text: string, values: unknown[] = []) => store.pool.query(text, values);
+
+beforeAll(async () => {
+  ({ store, drop } = await createTestStore());
+  await q(`insert into operators (id, name, wallet_mode) values ('op_s', 'Statement Casino', 'internal')`);
+  for (const session of SESSIONS) {
+    await q(
+      `insert into game_sessions (id, operator_id, player_id, game_symbol, currency, token_hash, device, expires_at)
+       values ($1, 'op_s', $2, 'rf_copper_sevens', 'USD', $3, 'desktop', now() + interval '1 hour')`,
+      [session, `p-${session}`, tokenOf(session)],
+    );
+  }
+  await q(
+    `insert into jackpot_pools (id, name, scope, currency, created_by) values ($1, 'S', 'operator', 'USD', 't')`,
+    [POOL],
+  );
+  await q(`insert into jackpot_meter_shards (pool_id, shard) select $1, s from generate_series(0, 15) s`, [
+    POOL,
+  ]);
+  await q(
+    `insert into jackpot_tiers (id, pool_id, name, position, kind, seed, contribution_ppm, reserve_ppm, ceiling,
+       odds_stake, seeded_fine)
+     values ('jpt_drop', $1, 'drop', 0, 'must_drop_value', 1, 1, 0, 2, null, 1000000),
+            ('jpt_prog', $1, 'prog', 1, 'progressive', 1, 1, 0, null, 1000000, 1000000)`,
+    [POOL],
+  );
+});
+afterAll(async () => {
+  await drop();
+});
+
+let played = 0;
+beforeEach(async () => {
+  // a fresh cycle: the drop tier's meter at its seed (1,000,000 fine units), its point 110 above it
+  await q(
+    `update jackpot_meter_shards set meter_fine = '{0,0,0,0,0,0,0,0}', reserve_fine = '{0,0,0,0,0,0,0,0}'
+            where pool_id = $1`,
+    [POOL],
+  );
+  await q(
+    `update jackpot_tiers set seeded_fine = 1000000, won_fine = 0, reserve_used_fine = 0,
+             drop_at = case when kind = 'must_drop_value' then 1000110 end where pool_id = $1`,
+    [POOL],
+  );
+  await q(`update game_sessions set state_version = 0`);
+});
+
+/** A fed round of a session; `check`: the node found the drop tier within reach, `hit`: the draw hit. */
+function item(session: string, flags: { check?: boolean; hit?: boolean; stake?: bigint } = {}) {
+  played += 1;
+  const id = `rnd_s${played}`;
+  const stake = flags.stake ?? 100n;
+  const tiers = [
+    { tier_id: 'jpt_drop', position: 0, meter: SHARE.toString(), reserve: '0', dust: '0' },
+    { tier_id: 'jpt_prog', position: 1, meter: SHARE.toString(), reserve: '0', dust: '0' },
+  ];
+  const round = {
+    id,
+    session_id: session,
+    operator_id: 'op_s',
+    player_id: `p-${session}`,
+    game_symbol: 'rf_copper_sevens',
+    currency: 'USD',
+    variant: '96.5',
+    wallet_mode: 'internal',
+    client_round_id: `click-${id}`,
+    kind: 'base',
+    mode: 'base',
+    coin: '1',
+    bet_level: 1,
+    stake: stake.toString(),
+    win: '0',
+    state_before: {},
+    state_after: {},
+    outcome: {},
+    created_at: new Date().toISOString(),
+    free_round_grant_id: null,
+    free_round: null,
+    certificate_hash: null,
+    jackpot: [
+      {
+        pool_id: POOL,
+        num: '1',
+        den: '1',
+        tiers: [
+          { ...tiers[0], hit: false, check: flags.check ?? true },
+          { ...tiers[1], hit: flags.hit ?? false, check: false },
+        ],
+      },
+    ],
+    jackpot_entries: [
+      {
+        pool_id: POOL,
+        entry: {
+          round_id: id,
+          operator_id: 'op_s',
+          currency: 'USD',
+          stake: stake.toString(),
+          rate: ['1', '1'],
+          tiers,
+        },
+      },
+    ],
+  };
+  return {
+    round,
+    token_hash: tokenOf(session).toString('hex'),
+    now: new Date().toISOString(),
+    state_version: '0',
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    debit_id: `dbt_${id}`,
+    credit_id: `crd_${id}`,
+    action_type: 'spin',
+    start_balance: '1000',
+  };
+}
+
+const candidates = async (batch: object[]) =>
+  (await q(`select rf_jackpot_candidates($1::jsonb) as c`, [JSON.stringify(batch)])).rows[0].c as number[];
+
+describe('rf_jackpot_candidates: the rounds of a statement that may win, read once', () => {
+  it('names the first round whose share, with those before it in the statement, reaches the point, and the rest', async () => {
+    // 1,000,000 + 40·3 = 1,000,120 ≥ 1,000,110: the third round (place 2) reaches it
+    const batch = SESSIONS.map((session) => item(session));
+    expect((await candidates(batch)).sort()).toEqual([2, 3]);
+    // with the meter's shard rows counted: 80 already in, so the first round reaches it
+    await q(`update jackpot_meter_shards set meter_fine[1] = 80 where pool_id = $1 and shard = 7`, [POOL]);
+    expect((await candidates(batch)).sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('leaves out a round the node did not find within reach, and takes a progressive hit anywhere', async () => {
+    const batch = [
+      item('ses_a'),
+      item('ses_b', { hit: true }),
+      item('ses_c', { check: false }),
+      item('ses_d'),
+    ];
+    // place 2 reaches the point but was not flagged; place 1 hit its draw; place 3 is past the point
+    expect((await candidates(batch)).sort()).toEqual([1, 3]);
+  });
+});
+
+describe('rf_play_internal_rounds with a pool', () => {
+  const play = async (batch: object[]) =>
+    (
+      await q(`select * from rf_play_internal_rounds($1::jsonb) order by item`, [JSON.stringify(batch)])
+    ).rows.map((row) => ({
+      result: row.result as string,
+      balance: row.balance as bigint,
+      jackpot: row.jackpot,
+    }));
+
+  it("writes one ledger entry and one shard update for the statement's played rounds, and the third wins the drop", async () => {
+    const pendingBefore = Number(
+      (await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count,
+    );
+    // the second player cannot pay: refused, so neither its share nor its place counts
+    const batch = [item('ses_a'), item('ses_b', { stake: 5000n }), item('ses_c'), item('ses_d')];
+    const answers = await play(batch);
+    expect(answers.map((answer) => answer.result)).toEqual([
+      'played',
+      'insufficient_funds',
+      'played',
+      'played',
+    ]);
+    const ids = batch.map((entry) => entry.round.id);
+
+    // 40 + 40 + 40 = 120 ≥ 110 with the fourth item, the third played round: it wins the drop
+    const wins = (
+      await q(`select round_id, meter_fine, consumed_fine, amount from jackpot_wins where pool_id = $1`, [
+        POOL,
+      ])
+    ).rows;
+    expect(wins).toEqual([
+      { round_id: ids[3], meter_fine: '1000120', consumed_fine: '1000000', amount: 1n },
+    ]);
+    expect(answers[3]?.jackpot).toEqual([expect.objectContaining({ tier_id: 'jpt_drop', amount: 1 })]);
+    expect(answers[3]?.balance).toBe(1000n - 100n + 1n);
+    expect(answers[0]?.jackpot).toEqual([]);
+
+    const entries = (
+      await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+    ).rows.slice(pendingBefore);
+    const contributions = entries.filter((entry) => entry.kind === 'contributions');
+    expect(contributions).toHaveLength(1);
+    expect(contributions[0].round_ids).toEqual([ids[0], ids[2], ids[3]]);
+    expect(contributions[0].body.rounds.map((round: { round_id: string }) => round.round_id)).toEqual(
+      contributions[0].round_ids,
+    );
+    // the win and the next cycle's seed are entered by the claim, the shares by the statement's end
+    expect(entries.map((entry) => entry.kind)).toEqual(['win', 'seed', 'contributions']);
+
+    // the shards hold the three shares, all in one row; the won cycle's meter starts at the seed
+    const shards = (
+      await q(
+        `select meter_fine from jackpot_meter_shards where pool_id = $1 and meter_fine <> '{0,0,0,0,0,0,0,0}'`,
+        [POOL],
+      )
+    ).rows;
+    expect(shards).toHaveLength(1);
+    expect(shards[0].meter_fine.slice(0, 2)).toEqual(['120', '120']);
+    const meter = (
+      await q(
+        `select t.seeded_fine - t.won_fine + (select sum(m.meter_fine[1]) from jackpot_meter_shards m where m.pool_id = $1)
+           as meter from jackpot_tiers t where t.id = 'jpt_drop'`,
+        [POOL],
+      )
+    ).rows[0].meter;
+    // 1,000,000 seed + 120 − 1,000,000 paid (one whole cent) + the next cycle's 1,000,000 seed
+    expect(meter).toBe('1000120');
+  });
+
+  it('writes nothing for a pool when no round of the statement is played', async () => {
+    const before = Number(
+      (await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count,
+    );
+    const answers = await play([item('ses_a', { stake: 5000n })]);
+    expect(answers.map((answer) => answer.result)).toEqual(['insufficient_funds']);
+    expect(
+      Number((await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count),
+    ).toBe(before);
+  });
+});
