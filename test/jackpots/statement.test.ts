@@ -188,9 +188,7 @@ describe('rf_play_internal_rounds with a pool', () => {
         POOL,
       ])
     ).rows;
-    expect(wins).toEqual([
-      { round_id: ids[3], meter_fine: '1000120', consumed_fine: '1000000', amount: 1n },
-    ]);
+    expect(wins).toEqual([{ round_id: ids[3], meter_fine: '1000120', consumed_fine: '1000000', amount: 1n }]);
     expect(answers[3]?.jackpot).toEqual([expect.objectContaining({ tier_id: 'jpt_drop', amount: 1 })]);
     expect(answers[3]?.balance).toBe(1000n - 100n + 1n);
     expect(answers[0]?.jackpot).toEqual([]);
