@@ -28,7 +28,9 @@
 -- One row per item, by its place in p_batch (from 0).
 create or replace function rf_callback_steps(p_step text, p_batch jsonb)
 returns table (item integer, result text, detail text)
-language plpgsql as $$
+language plpgsql
+-- JIT off: see rf_play_internal_rounds.sql
+set jit = off as $$
 declare
   v_item jsonb;
   v_item_no integer := 0;

@@ -15,7 +15,9 @@
 -- same row by their process ids waited for each other's flush. The pools are updated in pool order and
 -- nothing after this waits for a row, so a wait never makes a circle.
 create or replace function rf_jackpot_add(p_shares jsonb[]) returns void
-language plpgsql as $$
+language plpgsql
+-- JIT off: see rf_play_internal_rounds.sql
+set jit = off as $$
 declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_pool record;

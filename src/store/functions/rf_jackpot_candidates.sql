@@ -10,9 +10,15 @@
 -- round a candidate early, never miss one. The meter is read once, so rounds of other statements
 -- that commit while this one runs count from the next statement on, as they always did for the claim.
 -- p_batch: the statement's items, each with its round under "round" (rf_jackpot_feed's "jackpot").
--- Answers the items' places in p_batch (from 0).
+-- Answers the items' places in p_batch (from 0). PL/pgSQL, not SQL: its plan is kept between calls
+-- (an SQL function's is made again each call, 0.3 to 0.7 ms here).
 create or replace function rf_jackpot_candidates(p_batch jsonb) returns integer[]
-language sql stable as $$
+language plpgsql stable
+-- JIT off: see rf_play_internal_rounds.sql
+set jit = off as $$
+declare
+  v_items integer[];
+begin
   with feeds as (
     select (i.n - 1)::integer as item, p.value ->> 'pool_id' as pool_id, (t.value ->> 'position')::integer as pos,
         (t.value ->> 'meter')::numeric as meter, coalesce((t.value ->> 'hit')::boolean, false) as hit,
@@ -23,17 +29,21 @@ language sql stable as $$
   ), running as (
     select f.*, sum(f.meter) over (partition by f.pool_id, f.pos order by f.item) as added from feeds f
   ), totals as (
-    select m.pool_id, k.pos, sum(m.meter_fine[k.pos + 1]) as total
-      from jackpot_meter_shards m cross join generate_series(0, 7) k(pos)
-      where m.pool_id in (select pool_id from feeds where checked)
-      group by 1, 2
+    -- each pool's meters in its shard rows, per tier (array element = position + 1)
+    select m.pool_id, array[sum(m.meter_fine[1]), sum(m.meter_fine[2]), sum(m.meter_fine[3]), sum(m.meter_fine[4]),
+        sum(m.meter_fine[5]), sum(m.meter_fine[6]), sum(m.meter_fine[7]), sum(m.meter_fine[8])] as total
+      from jackpot_meter_shards m
+      where m.pool_id in (select f.pool_id from feeds f where f.checked)
+      group by m.pool_id
   )
-  select coalesce(array_agg(distinct r.item), '{}')
+  select coalesce(array_agg(distinct r.item), '{}') into v_items
     from running r
     left join jackpot_tiers tr on r.checked and tr.pool_id = r.pool_id and tr.position = r.pos
-    left join totals s on r.checked and s.pool_id = r.pool_id and s.pos = r.pos
+    left join totals s on r.checked and s.pool_id = r.pool_id
     where r.hit
       or (r.checked and tr.kind = 'must_drop_time')
       or (r.checked and tr.kind = 'must_drop_value' and tr.drop_at is not null
-        and tr.seeded_fine - tr.won_fine + coalesce(s.total, 0) + r.added >= tr.drop_at)
+        and tr.seeded_fine - tr.won_fine + coalesce(s.total[r.pos + 1], 0) + r.added >= tr.drop_at);
+  return v_items;
+end;
 $$;

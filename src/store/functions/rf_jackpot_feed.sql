@@ -25,7 +25,9 @@
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz, p_shares jsonb[])
 returns jsonb
-language plpgsql as $$
+language plpgsql
+-- JIT off: see rf_play_internal_rounds.sql
+set jit = off as $$
 declare
   v_now_ms numeric := (extract(epoch from p_now) * 1000)::numeric;
   v_pool jsonb;

@@ -6,7 +6,9 @@
 -- point revealed); a 'void' entry says so in the pool's ledger. Idempotent: a round is
 -- voided once (its wins' status, and the void entry's existence, are the marks).
 create or replace function rf_jackpot_void(p_round_id text, p_now timestamptz) returns void
-language plpgsql as $$
+language plpgsql
+-- JIT off: see rf_play_internal_rounds.sql
+set jit = off as $$
 declare
   v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_entry record;

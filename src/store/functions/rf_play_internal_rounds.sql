@@ -15,7 +15,12 @@
 -- shard row is held only from there to the commit, and never while waiting for another row.
 create or replace function rf_play_internal_rounds(p_batch jsonb)
 returns table (item integer, result text, round_id text, balance bigint, jackpot jsonb)
-language plpgsql as $$
+language plpgsql
+-- No JIT compiling: a statement of a few rounds expands JSON arrays, which the planner estimates at
+-- 100 rows a level, so its jackpot queries were costed over jit_above_cost and compiled, 20 ms a
+-- statement on a PostgreSQL with JIT (measured 2026-11-28), where the whole statement needs 2 ms.
+-- The same on every function of the spin path that expands them.
+set jit = off as $$
 declare
   v_item jsonb;
   v_round jsonb;
