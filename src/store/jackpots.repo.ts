@@ -1,6 +1,7 @@
 // Jackpot pools (issue 28; migration 025): their parameters, the live meters (seeds + shards − wins),
 // the sealer's move of pending entries into the hash-chained ledger, and the draws of the drop points.
-// A round's own contribution and win are written by the round's statement (functions/rf_jackpot_feed.sql).
+// A round's contribution and win are written by the statement that writes it (functions/rf_jackpot_add.sql,
+// rf_jackpot_feed.sql).
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.ts';
 

@@ -262,6 +262,50 @@ describe('rf_play_internal_rounds with a pool', () => {
     }
   });
 
+  it("voids a round's share from its statement's entry, sealed or pending, once", async () => {
+    await q(`update jackpot_tiers set drop_at = 1000000000 where id = 'jpt_drop'`); // out of reach
+    const sealed = [item('ses_a'), item('ses_b')];
+    const pending = [item('ses_c'), item('ses_d')];
+    await play(sealed);
+    // the sealer's move, as it writes it: the body as text, the round ids kept
+    await q(
+      `with moved as (delete from jackpot_pending where pool_id = $1 and kind = 'contributions' returning *)
+       insert into jackpot_ledger (pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash, recorded_at)
+       select pool_id, 1000 + id, 1000 + id, kind, round_id, round_ids,
+              jsonb_build_object('kind', kind, 'round_id', null) || body, 'h', 'h', created_at from moved`,
+      [POOL],
+    );
+    await play(pending);
+    const meters = async () =>
+      (
+        await q(
+          `select sum(meter_fine[1])::bigint as drop, sum(meter_fine[2])::bigint as prog
+             from jackpot_meter_shards where pool_id = $1`,
+          [POOL],
+        )
+      ).rows[0];
+    expect(await meters()).toEqual({ drop: 4n * SHARE, prog: 4n * SHARE });
+    const voids = async () =>
+      (
+        await q(
+          `select round_id, body from jackpot_pending where pool_id = $1 and kind = 'void' order by id`,
+          [POOL],
+        )
+      ).rows;
+    const before = (await voids()).length;
+    for (const voided of [sealed[1], pending[0], sealed[1]]) {
+      await q(`select rf_jackpot_void($1, now())`, [voided?.round.id]);
+    }
+    // each once: the second void of the sealed round found its void entry and did nothing
+    expect(await meters()).toEqual({ drop: 2n * SHARE, prog: 2n * SHARE });
+    const written = (await voids()).slice(before);
+    expect(written.map((entry) => entry.round_id)).toEqual([sealed[1]?.round.id, pending[0]?.round.id]);
+    expect(written[0].body.tiers).toEqual([
+      { tier_id: 'jpt_drop', meter: `-${SHARE}`, reserve: '0' },
+      { tier_id: 'jpt_prog', meter: `-${SHARE}`, reserve: '0' },
+    ]);
+  });
+
   it('writes nothing for a pool when no round of the statement is played', async () => {
     const before = Number(
       (await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count,

@@ -1,11 +1,11 @@
 -- Issue 28, the "no hot row" goal: a fed spin wrote a ledger entry of its own (a pending row, then
 -- the sealer's ledger row and the pending row's delete), the largest part of what a jackpot added to
 -- a spin (bench/ANALYSIS.md). The rounds of one statement (rf_play_internal_rounds, rf_callback_steps'
--- openings) that cannot win now enter a pool's ledger together, as one 'contributions' entry that
--- lists each round's shares; a round that may win still writes its own 'contribution' entry before
--- its claim (rf_jackpot_feed). `round_ids` names the rounds of a 'contributions' entry, so that a
--- round's proof, its void and the operators' reports find it: indexed in the ledger; the pending rows,
--- drained every second and written on the spin path, are read without an index.
+-- openings) now enter a pool's ledger together, as one 'contributions' entry that lists each round's
+-- shares (rf_jackpot_add); the 'contribution' entries of earlier rounds stay as they are. `round_ids`
+-- names the rounds of a 'contributions' entry, so that a round's proof, its void and the operators'
+-- reports find it: indexed in the ledger; the pending rows, drained every second and written on the
+-- spin path, are read without an index.
 alter table jackpot_pending drop constraint jackpot_pending_kind_check;
 alter table jackpot_pending add constraint jackpot_pending_kind_check
   check (kind in ('contribution', 'contributions', 'win', 'seed', 'void', 'parameters'));
