@@ -118,7 +118,7 @@ a{color:#8cb8ff}
 <div class="tiers">${tiers}</div>
 <h2>Check</h2>
 ${verdict}
-<p>Every contribution, seed, win and commitment is an entry of an append-only ledger: each entry's hash is SHA-256 over the previous hash, a newline and <code>pool|seq|body</code>; each second's entries form a block whose Merkle root is published. ${lastBlock ? `Latest block ${escapeHtml(lastBlock.block)}, root <code>${escapeHtml(lastBlock.merkle_root)}</code>, sealed ${escapeHtml(lastBlock.sealed_at)}.` : ''}</p>
+<p>Every contribution, seed, win and commitment is in an append-only ledger (the contributions of the rounds written together share one entry, each round listed with its shares): each entry's hash is SHA-256 over the previous hash, a newline and <code>pool|seq|body</code>; each second's entries form a block whose Merkle root is published. ${lastBlock ? `Latest block ${escapeHtml(lastBlock.block)}, root <code>${escapeHtml(lastBlock.merkle_root)}</code>, sealed ${escapeHtml(lastBlock.sealed_at)}.` : ''}</p>
 <p>A must-drop point is published as <code>sha256("reelforge-jackpot-drop:v1|tier|cycle|point|salt")</code> before its cycle can fall, and revealed with the win. Check it yourself from the <a href="/api/public/v1/jackpots/${escapeHtml(pool.id)}">full record (JSON)</a>, as <a href="/docs/jackpots.md">docs/jackpots.md</a> shows.</p>
 <h2>Recent wins</h2>
 ${wins ? `<table><thead><tr><th>When</th><th>Tier</th><th>Paid</th><th>Drop point revealed</th></tr></thead><tbody>${wins}</tbody></table>` : '<p>No wins yet.</p>'}

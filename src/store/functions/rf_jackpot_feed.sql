@@ -1,7 +1,7 @@
 -- A round's jackpot claims (issue 28), inside its statement: any tier of any pool it feeds that it
 -- triggers, so a win is as durable as the round that won it. Called by rf_play_internal_rounds and
--- rf_callback_steps ('open') for a round that may win (rf_jackpot_may_win), after the round itself
--- is written; its share, with those of the statement's other rounds, is added at the statement's end
+-- rf_callback_steps ('open') for a round that may win (rf_jackpot_candidates; after a win in the same
+-- statement, rf_jackpot_may_win), after the round itself is written; its share, with those of the statement's other rounds, is added at the statement's end
 -- (rf_jackpot_add), so p_shares holds the statement's rounds whose shares are not in the shard rows
 -- yet (this round's among them; each round's "jackpot_entries"): the meter a claim sees counts them.
 --

@@ -8,9 +8,10 @@
 --             "expires_at", "debit_id", "credit_id", "action_type", "start_balance" }, ...]
 -- Answers one row per item, by its place in p_batch (from 0), with rf_play_internal_round's answer.
 -- Jackpots (issue 28): a played round that may win (rf_jackpot_candidates, read once for the batch)
--- claims what it triggers (rf_jackpot_feed) at once, counting the shares of the batch's played rounds up to it, and a win is credited to the
--- balance in this statement, as its own acknowledged credit (action_type jackpot_win), answered in
--- `jackpot` with the balance after it. The shares of all the played rounds are added at the end, one
+-- claims what it triggers (rf_jackpot_feed) at once, counting the shares of the batch's played rounds
+-- up to it, and a win is credited to the balance in this statement, as its own acknowledged credit
+-- (action_type jackpot_win), answered in `jackpot` with the balance after it. A fault there fails the
+-- whole statement (the round's own writes are already past its subtransaction): nothing is written. The shares of all the played rounds are added at the end, one
 -- shard row update and one ledger entry a pool (rf_jackpot_add): the statement's last row lock, so a
 -- shard row is held only from there to the commit, and never while waiting for another row.
 create or replace function rf_play_internal_rounds(p_batch jsonb)
