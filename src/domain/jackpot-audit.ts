@@ -92,7 +92,7 @@ export function checkPool(
         }
         break;
       case 'contributions':
-        // The shares of one statement's rounds that could not win, each as a 'contribution' has them.
+        // The shares of the rounds one statement wrote (winners among them), each as a 'contribution' has them.
         for (const round of body.rounds as Array<{
           tiers: Array<{ tier_id: string; meter: string; reserve: string }>;
         }>) {

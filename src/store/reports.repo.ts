@@ -122,17 +122,19 @@ export function reportsRepo(db: Kysely<Database>) {
                   union all
                   select p.round_id, p.body from jackpot_pending p
                    where p.kind = 'contribution' and p.round_id in (select round_id from staked)
-                  -- a round's part of its statement's 'contributions' entry (rf_jackpot_add)
+                  -- a round's part of its statement's 'contributions' entry (rf_jackpot_add): the entry
+                  -- found by the round (the ledger's round_ids index, one lookup a round, as above), the
+                  -- round's element taken from its body
                   union all
-                  select x.value ->> 'round_id', x.value from jackpot_ledger l
+                  select s.round_id, x.value from staked s
+                   cross join lateral (select l.body from jackpot_ledger l
+                                        where l.kind = 'contributions' and l.round_ids @> array[s.round_id]) l
                    cross join lateral jsonb_array_elements(l.body::jsonb -> 'rounds') x
-                   where l.kind = 'contributions' and l.round_ids && array(select round_id from staked)
-                     and x.value ->> 'round_id' in (select round_id from staked)
+                   where x.value ->> 'round_id' = s.round_id
                   union all
                   select x.value ->> 'round_id', x.value from jackpot_pending p
                    cross join lateral jsonb_array_elements(p.body -> 'rounds') x
-                   where p.kind = 'contributions' and p.round_ids && array(select round_id from staked)
-                     and x.value ->> 'round_id' in (select round_id from staked)) e
+                   where p.kind = 'contributions' and x.value ->> 'round_id' in (select round_id from staked)) e
             cross join lateral (
               -- (Σ (meter + reserve)·den + Σ dust) / num: the stake's share in its own fine units
               select div(sum(((x ->> 'meter')::numeric + (x ->> 'reserve')::numeric) * (e.body -> 'rate' ->> 1)::numeric

@@ -44,7 +44,11 @@ export type NewRound = Pick<
   jackpot?: JackpotFeed[];
 };
 
-/** A round's share of one pool, as functions/rf_jackpot_feed.sql takes it (amounts in fine units). */
+/**
+ * A round's share of one pool and its draws, as functions/rf_jackpot_candidates.sql and rf_jackpot_feed.sql
+ * take them (amounts in fine units); the shares the statement adds are the round's public entries made
+ * from it (store/ledger.repo.ts#jackpotEntries).
+ */
 export interface JackpotFeed {
   pool_id: string;
   /** Pool minor units per minor unit of the round's currency. */

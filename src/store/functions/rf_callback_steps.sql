@@ -15,7 +15,8 @@
 --                    own subtransaction, counting the shares of the batch's opened rounds up to
 --                    it; the shares of all the opened rounds are added at the end, one shard row
 --                    update and one ledger entry a pool (rf_jackpot_add), the statement's last
---                    row locks.
+--                    row locks, outside the items' subtransactions: a fault there fails every
+--                    opening of the batch, none written.
 -- p_step 'debit':    items { "debit_id", "attempt", "answer", "balance", "error", "next", "give_up_ms",
 --                    "jackpot" } → rf_record_debit's answer: credit | rejected | rollback | late;
 --                    with credit, the round's jackpot credits ("jackpot", rows as "next") are written.
@@ -65,7 +66,7 @@ begin
         if result = 'opened' and v_round ? 'jackpot'
           and (v_item_no = any(v_candidates) or (v_won and rf_jackpot_may_win(v_round))) then
           detail := nullif(rf_jackpot_feed(v_round, (v_round ->> 'created_at')::timestamptz,
-            v_shares || (v_round -> 'jackpot_entries')), '[]'::jsonb)::text;
+            v_shares || coalesce(v_round -> 'jackpot_entries', rf_jackpot_entries(v_round))), '[]'::jsonb)::text;
           v_won := v_won or detail is not null;
         end if;
       elsif p_step = 'debit' then
@@ -107,7 +108,7 @@ begin
     end;
     return next;
     if p_step = 'open' and result = 'opened' and v_round ? 'jackpot' then
-      v_shares := v_shares || (v_round -> 'jackpot_entries');
+      v_shares := v_shares || coalesce(v_round -> 'jackpot_entries', rf_jackpot_entries(v_round));
     end if;
     v_item_no := v_item_no + 1;
   end loop;

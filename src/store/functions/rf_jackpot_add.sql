@@ -12,8 +12,9 @@
 -- The shard row: the first of the pool's 16 (made with the pool) that no other transaction holds,
 -- from the one this connection's process id picks; only when all are held does it wait for that one.
 -- A shard row stays held until the commit, its disk flush included: two connections that picked the
--- same row by their process ids waited for each other's flush. The pools are updated in pool order and
--- nothing after this waits for a row, so a wait never makes a circle.
+-- same row by their process ids waited for each other's flush. Shard rows are a statement's last row
+-- locks, taken in pool order (rf_jackpot_void takes them the same way, after its tier rows), and
+-- waited for only when all 16 of a pool's rows are held.
 create or replace function rf_jackpot_add(p_shares jsonb[]) returns void
 language plpgsql
 -- JIT off: see rf_play_internal_rounds.sql

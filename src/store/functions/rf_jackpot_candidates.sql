@@ -7,8 +7,10 @@
 -- every round claim, a tier read and a sum of its shard rows each.
 --
 -- A round the statement refuses still counts towards the rounds after it here: that can only make a
--- round a candidate early, never miss one. The meter is read once, so rounds of other statements
--- that commit while this one runs count from the next statement on, as they always did for the claim.
+-- round a candidate early, never miss one. The meter is read once, at the statement's start: rounds
+-- of other statements that commit while this one runs count towards choosing a candidate from the
+-- next statement on (a claim reads them), so a tier such a commit takes past its point falls on the
+-- next candidate after it, at a meter past the point.
 -- p_batch: the statement's items, each with its round under "round" (rf_jackpot_feed's "jackpot").
 -- Answers the items' places in p_batch (from 0). PL/pgSQL, not SQL: its plan is kept between calls
 -- (an SQL function's is made again each call, 0.3 to 0.7 ms here).

@@ -20,7 +20,9 @@
 --
 -- p_round -> 'jackpot': [{ "pool_id", "num", "den", "tiers": [{ "tier_id", "position", "meter",
 --   "reserve", "dust", "hit" (progressive: the certified draw's answer), "check" (must-drop: within
---   reach by the node's last read of the pool; outside it the tier is not read) }] }].
+--   reach by the node's last read of the pool; outside it the tier is not read), "next" }] }]; the
+--   claim reads its flags, rate and next point here and the shares from p_shares (the round's
+--   "jackpot_entries"), as rf_jackpot_add adds them.
 -- Answers the wins: [{ "win_id", "tx_id", "tier_id", "tier", "pool_id", "amount" }] (amount in the
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz, p_shares jsonb[])

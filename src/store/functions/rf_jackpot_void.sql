@@ -1,6 +1,6 @@
 -- A round that did not go ahead gives back what it fed the jackpots (issue 28): its debit was
 -- rejected or failed (rf_record_debit), so its stake was never taken. Its contribution comes off the
--- meters (this connection's shard row of the pool takes them off), a win it claimed is void: its
+-- meters (a shard row of the pool takes them off, after the tier rows), a win it claimed is void: its
 -- amount goes back into the tier's meter and the seed it started comes off (with the reserve's part
 -- of it), so the meter is as if it had not been won, though the won cycle stays closed (its drop
 -- point revealed); a 'void' entry says so in the pool's ledger. Idempotent: a round is
@@ -18,6 +18,7 @@ declare
   v_r bigint[];
   v_win record;
   v_wins jsonb;
+  v_row smallint;
 begin
   -- The round's shares: its own 'contribution' entry, or its part of a 'contributions' entry of the
   -- statement that opened it (rf_jackpot_add), sealed or still pending.
@@ -38,27 +39,6 @@ begin
       or exists (select 1 from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'void' and l.pool_id = v_entry.pool_id) then
       continue;
     end if;
-    -- The same shares, taken off this connection's shard row of the pool (element = position + 1).
-    v_m := '{0,0,0,0,0,0,0,0}';
-    v_r := '{0,0,0,0,0,0,0,0}';
-    for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
-      select tr.position + 1 into v_pos from jackpot_tiers tr where tr.id = v_share ->> 'tier_id';
-      v_m[v_pos] := (v_share ->> 'meter')::bigint;
-      v_r[v_pos] := (v_share ->> 'reserve')::bigint;
-    end loop;
-    update jackpot_meter_shards s set
-        meter_fine = array[s.meter_fine[1] - v_m[1], s.meter_fine[2] - v_m[2], s.meter_fine[3] - v_m[3],
-          s.meter_fine[4] - v_m[4], s.meter_fine[5] - v_m[5], s.meter_fine[6] - v_m[6],
-          s.meter_fine[7] - v_m[7], s.meter_fine[8] - v_m[8]],
-        reserve_fine = array[s.reserve_fine[1] - v_r[1], s.reserve_fine[2] - v_r[2], s.reserve_fine[3] - v_r[3],
-          s.reserve_fine[4] - v_r[4], s.reserve_fine[5] - v_r[5], s.reserve_fine[6] - v_r[6],
-          s.reserve_fine[7] - v_r[7], s.reserve_fine[8] - v_r[8]]
-      where s.pool_id = v_entry.pool_id and s.shard = v_shard;
-    if not found then
-      insert into jackpot_meter_shards (pool_id, shard, meter_fine, reserve_fine)
-        values (v_entry.pool_id, v_shard, (select array_agg(-x) from unnest(v_m) x),
-          (select array_agg(-x) from unnest(v_r) x));
-    end if;
     v_wins := '[]'::jsonb;
     for v_win in
       update jackpot_wins w set status = 'void'
@@ -74,6 +54,33 @@ begin
         'consumed', v_win.consumed_fine::text, 'seed', v_win.seed_fine::text,
         'seed_from_reserve', v_win.seed_from_reserve_fine::text);
     end loop;
+    -- The same shares, taken off a shard row of the pool (element = position + 1), the last row this
+    -- pool's part locks: the first of its rows no other transaction holds, from the one this
+    -- connection's process id picks, as rf_jackpot_add takes them; it waits only when all are held.
+    v_m := '{0,0,0,0,0,0,0,0}';
+    v_r := '{0,0,0,0,0,0,0,0}';
+    for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
+      v_pos := (v_share ->> 'position')::integer + 1;
+      if v_pos is null then
+        select tr.position + 1 into v_pos from jackpot_tiers tr where tr.id = v_share ->> 'tier_id';
+      end if;
+      v_m[v_pos] := (v_share ->> 'meter')::bigint;
+      v_r[v_pos] := (v_share ->> 'reserve')::bigint;
+    end loop;
+    select s.shard into v_row from jackpot_meter_shards s where s.pool_id = v_entry.pool_id
+      order by (s.shard - v_shard + 16) % 16 limit 1 for update skip locked;
+    v_row := coalesce(v_row, v_shard);
+    update jackpot_meter_shards s set
+        meter_fine = array[s.meter_fine[1] - v_m[1], s.meter_fine[2] - v_m[2], s.meter_fine[3] - v_m[3],
+          s.meter_fine[4] - v_m[4], s.meter_fine[5] - v_m[5], s.meter_fine[6] - v_m[6],
+          s.meter_fine[7] - v_m[7], s.meter_fine[8] - v_m[8]],
+        reserve_fine = array[s.reserve_fine[1] - v_r[1], s.reserve_fine[2] - v_r[2], s.reserve_fine[3] - v_r[3],
+          s.reserve_fine[4] - v_r[4], s.reserve_fine[5] - v_r[5], s.reserve_fine[6] - v_r[6],
+          s.reserve_fine[7] - v_r[7], s.reserve_fine[8] - v_r[8]]
+      where s.pool_id = v_entry.pool_id and s.shard = v_row;
+    if not found then
+      raise exception 'jackpot pool % has no shard row %', v_entry.pool_id, v_row;
+    end if;
     insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
       values (v_entry.pool_id, 'void', p_round_id, jsonb_build_object('round_id', p_round_id,
         'tiers', (select jsonb_agg(jsonb_build_object('tier_id', x ->> 'tier_id',

@@ -12,8 +12,8 @@
 -- up to it, and a win is credited to the balance in this statement, as its own acknowledged credit
 -- (action_type jackpot_win), answered in `jackpot` with the balance after it. A fault there fails the
 -- whole statement (the round's own writes are already past its subtransaction): nothing is written. The shares of all the played rounds are added at the end, one
--- shard row update and one ledger entry a pool (rf_jackpot_add): the statement's last row lock, so a
--- shard row is held only from there to the commit, and never while waiting for another row.
+-- shard row update and one ledger entry a pool (rf_jackpot_add): the statement's last row locks, so
+-- a shard row is held only from there to the commit.
 create or replace function rf_play_internal_rounds(p_batch jsonb)
 returns table (item integer, result text, round_id text, balance bigint, jackpot jsonb)
 language plpgsql
@@ -52,7 +52,7 @@ begin
     if result = 'played' then
       jackpot := '[]'::jsonb;
       if v_round ? 'jackpot' then
-        v_shares := v_shares || (v_round -> 'jackpot_entries');
+        v_shares := v_shares || coalesce(v_round -> 'jackpot_entries', rf_jackpot_entries(v_round));
         -- after a win the candidates read at the start are stale: the round's own flags decide
         if v_item_no = any(v_candidates) or (v_won and rf_jackpot_may_win(v_round)) then
           jackpot := rf_jackpot_feed(v_round, (v_item ->> 'now')::timestamptz, v_shares);
