@@ -1,8 +1,9 @@
 // Anyone's check of a jackpot pool (issue 28), from what its public page publishes and nothing else:
 // the ledger's hash chain, each block's Merkle root, every must-drop win against the commitment
 // published before its cycle could fall, and seeds + contributions − wins = the meter, per tier.
-// The public page runs the same function in the reader's browser (src/http/public/jackpot-page.ts
-// ships this file's logic as text), and `docs/jackpots.md` says how to do it by hand.
+// The public record carries its result as `check` and the public page shows it
+// (src/http/jackpots/), the rehearsal and test/jackpots/verify.ts run it on the record as fetched,
+// and `docs/jackpots.md` says how to do it by hand.
 import { commitOf, entryHash, merkleRoot } from './jackpots.ts';
 
 export interface PublishedEntry {
