@@ -333,6 +333,65 @@ describe('rf_play_internal_rounds with a pool', () => {
     ]);
   });
 
+  it('adds a round that feeds two pools to each, one entry and one shard update a pool', async () => {
+    const other = 'jp_stmt_b';
+    await q(
+      `insert into jackpot_pools (id, name, scope, currency, created_by)
+             values ($1, 'S2', 'operator', 'USD', 't') on conflict do nothing`,
+      [other],
+    );
+    await q(
+      `insert into jackpot_meter_shards (pool_id, shard) select $1, s from generate_series(0, 15) s
+             on conflict do nothing`,
+      [other],
+    );
+    await q(
+      `insert into jackpot_tiers (id, pool_id, name, position, kind, seed, contribution_ppm, reserve_ppm,
+               odds_stake, seeded_fine)
+             values ('jpt_b', $1, 'b', 0, 'progressive', 1, 1, 0, 1000000, 1000000) on conflict do nothing`,
+      [other],
+    );
+    const before = Number((await q(`select max(id) as id from jackpot_pending`)).rows[0].id ?? 0);
+    /** A round of `item`'s that also feeds the second pool, 7 fine units to its one tier. */
+    const both = (session: string) => {
+      const base = item(session, { check: false });
+      const share = { tier_id: 'jpt_b', position: 0, meter: '7', reserve: '1', dust: '0' };
+      const round = {
+        ...base.round,
+        jackpot: [
+          ...base.round.jackpot,
+          { pool_id: other, num: '1', den: '1', tiers: [{ ...share, hit: false, check: false }] },
+        ],
+        jackpot_entries: [
+          ...base.round.jackpot_entries,
+          { pool_id: other, entry: { ...base.round.jackpot_entries[0]?.entry, tiers: [share] } },
+        ],
+      };
+      return { ...base, round };
+    };
+    const batch = [both('ses_a'), item('ses_b', { check: false }), both('ses_c')];
+    await play(batch);
+    const entries = (
+      await q(`select pool_id, round_ids from jackpot_pending where id > $1 order by pool_id`, [before])
+    ).rows;
+    expect(entries).toEqual([
+      { pool_id: POOL, round_ids: batch.map((entry) => entry.round.id) },
+      { pool_id: other, round_ids: [batch[0]?.round.id, batch[2]?.round.id] },
+    ]);
+    const sums = (
+      await q(
+        `select pool_id, sum(meter_fine[1])::bigint as meter, sum(reserve_fine[1])::bigint as reserve,
+                count(*) filter (where meter_fine <> '{0,0,0,0,0,0,0,0}')::int as rows
+           from jackpot_meter_shards where pool_id = any($1) group by pool_id order by pool_id`,
+        [[POOL, other]],
+      )
+    ).rows;
+    expect(sums).toEqual([
+      { pool_id: POOL, meter: 3n * SHARE, reserve: 0n, rows: 1 },
+      { pool_id: other, meter: 14n, reserve: 2n, rows: 1 },
+    ]);
+  });
+
   it('writes nothing for a pool when no round of the statement is played', async () => {
     const before = Number(
       (await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count,
