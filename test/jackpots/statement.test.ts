@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { createTestStore } from '../helpers/db.ts';
+import { roundJson } from '../helpers/round-json.ts';
 
 let store: Store;
 let drop: () => Promise<void>;
@@ -80,28 +81,7 @@ function item(session: string, flags: { check?: boolean; hit?: boolean; stake?: 
     { tier_id: 'jpt_prog', position: 1, meter: SHARE.toString(), reserve: '0', dust: '0' },
   ];
   const round = {
-    id,
-    session_id: session,
-    operator_id: 'op_s',
-    player_id: `p-${session}`,
-    game_symbol: 'rf_copper_sevens',
-    currency: 'USD',
-    variant: '96.5',
-    wallet_mode: 'internal',
-    client_round_id: `click-${id}`,
-    kind: 'base',
-    mode: 'base',
-    coin: '1',
-    bet_level: 1,
-    stake: stake.toString(),
-    win: '0',
-    state_before: {},
-    state_after: {},
-    outcome: {},
-    created_at: new Date().toISOString(),
-    free_round_grant_id: null,
-    free_round: null,
-    certificate_hash: null,
+    ...roundJson({ id, session_id: session, operator_id: 'op_s', player_id: `p-${session}`, stake, win: 0n }),
     jackpot: [
       {
         pool_id: POOL,

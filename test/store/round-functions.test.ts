@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.ts';
 import { createTestStore } from '../helpers/db.ts';
+import { roundJson } from '../helpers/round-json.ts';
 
 let store: Store;
 let drop: () => Promise<void>;
@@ -35,30 +36,17 @@ afterAll(async () => {
 });
 
 function round(id: string, stake: bigint, win: bigint, grant: { new_round: boolean } | null = null) {
-  return {
+  return roundJson({
     id,
     session_id: 'ses_f',
     operator_id: 'op_f',
     player_id: 'p-f',
-    game_symbol: 'rf_copper_sevens',
-    currency: 'USD',
-    variant: '96.5',
-    wallet_mode: 'internal',
-    client_round_id: `click-${id}`,
-    kind: 'base',
-    mode: 'base',
-    coin: '1',
-    bet_level: 1,
-    stake: stake.toString(),
-    win: win.toString(),
-    state_before: {},
+    stake,
+    win,
     state_after: { freeSpinsLeft: 0 },
-    outcome: {},
-    created_at: new Date().toISOString(),
     free_round_grant_id: grant ? 'frg_f' : null,
     free_round: grant,
-    certificate_hash: null,
-  };
+  });
 }
 
 async function play(json: object, stateVersion: bigint, startBalance = 0n) {

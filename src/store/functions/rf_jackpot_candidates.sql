@@ -15,9 +15,7 @@
 -- Answers the items' places in p_batch (from 0). PL/pgSQL, not SQL: its plan is kept between calls
 -- (an SQL function's is made again each call, 0.3 to 0.7 ms here).
 create or replace function rf_jackpot_candidates(p_batch jsonb) returns integer[]
-language plpgsql stable
--- JIT off: see rf_play_internal_rounds.sql
-set jit = off as $$
+language plpgsql stable as $$
 declare
   v_items integer[];
 begin

@@ -27,9 +27,7 @@
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz, p_shares jsonb[])
 returns jsonb
-language plpgsql
--- JIT off: see rf_play_internal_rounds.sql
-set jit = off as $$
+language plpgsql as $$
 declare
   v_now_ms numeric := (extract(epoch from p_now) * 1000)::numeric;
   v_pool jsonb;
@@ -71,17 +69,7 @@ begin
     -- reached), in position order.
     continue when cardinality(v_hits) = 0;
     -- The statement's shares not yet in the shard rows (this round's among them), per tier.
-    select array_agg(coalesce(s.m, 0) order by k.k), array_agg(coalesce(s.r, 0) order by k.k)
-      into v_added, v_added_reserve
-      from generate_series(1, 8) k(k)
-      left join (
-        select (x.value ->> 'position')::integer + 1 as pos, sum((x.value ->> 'meter')::bigint)::bigint as m,
-            sum((x.value ->> 'reserve')::bigint)::bigint as r
-          from unnest(p_shares) u(share), jsonb_array_elements(u.share) p,
-            jsonb_array_elements(p.value -> 'entry' -> 'tiers') x
-          where p.value ->> 'pool_id' = v_pool_id
-          group by 1
-      ) s on s.pos = k.k;
+    select s.meter, s.reserve into v_added, v_added_reserve from rf_jackpot_shares_sum(p_shares, v_pool_id) s;
     for t in
       select * from jackpot_tiers tr where tr.pool_id = v_pool_id and tr.position + 1 = any(v_hits) and (
           tr.kind = 'progressive'

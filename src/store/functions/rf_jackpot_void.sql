@@ -10,7 +10,6 @@ language plpgsql
 -- JIT off: see rf_play_internal_rounds.sql
 set jit = off as $$
 declare
-  v_shard smallint := (pg_backend_pid() % 16)::smallint;
   v_entry record;
   v_share jsonb;
   v_pos integer;
@@ -18,7 +17,6 @@ declare
   v_r bigint[];
   v_win record;
   v_wins jsonb;
-  v_row smallint;
 begin
   -- The round's shares: its own 'contribution' entry, or its part of a 'contributions' entry of the
   -- statement that opened it (rf_jackpot_add), sealed or still pending.
@@ -55,8 +53,7 @@ begin
         'seed_from_reserve', v_win.seed_from_reserve_fine::text);
     end loop;
     -- The same shares, taken off a shard row of the pool (element = position + 1), the last row this
-    -- pool's part locks: the first of its rows no other transaction holds, from the one this
-    -- connection's process id picks, as rf_jackpot_add takes them; it waits only when all are held.
+    -- pool's part locks (rf_jackpot_shard_add).
     v_m := '{0,0,0,0,0,0,0,0}';
     v_r := '{0,0,0,0,0,0,0,0}';
     for v_share in select value from jsonb_array_elements(v_entry.body -> 'tiers') loop
@@ -64,23 +61,10 @@ begin
       if v_pos is null then
         select tr.position + 1 into v_pos from jackpot_tiers tr where tr.id = v_share ->> 'tier_id';
       end if;
-      v_m[v_pos] := (v_share ->> 'meter')::bigint;
-      v_r[v_pos] := (v_share ->> 'reserve')::bigint;
+      v_m[v_pos] := -(v_share ->> 'meter')::bigint;
+      v_r[v_pos] := -(v_share ->> 'reserve')::bigint;
     end loop;
-    select s.shard into v_row from jackpot_meter_shards s where s.pool_id = v_entry.pool_id
-      order by (s.shard - v_shard + 16) % 16 limit 1 for update skip locked;
-    v_row := coalesce(v_row, v_shard);
-    update jackpot_meter_shards s set
-        meter_fine = array[s.meter_fine[1] - v_m[1], s.meter_fine[2] - v_m[2], s.meter_fine[3] - v_m[3],
-          s.meter_fine[4] - v_m[4], s.meter_fine[5] - v_m[5], s.meter_fine[6] - v_m[6],
-          s.meter_fine[7] - v_m[7], s.meter_fine[8] - v_m[8]],
-        reserve_fine = array[s.reserve_fine[1] - v_r[1], s.reserve_fine[2] - v_r[2], s.reserve_fine[3] - v_r[3],
-          s.reserve_fine[4] - v_r[4], s.reserve_fine[5] - v_r[5], s.reserve_fine[6] - v_r[6],
-          s.reserve_fine[7] - v_r[7], s.reserve_fine[8] - v_r[8]]
-      where s.pool_id = v_entry.pool_id and s.shard = v_row;
-    if not found then
-      raise exception 'jackpot pool % has no shard row %', v_entry.pool_id, v_row;
-    end if;
+    perform rf_jackpot_shard_add(v_entry.pool_id, v_m, v_r);
     insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
       values (v_entry.pool_id, 'void', p_round_id, jsonb_build_object('round_id', p_round_id,
         'tiers', (select jsonb_agg(jsonb_build_object('tier_id', x ->> 'tier_id',

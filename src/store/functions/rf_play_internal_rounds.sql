@@ -20,7 +20,8 @@ language plpgsql
 -- No JIT compiling: a statement of a few rounds expands JSON arrays, which the planner estimates at
 -- 100 rows a level, so its jackpot queries were costed over jit_above_cost and compiled, 20 ms a
 -- statement on a PostgreSQL with JIT (measured 2026-11-28), where the whole statement needs 2 ms.
--- The same on every function of the spin path that expands them.
+-- Set here and on rf_callback_steps, the statements' entry points: the jackpot functions they call
+-- run under it (and on rf_jackpot_void, which rf_record_debit also calls alone).
 set jit = off as $$
 declare
   v_item jsonb;
