@@ -77,9 +77,15 @@ export async function startEast(dir: string): Promise<EastCluster> {
       await client.end().catch(() => {});
     }
   }
+  // HAProxy starts with every server up and takes one out only when its checks fail: one connection
+  // on the port proves nothing while another server is still in turn, four in a row do.
   async function waitForPort(port: number, limitMs: number): Promise<void> {
     const deadline = Date.now() + limitMs;
-    while ((await servingPort()) !== port) {
+    const onlyThere = async () => {
+      for (let i = 0; i < 4; i++) if ((await servingPort()) !== port) return false;
+      return true;
+    };
+    while (!(await onlyThere())) {
       if (Date.now() > deadline) throw new Error(`HAProxy did not send connections to port ${port}`);
       await sleep(100);
     }

@@ -77,9 +77,16 @@ describe.skipIf(problem !== undefined)('failover to a promoted replica behind HA
       { name: 'pg1', port: primary.port },
       { name: 'pg2', port: replica.port },
     ]);
+    // HAProxy starts with both servers up and takes the replica out only when its checks fail, so
+    // one connection on the primary proves nothing: four in a row (taking turns, the replica would
+    // have had two of them) do. (One connection once did, and the node's migration then reached the
+    // replica: "cannot execute CREATE TABLE in a read-only transaction".)
     await waitFor(
-      'HAProxy to find the primary',
-      () => serverPortBehind(proxy).then((p) => p === primary.port),
+      'HAProxy to send every connection to the primary',
+      async () => {
+        for (let i = 0; i < 4; i++) if ((await serverPortBehind(proxy)) !== primary.port) return false;
+        return true;
+      },
       20_000,
     );
     server = await startTestServer({ DATABASE_URL: proxy.url('reelforge'), WALLET_TIMEOUT_MS: '1000' });
