@@ -11,6 +11,7 @@ import {
   FINE_PER_MINOR,
   hitsPerMillionSpins,
   jackpotRtpPpm,
+  ledgerBody,
   merklePath,
   merkleRoot,
   nextDeadline,
@@ -213,5 +214,37 @@ describe('rates for the rules screen', () => {
     expect(ppmAsPercent(1n)).toBe('0.0001');
     expect(ppmAsPercent(0n)).toBe('0.0');
     expect(ppmAsPercent(1_000_000n)).toBe('100.0');
+  });
+});
+
+describe("a pending entry's text in the ledger", () => {
+  const at = new Date('2026-11-28T08:00:00.123Z');
+  const parsedWay = (kind: string, roundId: string | null, body: string) =>
+    JSON.stringify({ kind, round_id: roundId, at, ...(JSON.parse(body) as object) });
+
+  it("joins a statement's entry as the node wrote it into the same text the parsed way makes", () => {
+    const body = JSON.stringify({
+      rounds: [
+        {
+          round_id: 'rnd_"1"',
+          operator_id: 'op_a',
+          currency: 'EUR',
+          stake: '200',
+          rate: ['3', '2'],
+          tiers: [{ tier_id: 'jpt_0', position: 0, meter: '10', reserve: '1', dust: '3' }],
+        },
+      ],
+    });
+    const joined = ledgerBody('contributions', null, at, body);
+    expect(joined).toBe(parsedWay('contributions', null, body));
+    expect(JSON.parse(joined)).toMatchObject({ kind: 'contributions', round_id: null, at: at.toISOString() });
+  });
+
+  it("takes every other body the parsed way: the store's jsonb text, and other kinds", () => {
+    const spaced = '{"rounds": [{"stake": "5", "round_id": "rnd_a"}]}';
+    expect(ledgerBody('contributions', null, at, spaced)).toBe(parsedWay('contributions', null, spaced));
+    expect(ledgerBody('contributions', null, at, spaced)).not.toContain(': ');
+    const win = '{"tier_id":"jpt_0","amount":"12"}';
+    expect(ledgerBody('win', 'rnd_a', at, win)).toBe(parsedWay('win', 'rnd_a', win));
   });
 });

@@ -277,6 +277,21 @@ export function tierProblem(tier: TierParams): { field: string; problem: string 
   return null;
 }
 
+/**
+ * A pending entry's text as the pool's ledger keeps it: its kind, round and time first, then its own
+ * fields. A statement's 'contributions' entry as the node writes it (compact JSON whose one key is
+ * "rounds": store/ledger.repo.ts#jackpotPools) is joined as text, where parsing and serialising its
+ * few kilobytes again was the sealer's largest cost; the text is the same as the parsed way's, which
+ * every other entry takes.
+ */
+export function ledgerBody(kind: string, roundId: string | null, at: Date, body: string): string {
+  if (body.startsWith('{"rounds":[') && body.endsWith(']}')) {
+    const head = JSON.stringify({ kind, round_id: roundId, at });
+    return `${head.slice(0, -1)},${body.slice(1)}`;
+  }
+  return JSON.stringify({ kind, round_id: roundId, at, ...(JSON.parse(body) as object) });
+}
+
 /** A pool ledger entry's hash: chained on the previous one's, over its canonical text. */
 export function entryHash(previous: string, text: string): string {
   return createHash('sha256').update(previous).update('\n').update(text).digest('hex');

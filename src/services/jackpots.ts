@@ -14,6 +14,7 @@ import {
   drawValueDrop,
   entryHash,
   FINE_PER_MINOR,
+  ledgerBody,
   merklePath,
   merkleRoot,
   ppmAsPercent,
@@ -307,12 +308,7 @@ export function createJackpotService(deps: {
     const block = (last?.block ?? 0n) + 1n;
     const ledger = entries.map((entry) => {
       seq += 1n;
-      const body = JSON.stringify({
-        kind: entry.kind,
-        round_id: entry.round_id,
-        at: entry.created_at,
-        ...(entry.body as object),
-      });
+      const body = ledgerBody(entry.kind, entry.round_id, entry.created_at, entry.body);
       const hash = entryHash(previous, `${poolId}|${seq}|${body}`);
       const row: LedgerEntry = {
         pool_id: poolId,

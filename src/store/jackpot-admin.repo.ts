@@ -131,7 +131,7 @@ export function jackpotAdminRepo(db: Kysely<Database>) {
       const { rows } = await sql<{ seq: string | null; at: Date; body: string }>`
         select * from (
           select null::bigint as seq, created_at as at, body::text as body, id as ord, 1 as pending
-            from jackpot_pending where pool_id = ${poolId} and kind = 'parameters' and not body ? 'commitment'
+            from jackpot_pending where pool_id = ${poolId} and kind = 'parameters' and not (body::jsonb ? 'commitment')
           union all
           select seq, recorded_at, body, seq, 0 from jackpot_ledger
             where pool_id = ${poolId} and kind = 'parameters' and not (body::jsonb ? 'commitment')

@@ -84,7 +84,8 @@ export interface PendingEntry {
   round_id: string | null;
   /** The rounds of a 'contributions' entry (the shares of one statement's rounds). */
   round_ids: string[] | null;
-  body: unknown;
+  /** The entry's JSON text, as the statement or the node wrote it (the sealer adds its kind, round and time). */
+  body: string;
   created_at: Date;
 }
 

@@ -40,38 +40,90 @@ function roundColumns(round: NewRound, walletMode: WalletMode) {
     // A round of a grant: whether it takes one of the grant's rounds or is a feature spin of one.
     free_round: round.free_round ? { new_round: round.free_round.new_round } : null,
     certificate_hash: round.certificate_hash,
-    ...(round.jackpot && round.jackpot.length > 0
-      ? { jackpot: round.jackpot, jackpot_entries: jackpotEntries(round, round.jackpot) }
-      : {}),
+    ...(round.jackpot && round.jackpot.length > 0 ? { jackpot: round.jackpot } : {}),
     // No jurisdiction: the round's profile comes from its session row in the same statement
     // (rf_play_internal_round, rf_open_callback_round; the insert trigger for demo rounds).
   };
 }
 
+/** The tiers a pool's shard rows hold (functions/rf_jackpot_shard_add.sql: element = position + 1). */
+const POOL_TIERS = 8;
+
 /**
- * A fed round's public share of each pool, as its pool's ledger lists it (functions/rf_jackpot_add.sql):
- * made here, where it is one object, rather than by the statement, where building JSON costs more than
- * the rest of the round's jackpot work. Without a tier's "hit", "check" and "next": whether a hidden
- * point is near, and the next cycle's point, stay out of the public record.
+ * The pools a statement's fed rounds feed, as the batch functions take them (p_pools: see
+ * functions/rf_jackpot_add.sql): for each pool, its rounds' shares summed per tier and the text of its
+ * 'contributions' ledger entry, each round's public share in the statement's order. Made here, where
+ * it is a loop over objects already in hand, rather than by the statement, where grouping, summing and
+ * building JSON cost more than the rest of a fed round's work (bench/ANALYSIS.md). A round's share
+ * leaves out its tiers' "hit", "check" and "next": whether a hidden point is near, and the next
+ * cycle's point, stay out of the public record. Null when no round feeds a pool.
  */
-function jackpotEntries(round: NewRound, feeds: readonly JackpotFeed[]) {
-  return feeds.map((feed) => ({
-    pool_id: feed.pool_id,
-    entry: {
-      round_id: round.id,
-      operator_id: round.operator_id,
-      currency: round.currency,
-      stake: round.stake.toString(),
-      rate: [feed.num, feed.den],
-      tiers: feed.tiers.map((tier) => ({
-        tier_id: tier.tier_id,
-        position: tier.position,
-        meter: tier.meter,
-        reserve: tier.reserve,
-        dust: tier.dust,
-      })),
-    },
-  }));
+export function jackpotPools(
+  rounds: ReadonlyArray<{
+    id: string;
+    operator_id: string;
+    currency: string;
+    stake: bigint | string;
+    jackpot?: readonly JackpotFeed[] | null;
+  }>,
+): string | null {
+  const pools = new Map<
+    string,
+    { meter: bigint[]; reserve: bigint[]; roundIds: string[]; rounds: object[] }
+  >();
+  for (const round of rounds) {
+    for (const feed of round.jackpot ?? []) {
+      let pool = pools.get(feed.pool_id);
+      if (!pool) {
+        pool = {
+          meter: Array<bigint>(POOL_TIERS).fill(0n),
+          reserve: Array<bigint>(POOL_TIERS).fill(0n),
+          roundIds: [],
+          rounds: [],
+        };
+        pools.set(feed.pool_id, pool);
+      }
+      const tiers = feed.tiers.map((tier) => {
+        if (!Number.isInteger(tier.position) || tier.position < 0 || tier.position >= POOL_TIERS)
+          throw new Error(
+            `jackpot tier ${tier.tier_id}: position ${tier.position} is outside 0–${POOL_TIERS - 1}`,
+          );
+        pool.meter[tier.position] = (pool.meter[tier.position] as bigint) + BigInt(tier.meter);
+        pool.reserve[tier.position] = (pool.reserve[tier.position] as bigint) + BigInt(tier.reserve);
+        return {
+          tier_id: tier.tier_id,
+          position: tier.position,
+          meter: tier.meter,
+          reserve: tier.reserve,
+          dust: tier.dust,
+        };
+      });
+      pool.roundIds.push(round.id);
+      pool.rounds.push({
+        round_id: round.id,
+        operator_id: round.operator_id,
+        currency: round.currency,
+        stake: round.stake.toString(),
+        rate: [feed.num, feed.den],
+        tiers,
+      });
+    }
+  }
+  if (pools.size === 0) return null;
+  return JSON.stringify(
+    [...pools].map(([poolId, pool]) => ({
+      pool_id: poolId,
+      meter: `{${pool.meter.join(',')}}`,
+      reserve: `{${pool.reserve.join(',')}}`,
+      round_ids: pgTextArray(pool.roundIds),
+      body: JSON.stringify({ rounds: pool.rounds }),
+    })),
+  );
+}
+
+/** A PostgreSQL array literal of texts, each quoted. */
+function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
 function roundJson(round: NewRound, walletMode: WalletMode): string {
@@ -361,15 +413,20 @@ export function ledgerRepo(db: Kysely<Database>) {
     answerOf: (row: ItemRow) => R = (row) => row.result as R,
     /** True when no item of the batch needs its commit on disk before its next wallet call. */
     relaxed: (items: I[]) => boolean = () => false,
+    /** The jackpot pools the batch's rounds feed (openings: see jackpotPools). */
+    pools: (items: I[]) => string | null = () => null,
   ) {
     return batchWriter<I, R | { failed: Error }>(keyOf, async (items) => {
       const batch = JSON.stringify(items.map(columns));
+      const fed = pools(items);
       // synchronous_commit is read at commit: set anywhere in the statement, it decides this commit.
       const { rows } = relaxed(items)
         ? await sql<ItemRow>`
             select d.* from set_config('synchronous_commit', 'off', true) s,
-              rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb) d`.execute(db)
-        : await sql<ItemRow>`select * from rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb)`.execute(db);
+              rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb, ${fed}::jsonb) d`.execute(db)
+        : await sql<ItemRow>`select * from rf_callback_steps(${sql.lit(step)}, ${batch}::jsonb, ${fed}::jsonb)`.execute(
+            db,
+          );
       return itemResults<R>(rows, items.length, `rf_callback_steps ${step}`, answerOf);
     });
   }
@@ -389,6 +446,8 @@ export function ledgerRepo(db: Kysely<Database>) {
       result: openResult(row.result),
       jackpotWins: row.result === 'opened' && row.detail !== null ? jackpotWins(JSON.parse(row.detail)) : [],
     }),
+    undefined,
+    (items) => jackpotPools(items.map((item) => item.round)),
   );
   const debitBatches = stepBatches<DebitItem, DebitRecorded>(
     'debit',
@@ -429,9 +488,8 @@ export function ledgerRepo(db: Kysely<Database>) {
 
   const internalBatches = batchWriter<InternalItem, InternalPlay>(internalItemKey, async (items) => {
     const { rows } = await sql<InternalRow>`
-      select * from rf_play_internal_rounds(${JSON.stringify(items.map(internalItemJson))}::jsonb)`.execute(
-      db,
-    );
+      select * from rf_play_internal_rounds(${JSON.stringify(items.map(internalItemJson))}::jsonb,
+        ${jackpotPools(items.map((item) => item.round))}::jsonb)`.execute(db);
     const byItem = new Map(rows.map((row) => [row.item, row]));
     return items.map((_item, position): InternalPlay => {
       const row = byItem.get(position);

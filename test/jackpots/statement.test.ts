@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/store/db.ts';
+import { jackpotPools } from '../../src/store/ledger.repo.ts';
 import { migrate } from '../../src/store/migrate.ts';
 import { createTestStore } from '../helpers/db.ts';
 import { roundJson } from '../helpers/round-json.ts';
@@ -145,10 +146,44 @@ describe('rf_jackpot_candidates: the rounds of a statement that may win, read on
   });
 });
 
+/**
+ * A batch as the node sends it (store/ledger.repo.ts): the rounds without their public entries, and the
+ * pools they feed, summed, beside them; `legacy`: as a node of the version before sent it, the entries
+ * in the rounds and no pools.
+ */
+function sent(batch: object[], legacy = false): [string, string | null] {
+  if (legacy) return [JSON.stringify(batch), null];
+  const items = batch as Array<{
+    round: Parameters<typeof jackpotPools>[0][number] & { jackpot_entries?: unknown };
+  }>;
+  const pools = jackpotPools(items.map((entry) => entry.round));
+  const rounds = items.map(({ round: { jackpot_entries: _entries, ...round }, ...rest }) => ({
+    ...rest,
+    round,
+  }));
+  return [JSON.stringify(rounds), pools];
+}
+
+/** The 'contributions' entries pending for the pool since `before` of them, their bodies parsed. */
+async function contributionsSince(before: number) {
+  return (
+    await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+  ).rows
+    .slice(before)
+    .filter((entry) => entry.kind === 'contributions')
+    .map((entry) => ({ round_ids: entry.round_ids as string[], body: JSON.parse(entry.body) }));
+}
+
+const pendingCount = async () =>
+  Number((await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count);
+
 describe('rf_play_internal_rounds with a pool', () => {
-  const play = async (batch: object[]) =>
+  const play = async (batch: object[], legacy = false) =>
     (
-      await q(`select * from rf_play_internal_rounds($1::jsonb) order by item`, [JSON.stringify(batch)])
+      await q(
+        `select * from rf_play_internal_rounds($1::jsonb, $2::jsonb) order by item`,
+        sent(batch, legacy),
+      )
     ).rows.map((row) => ({
       result: row.result as string,
       balance: row.balance as bigint,
@@ -187,9 +222,9 @@ describe('rf_play_internal_rounds with a pool', () => {
     const contributions = entries.filter((entry) => entry.kind === 'contributions');
     expect(contributions).toHaveLength(1);
     expect(contributions[0].round_ids).toEqual([ids[0], ids[2], ids[3]]);
-    expect(contributions[0].body.rounds.map((round: { round_id: string }) => round.round_id)).toEqual(
-      contributions[0].round_ids,
-    );
+    expect(
+      JSON.parse(contributions[0].body).rounds.map((round: { round_id: string }) => round.round_id),
+    ).toEqual(contributions[0].round_ids);
     // the win and the next cycle's seed are entered by the claim, the shares by the statement's end
     expect(entries.map((entry) => entry.kind)).toEqual(['win', 'seed', 'contributions']);
 
@@ -235,7 +270,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       // every round may win (checked, and past the point), so every query of the path runs
       await client.query(`update jackpot_tiers set drop_at = 1000000 where id = 'jpt_drop'`);
       const batch = [item('ses_a'), item('ses_b', { hit: true }), item('ses_c'), item('ses_d')];
-      await client.query(`select * from rf_play_internal_rounds($1::jsonb)`, [JSON.stringify(batch)]);
+      await client.query(`select * from rf_play_internal_rounds($1::jsonb, $2::jsonb)`, sent(batch));
       client.removeAllListeners('notice');
       // the candidates' query and the statement's ledger entry ran, and were logged
       expect(plans.filter((plan) => plan.includes('with feeds as')).length).toBeGreaterThan(0);
@@ -253,14 +288,14 @@ describe('rf_play_internal_rounds with a pool', () => {
     );
     const old = item('ses_a', { check: false });
     const { jackpot_entries: _entries, ...round } = old.round;
-    await play([{ ...old, round }, item('ses_b', { check: false })]);
+    await play([{ ...old, round }, item('ses_b', { check: false })], true);
     const entries = (
       await q(`select round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
     ).rows.slice(before);
     expect(entries).toHaveLength(1);
     expect(entries[0].round_ids).toHaveLength(2);
     // made in the store from its feed, the same public fields (no hit, check or next)
-    expect(entries[0].body.rounds[0]).toEqual(_entries[0]?.entry);
+    expect(JSON.parse(entries[0].body).rounds[0]).toEqual(_entries[0]?.entry);
     const shards = (
       await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
         POOL,
@@ -279,7 +314,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       `with moved as (delete from jackpot_pending where pool_id = $1 and kind = 'contributions' returning *)
        insert into jackpot_ledger (pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash, recorded_at)
        select pool_id, 1000 + id, 1000 + id, kind, round_id, round_ids,
-              jsonb_build_object('kind', kind, 'round_id', null) || body, 'h', 'h', created_at from moved`,
+              jsonb_build_object('kind', kind, 'round_id', null) || body::jsonb, 'h', 'h', created_at from moved`,
       [POOL],
     );
     await play(pending);
@@ -307,7 +342,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(await meters()).toEqual({ drop: 2n * SHARE, prog: 2n * SHARE });
     const written = (await voids()).slice(before);
     expect(written.map((entry) => entry.round_id)).toEqual([sealed[1]?.round.id, pending[0]?.round.id]);
-    expect(written[0].body.tiers).toEqual([
+    expect(JSON.parse(written[0].body).tiers).toEqual([
       { tier_id: 'jpt_drop', meter: `-${SHARE}`, reserve: '0' },
       { tier_id: 'jpt_prog', meter: `-${SHARE}`, reserve: '0' },
     ]);
@@ -370,6 +405,76 @@ describe('rf_play_internal_rounds with a pool', () => {
       { pool_id: POOL, meter: 3n * SHARE, reserve: 0n, rows: 1 },
       { pool_id: other, meter: 14n, reserve: 2n, rows: 1 },
     ]);
+  });
+
+  it("writes the node's pools as they came when every fed round is played: its entry's text and its sums", async () => {
+    await q(`update jackpot_tiers set drop_at = 1000000000 where id = 'jpt_drop'`); // out of reach
+    const before = await pendingCount();
+    const batch = [item('ses_a', { stake: 300n }), item('ses_b'), item('ses_c')];
+    const [rounds, pools] = sent(batch);
+    await q(`select * from rf_play_internal_rounds($1::jsonb, $2::jsonb)`, [rounds, pools]);
+    const written = (
+      await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+    ).rows.slice(before);
+    const node = JSON.parse(pools ?? '[]')[0];
+    expect(written).toEqual([
+      { kind: 'contributions', round_ids: batch.map((entry) => entry.round.id), body: node.body },
+    ]);
+    // each round's public share, in the statement's order, as the legacy statement built it
+    expect(JSON.parse(written[0].body).rounds).toEqual(
+      batch.map((entry) => entry.round.jackpot_entries[0]?.entry),
+    );
+    const sums = (
+      await q(
+        `select sum(meter_fine[1])::bigint as drop, sum(meter_fine[2])::bigint as prog from jackpot_meter_shards
+          where pool_id = $1`,
+        [POOL],
+      )
+    ).rows[0];
+    expect(sums).toEqual({ drop: 3n * SHARE, prog: 3n * SHARE });
+  });
+
+  it("takes a refused round's share out of a node of the version before's statement too", async () => {
+    await q(`update jackpot_tiers set drop_at = 1000000000 where id = 'jpt_drop'`);
+    const before = await pendingCount();
+    const batch = [item('ses_a'), item('ses_b', { stake: 5000n }), item('ses_c')];
+    const answers = await play(batch, true);
+    expect(answers.map((answer) => answer.result)).toEqual(['played', 'insufficient_funds', 'played']);
+    const written = await contributionsSince(before);
+    expect(written.map((entry) => entry.round_ids)).toEqual([[batch[0]?.round.id, batch[2]?.round.id]]);
+    expect(written[0]?.body.rounds).toEqual(
+      [batch[0], batch[2]].map((entry) => entry?.round.jackpot_entries[0]?.entry),
+    );
+    const sums = (
+      await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
+        POOL,
+      ])
+    ).rows[0];
+    expect(sums.drop).toBe(2n * SHARE);
+  });
+
+  it('refuses pools whose sums are not of 8 tiers, or that name no rounds, and writes nothing', async () => {
+    await q(`update jackpot_tiers set drop_at = 1000000000 where id = 'jpt_drop'`);
+    const before = await pendingCount();
+    const batch = [item('ses_a')];
+    const [rounds, pools] = sent(batch);
+    const good = JSON.parse(pools ?? '[]')[0];
+    for (const bad of [
+      { ...good, meter: '{40,40}' },
+      { ...good, reserve: '{0,0,0,0,0,0,0,null}' },
+      { ...good, round_ids: null },
+    ]) {
+      await expect(
+        q(`select * from rf_play_internal_rounds($1::jsonb, $2::jsonb)`, [rounds, JSON.stringify([bad])]),
+      ).rejects.toThrow(/needs its round_ids, body and sums of 8 tiers/);
+    }
+    expect(await pendingCount()).toBe(before);
+    const sums = (
+      await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
+        POOL,
+      ])
+    ).rows[0];
+    expect(sums.drop).toBe(0n);
   });
 
   it('writes nothing for a pool when no round of the statement is played', async () => {

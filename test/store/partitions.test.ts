@@ -360,7 +360,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
         kind: entry.kind,
         round_id: entry.round_id,
         round_ids: entry.round_ids,
-        body: JSON.stringify(entry.body),
+        body: entry.body,
         prev_hash: 'h',
         hash: 'h',
         recorded_at: entry.created_at,

@@ -361,3 +361,130 @@ describe('callback round steps in batches', () => {
     expect(statements.filter((text) => text.includes('from "rounds"'))).toHaveLength(1);
   });
 });
+
+describe('openings that feed a jackpot pool (issue 28: the node sends the pools, summed)', () => {
+  const POOL = 'jp_open_batch';
+  /** A round of `roundOf`'s that feeds the pool's two tiers 30 and 11 fine units (5 of them reserve). */
+  const fedRound = (player: string, sessionId: string) => {
+    const made = roundOf(player, sessionId);
+    made.round.jackpot = [
+      {
+        pool_id: POOL,
+        num: '1',
+        den: '1',
+        tiers: [
+          {
+            tier_id: 'jpt_ob_0',
+            position: 0,
+            meter: '30',
+            reserve: '0',
+            dust: '0',
+            hit: false,
+            check: false,
+          },
+          {
+            tier_id: 'jpt_ob_1',
+            position: 1,
+            meter: '11',
+            reserve: '5',
+            dust: '0',
+            hit: false,
+            check: false,
+          },
+        ],
+      },
+    ];
+    return made;
+  };
+  const shards = async () =>
+    (
+      await server.store.pool.query(
+        `select sum(meter_fine[1])::text as m0, sum(meter_fine[2])::text as m1, sum(reserve_fine[2])::text as r1
+           from jackpot_meter_shards where pool_id = $1`,
+        [POOL],
+      )
+    ).rows[0];
+  const contributions = async () =>
+    (
+      await server.store.pool.query(
+        `select round_ids, body from jackpot_pending where pool_id = $1 and kind = 'contributions' order by id`,
+        [POOL],
+      )
+    ).rows as Array<{ round_ids: string[]; body: string }>;
+
+  beforeAll(async () => {
+    await server.store.pool.query(
+      `insert into jackpot_pools (id, name, scope, currency, created_by) values ($1, 'B', 'operator', 'USD', 't')`,
+      [POOL],
+    );
+    await server.store.pool.query(
+      `insert into jackpot_meter_shards (pool_id, shard) select $1, s from generate_series(0, 15) s`,
+      [POOL],
+    );
+    await server.store.pool.query(
+      `insert into jackpot_tiers (id, pool_id, name, position, kind, seed, contribution_ppm, reserve_ppm, odds_stake,
+         seeded_fine)
+       values ('jpt_ob_0', $1, 'a', 0, 'progressive', 1, 1, 0, 1000000, 1000000),
+              ('jpt_ob_1', $1, 'b', 1, 'progressive', 1, 1, 0, 1000000, 1000000)`,
+      [POOL],
+    );
+  });
+
+  const freeSessions = async (ids: string[]) =>
+    server.store.pool.query(
+      "update rounds set status = 'settled', stage = 'done' where session_id = any($1) and status = 'open'",
+      [ids],
+    );
+
+  it('writes the pools as the node sent them when every fed round opens, one entry and one shard update', async () => {
+    const sessions = [await sessionOf(PLAYERS[0] as string), await sessionOf(PLAYERS[1] as string)];
+    await freeSessions(sessions.map((session) => session.id));
+    const fed = sessions.map((session, i) => fedRound(PLAYERS[i] as string, session.id));
+    statements.length = 0;
+    const answers = await Promise.all(
+      fed.map((made, i) =>
+        ledger.openCallbackRound(made.round, guardOf(sessions[i] as SessionOf), made.debit, GIVE_UP_MS),
+      ),
+    );
+    expect(answers.map((answer) => answer.result)).toEqual(['opened', 'opened']);
+    expect(count('open')).toBe(1);
+    const entries = await contributions();
+    expect(entries).toHaveLength(1);
+    // (the batch's order: its sessions')
+    expect([...(entries[0]?.round_ids ?? [])].sort()).toEqual(fed.map((made) => made.round.id).sort());
+    // the node's text, as it came: each round's public share in the batch's order, no flags
+    const body = JSON.parse(entries[0]?.body ?? '');
+    expect(
+      body.rounds.map((round: { round_id: string; stake: string }) => [round.round_id, round.stake]),
+    ).toEqual((entries[0]?.round_ids ?? []).map((id) => [id, '200']));
+    expect(entries[0]?.body).not.toMatch(/"hit"|"check"/);
+    // written as it came, not made again by the store (whose text is jsonb's: keys sorted, spaced)
+    expect(entries[0]?.body.startsWith('{"rounds":[{"round_id":')).toBe(true);
+    expect(await shards()).toEqual({ m0: '60', m1: '22', r1: '10' });
+  });
+
+  it("leaves a round that does not open out of its statement's entry and sums", async () => {
+    const sessions = [await sessionOf(PLAYERS[2] as string), await sessionOf(PLAYERS[3] as string)];
+    await freeSessions(sessions.map((session) => session.id));
+    const before = (await contributions()).length;
+    const opens = fedRound(PLAYERS[2] as string, (sessions[0] as SessionOf).id);
+    const stale = fedRound(PLAYERS[3] as string, (sessions[1] as SessionOf).id);
+    const staleGuard = {
+      ...guardOf(sessions[1] as SessionOf),
+      stateVersion: (sessions[1] as SessionOf).stateVersion + 7n,
+    };
+    statements.length = 0;
+    const answers = await Promise.all([
+      ledger.openCallbackRound(opens.round, guardOf(sessions[0] as SessionOf), opens.debit, GIVE_UP_MS),
+      ledger.openCallbackRound(stale.round, staleGuard, stale.debit, GIVE_UP_MS),
+    ]);
+    expect(answers.map((answer) => answer.result)).toEqual(['opened', 'stale']);
+    expect(count('open')).toBe(1);
+    const entries = (await contributions()).slice(before);
+    expect(entries.map((entry) => entry.round_ids)).toEqual([[opens.round.id]]);
+    expect(
+      JSON.parse(entries[0]?.body ?? '').rounds.map((round: { round_id: string }) => round.round_id),
+    ).toEqual([opens.round.id]);
+    expect(await shards()).toEqual({ m0: '90', m1: '33', r1: '15' });
+  });
+});

@@ -16,7 +16,10 @@
 --                    it; the shares of all the opened rounds are added at the end, one shard row
 --                    update and one ledger entry a pool (rf_jackpot_add), the statement's last
 --                    row locks, outside the items' subtransactions: a fault there fails every
---                    opening of the batch, none written.
+--                    opening of the batch, none written. p_pools: the node's pools of the
+--                    batch's fed rounds, written as they came when every one opened, made again
+--                    from the opened ones' entries otherwise, or when absent (a node of the
+--                    version before): as rf_play_internal_rounds.
 -- p_step 'debit':    items { "debit_id", "attempt", "answer", "balance", "error", "next", "give_up_ms",
 --                    "jackpot" } → rf_record_debit's answer: credit | rejected | rollback | late;
 --                    with credit, the round's jackpot credits ("jackpot", rows as "next") are written.
@@ -27,7 +30,7 @@
 --                    flush, as a single delivery's does not (a lost record only means the call is
 --                    sent again).
 -- One row per item, by its place in p_batch (from 0).
-create or replace function rf_callback_steps(p_step text, p_batch jsonb)
+create or replace function rf_callback_steps(p_step text, p_batch jsonb, p_pools jsonb default null)
 returns table (item integer, result text, detail text)
 language plpgsql
 -- JIT off: see rf_play_internal_rounds.sql
@@ -37,7 +40,10 @@ declare
   v_item_no integer := 0;
   v_finished timestamptz;
   v_round jsonb;
+  -- the opened fed rounds' "jackpot" (the shares a claim counts) and ids; whether a fed round was not opened
   v_shares jsonb[] := '{}';
+  v_played text[] := '{}';
+  v_refused boolean := false;
   v_candidates integer[] := '{}';
   v_won boolean := false;
 begin
@@ -66,7 +72,7 @@ begin
         if result = 'opened' and v_round ? 'jackpot'
           and (v_item_no = any(v_candidates) or (v_won and rf_jackpot_may_win(v_round))) then
           detail := nullif(rf_jackpot_feed(v_round, (v_round ->> 'created_at')::timestamptz,
-            v_shares || coalesce(v_round -> 'jackpot_entries', rf_jackpot_entries(v_round))), '[]'::jsonb)::text;
+            v_shares || (v_round -> 'jackpot')), '[]'::jsonb)::text;
           v_won := v_won or detail is not null;
         end if;
       elsif p_step = 'debit' then
@@ -107,11 +113,19 @@ begin
         detail := sqlstate || ' ' || sqlerrm;
     end;
     return next;
-    if p_step = 'open' and result = 'opened' and v_round ? 'jackpot' then
-      v_shares := v_shares || coalesce(v_round -> 'jackpot_entries', rf_jackpot_entries(v_round));
+    if p_step = 'open' and v_round ? 'jackpot' then
+      if result = 'opened' then
+        v_shares := v_shares || (v_round -> 'jackpot');
+        v_played := v_played || (v_round ->> 'id');
+      else
+        v_refused := true;
+      end if;
     end if;
     v_item_no := v_item_no + 1;
   end loop;
-  if cardinality(v_shares) > 0 then perform rf_jackpot_add(v_shares); end if;
+  if cardinality(v_played) > 0 then
+    perform rf_jackpot_add(case when p_pools is not null and not v_refused then p_pools
+      else rf_jackpot_pools(p_batch, p_pools, v_played) end);
+  end if;
 end;
 $$;

@@ -3,7 +3,7 @@
 -- rf_callback_steps ('open') for a round that may win (rf_jackpot_candidates; after a win in the same
 -- statement, rf_jackpot_may_win), after the round itself is written; its share, with those of the statement's other rounds, is added at the statement's end
 -- (rf_jackpot_add), so p_shares holds the statement's rounds whose shares are not in the shard rows
--- yet (this round's among them; each round's "jackpot_entries"): the meter a claim sees counts them.
+-- yet (this round's among them; each round's "jackpot"): the meter a claim sees counts them.
 --
 -- Only a trigger touches the tier row, with SKIP LOCKED: if another round is claiming the same cycle
 -- at this moment, or has claimed it since this round read it, this round's trigger is void (the rule
@@ -21,8 +21,8 @@
 -- p_round -> 'jackpot': [{ "pool_id", "num", "den", "tiers": [{ "tier_id", "position", "meter",
 --   "reserve", "dust", "hit" (progressive: the certified draw's answer), "check" (must-drop: within
 --   reach by the node's last read of the pool; outside it the tier is not read), "next" }] }]; the
---   claim reads its flags, rate and next point here and the shares from p_shares (the round's
---   "jackpot_entries"), as rf_jackpot_add adds them.
+--   claim reads its flags, rate and next point here and the shares from p_shares (the rounds'
+--   "jackpot", the same shares rf_jackpot_add adds).
 -- Answers the wins: [{ "win_id", "tx_id", "tier_id", "tier", "pool_id", "amount" }] (amount in the
 -- round's minor units).
 create or replace function rf_jackpot_feed(p_round jsonb, p_now timestamptz, p_shares jsonb[])

@@ -21,11 +21,11 @@ begin
   -- The round's shares: its own 'contribution' entry, or its part of a 'contributions' entry of the
   -- statement that opened it (rf_jackpot_add), sealed or still pending.
   for v_entry in
-    select p.pool_id, p.body from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
+    select p.pool_id, p.body::jsonb from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
     union all
     select l.pool_id, l.body::jsonb from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'contribution'
     union all
-    select p.pool_id, e.value from jackpot_pending p, jsonb_array_elements(p.body -> 'rounds') e
+    select p.pool_id, e.value from jackpot_pending p, jsonb_array_elements(p.body::jsonb -> 'rounds') e
       where p.kind = 'contributions' and p_round_id = any(p.round_ids) and e.value ->> 'round_id' = p_round_id
     union all
     select l.pool_id, e.value from jackpot_ledger l, jsonb_array_elements(l.body::jsonb -> 'rounds') e
