@@ -3,6 +3,7 @@
 // A round's contribution and win are written by the statement that writes it (functions/rf_jackpot_add.sql,
 // rf_jackpot_feed.sql).
 import { type Kysely, sql } from 'kysely';
+import { pgTextArray } from './literals.ts';
 import type { Database } from './schema.ts';
 
 export const SHARDS = 16;
@@ -372,12 +373,22 @@ export function jackpotsRepo(db: Kysely<Database>) {
           ? { seq: big(lastRows[0].seq), hash: lastRows[0].hash, block: big(lastRows[0].block) }
           : null;
         const { ledger, block } = chain(last, pending);
+        // One array a column, not one JSON document: the bodies (a statement's entry is a few kilobytes)
+        // are read as array elements, not parsed into jsonb and serialised back to text.
         await sql`insert into jackpot_ledger (pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash,
             recorded_at)
-          select * from jsonb_to_recordset(${JSON.stringify(
-            ledger.map((entry) => ({ ...entry, seq: entry.seq.toString(), block: entry.block.toString() })),
-          )}::jsonb) as x(pool_id text, seq bigint, block bigint, kind text, round_id text, round_ids text[], body text,
-            prev_hash text, hash text, recorded_at timestamptz)`.execute(trx);
+          select x.pool_id, x.seq, x.block, x.kind, x.round_id, x.round_ids::text[], x.body, x.prev_hash, x.hash,
+              x.recorded_at
+            from unnest(${ledger.map((entry) => entry.pool_id)}::text[], ${ledger.map((entry) => entry.seq.toString())}::bigint[],
+              ${ledger.map((entry) => entry.block.toString())}::bigint[], ${ledger.map((entry) => entry.kind)}::text[],
+              ${ledger.map((entry) => entry.round_id)}::text[],
+              ${ledger.map((entry) => (entry.round_ids === null ? null : pgTextArray(entry.round_ids)))}::text[],
+              ${ledger.map((entry) => entry.body)}::text[], ${ledger.map((entry) => entry.prev_hash)}::text[],
+              ${ledger.map((entry) => entry.hash)}::text[],
+              ${ledger.map((entry) => new Date(entry.recorded_at).toISOString())}::timestamptz[])
+              as x(pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash, recorded_at)`.execute(
+          trx,
+        );
         await sql`insert into jackpot_blocks (pool_id, block, first_seq, last_seq, merkle_root, last_hash, sealed_at)
           values (${block.pool_id}, ${block.block.toString()}, ${block.first_seq.toString()}, ${block.last_seq.toString()},
             ${block.merkle_root}, ${block.last_hash}, ${block.sealed_at})`.execute(trx);

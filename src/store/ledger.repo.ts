@@ -8,6 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { batchWriter } from './batch.ts';
+import { pgTextArray } from './literals.ts';
 import type { JackpotFeed, NewRound } from './rounds.repo.ts';
 import type { Database } from './schema.ts';
 import type { WalletTxRow } from './wallet.repo.ts';
@@ -119,11 +120,6 @@ export function jackpotPools(
       body: JSON.stringify({ rounds: pool.rounds }),
     })),
   );
-}
-
-/** A PostgreSQL array literal of texts, each quoted. */
-function pgTextArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 }
 
 function roundJson(round: NewRound, walletMode: WalletMode): string {

@@ -399,6 +399,52 @@ describe('the jackpot ledger by month (migration 031)', () => {
     expect(await repo.seal('jp_part', 10, chain)).toBe(1);
     expect(await repo.ledgerLength('jp_part')).toBe(BigInt(before.entries + 2));
   });
+
+  it("keeps a sealed entry's text, round ids and time exactly as the seal made them (they are hashed)", async () => {
+    const repo = jackpotsRepo(store.db);
+    const body = JSON.stringify({ rounds: [{ round_id: 'rnd_"q"', note: 'a\\b, {c} ü €', stake: '5' }] });
+    const ids = ['rnd_"q"', 'rnd_b\\s', 'rnd,c'];
+    await q(
+      `insert into jackpot_pending (pool_id, kind, round_ids, body, created_at)
+         values ('jp_part', 'contributions', $1, $2, '2026-11-28T08:00:00.123Z')`,
+      [ids, body],
+    );
+    const at = new Date('2026-11-28T08:00:00.123Z');
+    expect(
+      await repo.seal('jp_part', 10, (last, entries) => {
+        const from = (last?.seq ?? 0n) + 1n;
+        const block = (last?.block ?? 0n) + 1n;
+        const ledger = entries.map((entry, i) => ({
+          pool_id: 'jp_part',
+          seq: from + BigInt(i),
+          block,
+          kind: entry.kind,
+          round_id: entry.round_id,
+          round_ids: entry.round_ids,
+          body: entry.body,
+          prev_hash: 'p',
+          hash: 'h',
+          recorded_at: entry.created_at,
+        }));
+        return {
+          ledger,
+          block: {
+            pool_id: 'jp_part',
+            block,
+            first_seq: from,
+            last_seq: from,
+            merkle_root: 'm',
+            last_hash: 'h',
+            sealed_at: at,
+          },
+        };
+      }),
+    ).toBe(1);
+    const [row] = await q<{ body: string; round_ids: string[]; round_id: string | null; recorded_at: Date }>(
+      `select body, round_ids, round_id, recorded_at from jackpot_ledger where kind = 'contributions' and pool_id = 'jp_part'`,
+    );
+    expect(row).toEqual({ body, round_ids: ids, round_id: null, recorded_at: at });
+  });
 });
 
 describe("the ledger's months apart from the rounds'", () => {
