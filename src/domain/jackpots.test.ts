@@ -7,7 +7,9 @@ import {
   conversionOf,
   drawBelow,
   drawTimeDrop,
+  drawTimePoint,
   drawValueDrop,
+  drawValuePoint,
   FINE_PER_MINOR,
   hitsPerMillionSpins,
   jackpotRtpPpm,
@@ -164,6 +166,18 @@ describe('draws', () => {
       expect(Number(point.at)).toBeGreaterThanOrEqual(start.getTime());
       expect(Number(point.at)).toBeLessThan(Date.parse('2026-11-28T22:00:00Z'));
     }
+  });
+
+  it("a next cycle's point drawn without its commitment is the same point, from the same draws", () => {
+    const [a, b] = [createSeededRng(11), createSeededRng(11)];
+    const start = new Date('2026-11-27T21:30:00Z');
+    for (let i = 0; i < 100; i++) {
+      const value = drawValueDrop(a, 'jpt_x', 5n, 100n, 150n);
+      expect(drawValuePoint(b, 100n, 150n)).toEqual({ at: value.at, salt: value.salt });
+      const time = drawTimeDrop(a, 'jpt_t', 5n, start, 22 * 60);
+      expect(drawTimePoint(b, start, 22 * 60)).toEqual({ at: time.at, salt: time.salt });
+    }
+    expect(() => drawValuePoint(b, 100n, 100n)).toThrow(RangeError);
   });
 });
 

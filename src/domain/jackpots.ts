@@ -161,10 +161,19 @@ export function drawValueDrop(
   seed: bigint,
   ceiling: bigint,
 ): DropPoint {
+  const { at, salt } = drawValuePoint(rng, seed, ceiling);
+  return { at, salt, commit: commitOf(tierId, cycle, at, salt) };
+}
+
+/**
+ * drawValueDrop's point and salt without its commitment (the same draws): what a spin within reach
+ * carries for a next cycle, whose commitment the store makes with the cycle's number
+ * (functions/rf_jackpot_feed.sql); a hash a spin saved.
+ */
+export function drawValuePoint(rng: Rng, seed: bigint, ceiling: bigint): { at: bigint; salt: string } {
   if (ceiling <= seed) throw new RangeError('ceiling must be above the seed');
   const at = (seed + drawBelow(rng, ceiling - seed)) * FINE_PER_MINOR;
-  const salt = saltFrom(rng);
-  return { at, salt, commit: commitOf(tierId, cycle, at, salt) };
+  return { at, salt: saltFrom(rng) };
 }
 
 /** The next daily deadline after `from` (at least an hour away, so a cycle is never a moment long). */
@@ -183,11 +192,16 @@ export function drawTimeDrop(
   start: Date,
   deadlineMinute: number,
 ): DropPoint {
+  const { at, salt } = drawTimePoint(rng, start, deadlineMinute);
+  return { at, salt, commit: commitOf(tierId, cycle, at, salt) };
+}
+
+/** drawTimeDrop's point and salt without its commitment (the same draws): see drawValuePoint. */
+export function drawTimePoint(rng: Rng, start: Date, deadlineMinute: number): { at: bigint; salt: string } {
   const deadline = nextDeadline(start, deadlineMinute);
   const seconds = BigInt(Math.floor((deadline.getTime() - start.getTime()) / 1000));
   const at = BigInt(start.getTime() - (start.getTime() % 1000)) + drawBelow(rng, seconds) * 1000n;
-  const salt = saltFrom(rng);
-  return { at, salt, commit: commitOf(tierId, cycle, at, salt) };
+  return { at, salt: saltFrom(rng) };
 }
 
 /**

@@ -11,7 +11,9 @@ import {
   contributionOf,
   conversionOf,
   drawTimeDrop,
+  drawTimePoint,
   drawValueDrop,
+  drawValuePoint,
   entryHash,
   FINE_PER_MINOR,
   ledgerBody,
@@ -189,8 +191,8 @@ export function createJackpotService(deps: {
   function nextPoint(tier: FedPool['tiers'][number], at: Date, rng: Rng): { at: string; salt: string } {
     const point =
       tier.kind === 'must_drop_time' && tier.deadline_minute !== null
-        ? drawTimeDrop(rng, tier.id, 0n, at, tier.deadline_minute)
-        : drawValueDrop(rng, tier.id, 0n, tier.seed, tier.ceiling ?? tier.seed + 1n);
+        ? drawTimePoint(rng, at, tier.deadline_minute)
+        : drawValuePoint(rng, tier.seed, tier.ceiling ?? tier.seed + 1n);
     return { at: point.at.toString(), salt: point.salt };
   }
 
