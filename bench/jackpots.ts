@@ -49,7 +49,7 @@ function networkPool(members: string[]) {
 }
 
 export async function runJackpotBench(options: { quick?: boolean } = {}): Promise<string> {
-  const slices = options.quick ? 2 : 5;
+  const slices = options.quick ? 2 : 7;
   const sliceSeconds = options.quick ? 2 : 3;
   const connections = 32;
   const server = await startChild<{ url: string; apiKey: string; operatorId: string; databaseUrl: string }>(
@@ -132,6 +132,58 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
     };
     const internal = await pairs(tokens.fedInternal, tokens.plainInternal, 'internal wallet');
     const callback = await pairs(tokens.fedCallback, tokens.plainCallback, 'callback wallet');
+
+    // The same pairs across three nodes on the one PostgreSQL, as the rehearsal runs them: each node
+    // batches its own statements, and the three feed the pool's shard rows at once. Each node takes a
+    // third of the sessions (a session on one node only) and of the connections.
+    const others = [
+      await startChild<{ url: string }>('bench/serve.ts', {
+        WALLET_TIMEOUT_MS: '2000',
+        BENCH_DATABASE_URL: server.info.databaseUrl,
+      }),
+      await startChild<{ url: string }>('bench/serve.ts', {
+        WALLET_TIMEOUT_MS: '2000',
+        BENCH_DATABASE_URL: server.info.databaseUrl,
+      }),
+    ];
+    const three = { internal: spread([0]), callback: spread([0]) };
+    const threeRates = { internal: [0, 0], callback: [0, 0] };
+    try {
+      const bases = [base, ...others.map((node) => node.info.url)];
+      const acrossNodes = async (name: string, sessions: string[]) => {
+        const results = await Promise.all(
+          bases.map((node, i) =>
+            spinLoad(
+              name,
+              node,
+              sessions.filter((_token, k) => k % bases.length === i),
+              { duration: sliceSeconds, connections: Math.ceil(connections / bases.length) },
+            ),
+          ),
+        );
+        return results.reduce((sum, result) => sum + result.requestsPerSecond, 0);
+      };
+      for (const [mode, fed, plain] of [
+        ['internal', tokens.fedInternal, tokens.plainInternal],
+        ['callback', tokens.fedCallback, tokens.plainCallback],
+      ] as const) {
+        await acrossNodes('warm', fed);
+        const withRates: number[] = [];
+        const withoutRates: number[] = [];
+        for (let i = 0; i < slices; i++) {
+          const order = i % 2 === 0 ? ['with', 'without'] : ['without', 'with'];
+          for (const which of order) {
+            if (which === 'with') withRates.push(await acrossNodes(`three nodes, ${mode}, pool`, fed));
+            else withoutRates.push(await acrossNodes(`three nodes, ${mode}, no jackpot`, plain));
+          }
+        }
+        three[mode] = spread(withRates.map((rate, i) => rate / (withoutRates[i] as number)));
+        const mean = (rates: number[]) => rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+        threeRates[mode] = [mean(withRates), mean(withoutRates)];
+      }
+    } finally {
+      for (const node of others) await node.stop();
+    }
     // PostgreSQL's own account of a fed internal slice (the benchmark's embedded one only): where a
     // fed round's extra time goes, by function and table.
     const profile = process.env.BENCH_DATABASE_URL ? undefined : await openPgProfile(server.info.databaseUrl);
@@ -187,6 +239,7 @@ export async function runJackpotBench(options: { quick?: boolean } = {}): Promis
       '',
       `- Internal wallet, with ÷ without: ${verdict(internal.ratio)}.`,
       `- Callback wallet, with ÷ without: ${verdict(callback.ratio)}.`,
+      `- Across three nodes on the one PostgreSQL (each node a third of the sessions and of the connections, the same slices taking turns): internal ${verdict(three.internal)}, ${Math.round(threeRates.internal[0] ?? 0)} against ${Math.round(threeRates.internal[1] ?? 0)} req/s; callback ${verdict(three.callback)}, ${Math.round(threeRates.callback[0] ?? 0)} against ${Math.round(threeRates.callback[1] ?? 0)} req/s.`,
       `- The pool after the run: ${pool?.tiers.map((tier) => `${tier.name} ${tier.meters.display} (${tier.meters.hits} hits)`).join(', ')}; its public check: ${audit.check === null ? 'the ledger is longer than the server checks whole' : `${audit.check.problems.length === 0 ? 'no problems' : audit.check.problems.join('; ')} over ${audit.check.entriesChecked} ledger entries`} (${audit.pending} pending).`,
       '',
       "PostgreSQL's share of a fed internal round (one more slice of the fed internal load, from its own statistics: bench/pg-profile.ts; a function's time is wall time, its waits for locks and the disk included):",
