@@ -61,7 +61,7 @@ async function publish(
   body: Record<string, unknown>,
   now: Date,
 ): Promise<void> {
-  await sql`insert into jackpot_pending (pool_id, kind, body, created_at)
+  await sql`insert into jackpot_pending (pool_id, kind, body_text, created_at)
     values (${poolId}, 'parameters', ${JSON.stringify(body)}::jsonb, ${now})`.execute(trx);
 }
 
@@ -130,8 +130,8 @@ export function jackpotAdminRepo(db: Kysely<Database>) {
     async parameterHistory(poolId: string, limit = 20): Promise<ParameterEntry[]> {
       const { rows } = await sql<{ seq: string | null; at: Date; body: string }>`
         select * from (
-          select null::bigint as seq, created_at as at, body::text as body, id as ord, 1 as pending
-            from jackpot_pending where pool_id = ${poolId} and kind = 'parameters' and not (body::jsonb ? 'commitment')
+          select null::bigint as seq, created_at as at, body_text as body, id as ord, 1 as pending
+            from jackpot_pending where pool_id = ${poolId} and kind = 'parameters' and not (body_text::jsonb ? 'commitment')
           union all
           select seq, recorded_at, body, seq, 0 from jackpot_ledger
             where pool_id = ${poolId} and kind = 'parameters' and not (body::jsonb ? 'commitment')

@@ -166,7 +166,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
               ${tier.oddsStake?.toString() ?? null}, ${tier.deadlineMinute}, ${now}, ${seedFine})`.execute(
             trx,
           );
-          await sql`insert into jackpot_pending (pool_id, kind, body, created_at)
+          await sql`insert into jackpot_pending (pool_id, kind, body_text, created_at)
             values (${pool.id}, 'seed', ${JSON.stringify({
               tier_id: tier.id,
               tier: tier.name,
@@ -186,7 +186,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
           await sql`insert into jackpot_rates (pool_id, currency, rate, set_by, set_at)
             values (${pool.id}, ${rate.currency}, ${rate.rate}, ${pool.createdBy}, ${now})`.execute(trx);
         }
-        await sql`insert into jackpot_pending (pool_id, kind, body, created_at)
+        await sql`insert into jackpot_pending (pool_id, kind, body_text, created_at)
           values (${pool.id}, 'parameters', ${JSON.stringify({
             by: pool.createdBy,
             name: pool.name,
@@ -331,7 +331,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
                 where id = ${tier.id} and cycle = ${tier.cycle.toString()}::bigint and next_drop_commit is null
                 returning id`.execute(trx);
         if (rows.length === 0) return false;
-        await sql`insert into jackpot_pending (pool_id, kind, body, created_at)
+        await sql`insert into jackpot_pending (pool_id, kind, body_text, created_at)
           values (${tier.pool_id}, 'parameters', ${JSON.stringify({
             commitment: {
               tier_id: tier.id,
@@ -362,7 +362,7 @@ export function jackpotsRepo(db: Kysely<Database>) {
           select pg_try_advisory_xact_lock(hashtext('jackpot-seal:' || ${poolId})) as ok`.execute(trx);
         if (!locked[0]?.ok) return 0;
         const { rows: pending } = await sql<PendingEntry>`
-          select id, pool_id, kind, round_id, round_ids, body, created_at from jackpot_pending
+          select id, pool_id, kind, round_id, round_ids, body_text as body, created_at from jackpot_pending
             where pool_id = ${poolId} order by id limit ${limit}`.execute(trx);
         if (pending.length === 0) return 0;
         // Where the chain stands: the pool's last block (one a seal), not a scan of the ledger's months.

@@ -120,7 +120,7 @@ export function reportsRepo(db: Kysely<Database>) {
             from (select l.round_id, l.body::jsonb as body from jackpot_ledger l
                    where l.kind = 'contribution' and l.round_id in (select round_id from staked)
                   union all
-                  select p.round_id, p.body::jsonb from jackpot_pending p
+                  select p.round_id, p.body_text::jsonb from jackpot_pending p
                    where p.kind = 'contribution' and p.round_id in (select round_id from staked)
                   -- a round's part of its statement's 'contributions' entry (rf_jackpot_add): the entry
                   -- found by the round (the ledger's round_ids index, one lookup a round, as above), the
@@ -133,7 +133,7 @@ export function reportsRepo(db: Kysely<Database>) {
                    where x.value ->> 'round_id' = s.round_id
                   union all
                   select x.value ->> 'round_id', x.value from jackpot_pending p
-                   cross join lateral jsonb_array_elements(p.body::jsonb -> 'rounds') x
+                   cross join lateral jsonb_array_elements(p.body_text::jsonb -> 'rounds') x
                    where p.kind = 'contributions' and x.value ->> 'round_id' in (select round_id from staked)) e
             cross join lateral (
               -- (Σ (meter + reserve)·den + Σ dust) / num: the stake's share in its own fine units

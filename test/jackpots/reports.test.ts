@@ -158,7 +158,7 @@ describe('jackpots in the summary', () => {
       `select x.value as body from jackpot_ledger l cross join jsonb_array_elements(l.body::jsonb -> 'rounds') x
         where l.kind = 'contributions' and l.pool_id = any($1)
        union all
-       select x.value from jackpot_pending p cross join jsonb_array_elements(p.body::jsonb -> 'rounds') x
+       select x.value from jackpot_pending p cross join jsonb_array_elements(p.body_text::jsonb -> 'rounds') x
         where p.kind = 'contributions' and p.pool_id = any($1)`,
       [[usdPool, eurPool]],
     );

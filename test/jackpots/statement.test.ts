@@ -167,7 +167,9 @@ function sent(batch: object[], legacy = false): [string, string | null] {
 /** The 'contributions' entries pending for the pool since `before` of them, their bodies parsed. */
 async function contributionsSince(before: number) {
   return (
-    await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+    await q(`select kind, round_ids, body_text as body from jackpot_pending where pool_id = $1 order by id`, [
+      POOL,
+    ])
   ).rows
     .slice(before)
     .filter((entry) => entry.kind === 'contributions')
@@ -217,7 +219,10 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(answers[0]?.jackpot).toEqual([]);
 
     const entries = (
-      await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+      await q(
+        `select kind, round_ids, body_text as body from jackpot_pending where pool_id = $1 order by id`,
+        [POOL],
+      )
     ).rows.slice(pendingBefore);
     const contributions = entries.filter((entry) => entry.kind === 'contributions');
     expect(contributions).toHaveLength(1);
@@ -290,7 +295,9 @@ describe('rf_play_internal_rounds with a pool', () => {
     const { jackpot_entries: _entries, ...round } = old.round;
     await play([{ ...old, round }, item('ses_b', { check: false })], true);
     const entries = (
-      await q(`select round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+      await q(`select round_ids, body_text as body from jackpot_pending where pool_id = $1 order by id`, [
+        POOL,
+      ])
     ).rows.slice(before);
     expect(entries).toHaveLength(1);
     expect(entries[0].round_ids).toHaveLength(2);
@@ -314,7 +321,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       `with moved as (delete from jackpot_pending where pool_id = $1 and kind = 'contributions' returning *)
        insert into jackpot_ledger (pool_id, seq, block, kind, round_id, round_ids, body, prev_hash, hash, recorded_at)
        select pool_id, 1000 + id, 1000 + id, kind, round_id, round_ids,
-              jsonb_build_object('kind', kind, 'round_id', null) || body::jsonb, 'h', 'h', created_at from moved`,
+              jsonb_build_object('kind', kind, 'round_id', null) || body_text::jsonb, 'h', 'h', created_at from moved`,
       [POOL],
     );
     await play(pending);
@@ -330,7 +337,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     const voids = async () =>
       (
         await q(
-          `select round_id, body from jackpot_pending where pool_id = $1 and kind = 'void' order by id`,
+          `select round_id, body_text as body from jackpot_pending where pool_id = $1 and kind = 'void' order by id`,
           [POOL],
         )
       ).rows;
@@ -414,7 +421,10 @@ describe('rf_play_internal_rounds with a pool', () => {
     const [rounds, pools] = sent(batch);
     await q(`select * from rf_play_internal_rounds($1::jsonb, $2::jsonb)`, [rounds, pools]);
     const written = (
-      await q(`select kind, round_ids, body from jackpot_pending where pool_id = $1 order by id`, [POOL])
+      await q(
+        `select kind, round_ids, body_text as body from jackpot_pending where pool_id = $1 order by id`,
+        [POOL],
+      )
     ).rows.slice(before);
     const node = JSON.parse(pools ?? '[]')[0];
     expect(written).toEqual([

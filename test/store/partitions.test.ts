@@ -379,7 +379,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
       };
     };
     await q(
-      `insert into jackpot_pending (pool_id, kind, round_id, body) values ('jp_part', 'contribution', 'rnd_new', '{}')`,
+      `insert into jackpot_pending (pool_id, kind, round_id, body_text) values ('jp_part', 'contribution', 'rnd_new', '{}')`,
     );
     expect(await repo.seal('jp_part', 10, chain)).toBe(1);
     expect(await repo.ledgerLength('jp_part')).toBe(BigInt(before.entries + 1));
@@ -389,7 +389,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
     expect(entry?.seq).toBe(String(before.entries + 1));
     // a seal that read the chain where the last one did (two nodes at once): its block is taken
     await q(
-      `insert into jackpot_pending (pool_id, kind, round_id, body) values ('jp_part', 'contribution', 'rnd_twice', '{}')`,
+      `insert into jackpot_pending (pool_id, kind, round_id, body_text) values ('jp_part', 'contribution', 'rnd_twice', '{}')`,
     );
     const stale = { seq: BigInt(before.entries), hash: 'h', block: 1n };
     await expect(repo.seal('jp_part', 10, (_last, entries) => chain(stale, entries))).rejects.toThrow(
@@ -405,7 +405,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
     const body = JSON.stringify({ rounds: [{ round_id: 'rnd_"q"', note: 'a\\b, {c} ü €', stake: '5' }] });
     const ids = ['rnd_"q"', 'rnd_b\\s', 'rnd,c'];
     await q(
-      `insert into jackpot_pending (pool_id, kind, round_ids, body, created_at)
+      `insert into jackpot_pending (pool_id, kind, round_ids, body_text, created_at)
          values ('jp_part', 'contributions', $1, $2, '2026-11-28T08:00:00.123Z')`,
       [ids, body],
     );

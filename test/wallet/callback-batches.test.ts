@@ -407,7 +407,7 @@ describe('openings that feed a jackpot pool (issue 28: the node sends the pools,
   const contributions = async () =>
     (
       await server.store.pool.query(
-        `select round_ids, body from jackpot_pending where pool_id = $1 and kind = 'contributions' order by id`,
+        `select round_ids, body_text as body from jackpot_pending where pool_id = $1 and kind = 'contributions' order by id`,
         [POOL],
       )
     ).rows as Array<{ round_ids: string[]; body: string }>;

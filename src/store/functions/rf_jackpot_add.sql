@@ -30,7 +30,7 @@ begin
         v_pool ->> 'pool_id', v_pool ->> 'meter', v_pool ->> 'reserve';
     end if;
     perform rf_jackpot_shard_add(v_pool ->> 'pool_id', v_meter, v_reserve);
-    insert into jackpot_pending (pool_id, kind, round_ids, body, created_at)
+    insert into jackpot_pending (pool_id, kind, round_ids, body_text, created_at)
       values (v_pool ->> 'pool_id', 'contributions', (v_pool ->> 'round_ids')::text[], v_pool ->> 'body', now());
   end loop;
 end;

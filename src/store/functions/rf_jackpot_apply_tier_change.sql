@@ -49,7 +49,7 @@ begin
   new.deadline_minute := c.deadline_minute;
   update jackpot_tier_changes set status = 'applied', applied_cycle = new.cycle, applied_at = new.cycle_started_at
     where id = c.id;
-  insert into jackpot_pending (pool_id, kind, body, created_at) values (new.pool_id, 'parameters',
+  insert into jackpot_pending (pool_id, kind, body_text, created_at) values (new.pool_id, 'parameters',
     jsonb_build_object('change', 'tier_parameters_applied', 'change_id', c.id, 'tier_id', new.id,
       'tier', new.name, 'cycle', new.cycle, 'seed', c.seed::text,
       'contribution_ppm', c.contribution_ppm::text, 'reserve_ppm', c.reserve_ppm::text,
@@ -57,7 +57,7 @@ begin
       'withdrawn_drop', v_withdrawn),
     new.cycle_started_at);
   if v_delta <> 0 then
-    insert into jackpot_pending (pool_id, kind, body, created_at) values (new.pool_id, 'seed',
+    insert into jackpot_pending (pool_id, kind, body_text, created_at) values (new.pool_id, 'seed',
       jsonb_build_object('tier_id', new.id, 'tier', new.name, 'cycle', new.cycle,
         'seed', v_delta::text, 'from_reserve', v_from_reserve::text,
         'from_house', (v_delta - v_from_reserve)::text, 'adjustment', 'seed changed', 'change_id', c.id),

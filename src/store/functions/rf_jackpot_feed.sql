@@ -117,7 +117,7 @@ begin
         v_next_salt := v_tier_feed -> 'next' ->> 'salt';
         v_next_commit := encode(sha256(convert_to('reelforge-jackpot-drop:v1|' || t.id || '|' || (t.cycle + 1)
           || '|' || v_next_at || '|' || v_next_salt, 'UTF8')), 'hex');
-        insert into jackpot_pending (pool_id, kind, body, created_at) values (t.pool_id, 'parameters',
+        insert into jackpot_pending (pool_id, kind, body_text, created_at) values (t.pool_id, 'parameters',
           jsonb_build_object('commitment', jsonb_build_object('tier_id', t.id, 'tier', t.name,
             'cycle', (t.cycle + 1)::text, 'commit', v_next_commit)), p_now);
       end if;
@@ -133,7 +133,7 @@ begin
         values (v_win_id, t.id, t.pool_id, t.cycle, p_round ->> 'id', p_round ->> 'operator_id',
           p_round ->> 'player_id', p_round ->> 'currency', v_meter, v_consumed, v_paid::bigint, v_seed,
           v_from_reserve, t.drop_at, t.drop_salt, t.drop_commit, v_tx_id, p_now);
-      insert into jackpot_pending (pool_id, kind, round_id, body, created_at) values
+      insert into jackpot_pending (pool_id, kind, round_id, body_text, created_at) values
         (t.pool_id, 'win', p_round ->> 'id', jsonb_build_object('win_id', v_win_id,
           'tier_id', t.id, 'tier', t.name, 'cycle', t.cycle, 'meter', v_meter::text,
           'consumed', v_consumed::text, 'amount', v_paid::text, 'currency', p_round ->> 'currency',

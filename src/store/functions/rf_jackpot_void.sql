@@ -21,11 +21,11 @@ begin
   -- The round's shares: its own 'contribution' entry, or its part of a 'contributions' entry of the
   -- statement that opened it (rf_jackpot_add), sealed or still pending.
   for v_entry in
-    select p.pool_id, p.body::jsonb from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
+    select p.pool_id, p.body_text::jsonb as body from jackpot_pending p where p.round_id = p_round_id and p.kind = 'contribution'
     union all
     select l.pool_id, l.body::jsonb from jackpot_ledger l where l.round_id = p_round_id and l.kind = 'contribution'
     union all
-    select p.pool_id, e.value from jackpot_pending p, jsonb_array_elements(p.body::jsonb -> 'rounds') e
+    select p.pool_id, e.value from jackpot_pending p, jsonb_array_elements(p.body_text::jsonb -> 'rounds') e
       where p.kind = 'contributions' and p_round_id = any(p.round_ids) and e.value ->> 'round_id' = p_round_id
     union all
     select l.pool_id, e.value from jackpot_ledger l, jsonb_array_elements(l.body::jsonb -> 'rounds') e
@@ -65,7 +65,7 @@ begin
       v_r[v_pos] := -(v_share ->> 'reserve')::bigint;
     end loop;
     perform rf_jackpot_shard_add(v_entry.pool_id, v_m, v_r);
-    insert into jackpot_pending (pool_id, kind, round_id, body, created_at)
+    insert into jackpot_pending (pool_id, kind, round_id, body_text, created_at)
       values (v_entry.pool_id, 'void', p_round_id, jsonb_build_object('round_id', p_round_id,
         'tiers', (select jsonb_agg(jsonb_build_object('tier_id', x ->> 'tier_id',
           'meter', (-(x ->> 'meter')::numeric)::text, 'reserve', (-(x ->> 'reserve')::numeric)::text))
