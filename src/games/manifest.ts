@@ -50,6 +50,7 @@ export const MANIFEST_SCOPE: readonly ScopeEntry[] = [
   { path: 'src/wallet', kind: 'tree', why: 'debits and credits: internal, callback and demo wallets' },
   { path: 'src/store/batch.ts', kind: 'file', why: 'batches the ledger statements' },
   { path: 'src/store/ledger.repo.ts', kind: 'file', why: 'writes the round, debit and credit' },
+  { path: 'src/store/literals.ts', kind: 'file', why: "writes the round ids of a statement's jackpot entry" },
   { path: 'src/store/demo.repo.ts', kind: 'file', why: 'fun-money balances' },
   { path: 'src/store/free-rounds.repo.ts', kind: 'file', why: 'grants and what they have paid' },
   { path: 'src/store/migrations', kind: 'tree', why: 'the tables and data the round functions write' },
