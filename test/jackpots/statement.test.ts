@@ -176,6 +176,16 @@ async function contributionsSince(before: number) {
     .map((entry) => ({ round_ids: entry.round_ids as string[], body: JSON.parse(entry.body) }));
 }
 
+/** The pool's shard rows summed: the drop tier's meter (position 0) and the progressive one's (1). */
+const shardSums = async () =>
+  (
+    await q(
+      `select sum(meter_fine[1])::bigint as drop, sum(meter_fine[2])::bigint as prog from jackpot_meter_shards
+        where pool_id = $1`,
+      [POOL],
+    )
+  ).rows[0] as { drop: bigint; prog: bigint };
+
 const pendingCount = async () =>
   Number((await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count);
 
@@ -303,11 +313,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(entries[0].round_ids).toHaveLength(2);
     // made in the store from its feed, the same public fields (no hit, check or next)
     expect(JSON.parse(entries[0].body).rounds[0]).toEqual(_entries[0]?.entry);
-    const shards = (
-      await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
-        POOL,
-      ])
-    ).rows[0];
+    const shards = await shardSums();
     expect(shards.drop).toBe(2n * SHARE);
   });
 
@@ -325,15 +331,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       [POOL],
     );
     await play(pending);
-    const meters = async () =>
-      (
-        await q(
-          `select sum(meter_fine[1])::bigint as drop, sum(meter_fine[2])::bigint as prog
-             from jackpot_meter_shards where pool_id = $1`,
-          [POOL],
-        )
-      ).rows[0];
-    expect(await meters()).toEqual({ drop: 4n * SHARE, prog: 4n * SHARE });
+    expect(await shardSums()).toEqual({ drop: 4n * SHARE, prog: 4n * SHARE });
     const voids = async () =>
       (
         await q(
@@ -346,7 +344,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       await q(`select rf_jackpot_void($1, now())`, [voided?.round.id]);
     }
     // each once: the second void of the sealed round found its void entry and did nothing
-    expect(await meters()).toEqual({ drop: 2n * SHARE, prog: 2n * SHARE });
+    expect(await shardSums()).toEqual({ drop: 2n * SHARE, prog: 2n * SHARE });
     const written = (await voids()).slice(before);
     expect(written.map((entry) => entry.round_id)).toEqual([sealed[1]?.round.id, pending[0]?.round.id]);
     expect(JSON.parse(written[0].body).tiers).toEqual([
@@ -434,13 +432,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(JSON.parse(written[0].body).rounds).toEqual(
       batch.map((entry) => entry.round.jackpot_entries[0]?.entry),
     );
-    const sums = (
-      await q(
-        `select sum(meter_fine[1])::bigint as drop, sum(meter_fine[2])::bigint as prog from jackpot_meter_shards
-          where pool_id = $1`,
-        [POOL],
-      )
-    ).rows[0];
+    const sums = await shardSums();
     expect(sums).toEqual({ drop: 3n * SHARE, prog: 3n * SHARE });
   });
 
@@ -455,11 +447,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(written[0]?.body.rounds).toEqual(
       [batch[0], batch[2]].map((entry) => entry?.round.jackpot_entries[0]?.entry),
     );
-    const sums = (
-      await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
-        POOL,
-      ])
-    ).rows[0];
+    const sums = await shardSums();
     expect(sums.drop).toBe(2n * SHARE);
   });
 
@@ -479,11 +467,7 @@ describe('rf_play_internal_rounds with a pool', () => {
       ).rejects.toThrow(/needs its round_ids, body and sums of 8 tiers/);
     }
     expect(await pendingCount()).toBe(before);
-    const sums = (
-      await q(`select sum(meter_fine[1])::bigint as drop from jackpot_meter_shards where pool_id = $1`, [
-        POOL,
-      ])
-    ).rows[0];
+    const sums = await shardSums();
     expect(sums.drop).toBe(0n);
   });
 

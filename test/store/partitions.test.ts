@@ -345,39 +345,41 @@ describe('the jackpot ledger by month (migration 031)', () => {
     expect((await counts()).entries).toBe(before.entries);
   });
 
+  /** A seal's chain as the sealer makes it, without the hashing: every hash a placeholder. */
+  const chain = (
+    last: { seq: bigint; hash: string; block: bigint } | null,
+    entries: PendingEntry[],
+  ): { ledger: LedgerEntry[]; block: BlockRow } => {
+    const from = (last?.seq ?? 0n) + 1n;
+    const block = (last?.block ?? 0n) + 1n;
+    const ledger = entries.map((entry, i) => ({
+      pool_id: 'jp_part',
+      seq: from + BigInt(i),
+      block,
+      kind: entry.kind,
+      round_id: entry.round_id,
+      round_ids: entry.round_ids,
+      body: entry.body,
+      prev_hash: 'h',
+      hash: 'h',
+      recorded_at: entry.created_at,
+    }));
+    return {
+      ledger,
+      block: {
+        pool_id: 'jp_part',
+        block,
+        first_seq: from,
+        last_seq: from + BigInt(entries.length - 1),
+        merkle_root: 'm',
+        last_hash: 'h',
+        sealed_at: new Date(),
+      },
+    };
+  };
+
   it('seals on from the last block: the next seq once, and a second seal from the same place fails whole', async () => {
     const repo = jackpotsRepo(store.db);
-    const chain = (
-      last: { seq: bigint; hash: string; block: bigint } | null,
-      entries: PendingEntry[],
-    ): { ledger: LedgerEntry[]; block: BlockRow } => {
-      const from = (last?.seq ?? 0n) + 1n;
-      const block = (last?.block ?? 0n) + 1n;
-      const ledger = entries.map((entry, i) => ({
-        pool_id: 'jp_part',
-        seq: from + BigInt(i),
-        block,
-        kind: entry.kind,
-        round_id: entry.round_id,
-        round_ids: entry.round_ids,
-        body: entry.body,
-        prev_hash: 'h',
-        hash: 'h',
-        recorded_at: entry.created_at,
-      }));
-      return {
-        ledger,
-        block: {
-          pool_id: 'jp_part',
-          block,
-          first_seq: from,
-          last_seq: from + BigInt(entries.length - 1),
-          merkle_root: 'm',
-          last_hash: 'h',
-          sealed_at: new Date(),
-        },
-      };
-    };
     await q(
       `insert into jackpot_pending (pool_id, kind, round_id, body_text) values ('jp_part', 'contribution', 'rnd_new', '{}')`,
     );
@@ -410,36 +412,7 @@ describe('the jackpot ledger by month (migration 031)', () => {
       [ids, body],
     );
     const at = new Date('2026-11-28T08:00:00.123Z');
-    expect(
-      await repo.seal('jp_part', 10, (last, entries) => {
-        const from = (last?.seq ?? 0n) + 1n;
-        const block = (last?.block ?? 0n) + 1n;
-        const ledger = entries.map((entry, i) => ({
-          pool_id: 'jp_part',
-          seq: from + BigInt(i),
-          block,
-          kind: entry.kind,
-          round_id: entry.round_id,
-          round_ids: entry.round_ids,
-          body: entry.body,
-          prev_hash: 'p',
-          hash: 'h',
-          recorded_at: entry.created_at,
-        }));
-        return {
-          ledger,
-          block: {
-            pool_id: 'jp_part',
-            block,
-            first_seq: from,
-            last_seq: from,
-            merkle_root: 'm',
-            last_hash: 'h',
-            sealed_at: at,
-          },
-        };
-      }),
-    ).toBe(1);
+    expect(await repo.seal('jp_part', 10, chain)).toBe(1);
     const [row] = await q<{ body: string; round_ids: string[]; round_id: string | null; recorded_at: Date }>(
       `select body, round_ids, round_id, recorded_at from jackpot_ledger where kind = 'contributions' and pool_id = 'jp_part'`,
     );
