@@ -42,7 +42,7 @@ export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
         `select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, seq_tup_read from pg_stat_user_tables
           where n_tup_ins + n_tup_upd > 0 order by relname`,
       );
-      const wal = await client.query('select wal_records, wal_bytes from pg_stat_wal');
+      const wal = await client.query('select wal_records, wal_bytes, wal_fpi from pg_stat_wal');
       const rowWrites =
         tables.rows.reduce((sum, row) => sum + Number(row.n_tup_ins) + Number(row.n_tup_upd), 0) /
         Math.max(1, rounds);
@@ -62,7 +62,7 @@ export async function openPgProfile(databaseUrl: string): Promise<PgProfile> {
         ),
         '',
         `Rows written per round (inserted and updated, every table): ${rowWrites.toFixed(2)}.`,
-        `WAL per round: ${per(wal.rows[0]?.wal_records, 1)} records, ${per(wal.rows[0]?.wal_bytes, 0)} bytes.`,
+        `WAL per round: ${per(wal.rows[0]?.wal_records, 1)} records, ${per(wal.rows[0]?.wal_bytes, 0)} bytes, ${per(wal.rows[0]?.wal_fpi, 2)} full-page images (a page's first change after a checkpoint).`,
       ].join('\n');
       return { markdown, rowWrites };
     },
