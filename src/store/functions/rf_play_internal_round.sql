@@ -59,7 +59,7 @@ begin
       and r.created_at >= v_launched - interval '1 day';
   if found then
     return query select 'duplicate'::text, v_existing,
-      (select b.balance from wallet_balances b
+      (select b.balance::bigint from wallet_balances b
         where b.operator_id = v_operator and b.player_id = v_player and b.currency = v_currency);
     return;
   end if;
