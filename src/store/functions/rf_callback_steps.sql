@@ -39,6 +39,9 @@ declare
   v_item jsonb;
   v_item_no integer := 0;
   v_finished timestamptz;
+  v_round_id text;
+  v_round_created timestamptz;
+  v_settled boolean;
   v_round jsonb;
   -- the opened fed rounds' "jackpot" (the shares a claim counts) and ids; whether a fed round was not opened
   v_shares jsonb[] := '{}';
@@ -96,11 +99,17 @@ begin
           (v_item ->> 'balance')::bigint,
           v_item ->> 'error',
           (v_item ->> 'retry_in_ms')::double precision);
-        select r.finished_at into v_finished
-          from wallet_transactions t join rounds r on r.id = t.round_id and r.created_at = t.round_created_at
-          where t.id = v_item ->> 'tx_id' and t.type = 'credit' and t.action_type <> 'jackpot_win'
-            and r.status = 'settled';
+        -- The credit's round, then the round by its key (rf_record_debit.sql says why not a join).
+        v_settled := false;
+        select t.round_id, t.round_created_at into v_round_id, v_round_created
+          from wallet_transactions t
+          where t.id = v_item ->> 'tx_id' and t.type = 'credit' and t.action_type <> 'jackpot_win';
         if found then
+          select r.finished_at into v_finished from rounds r
+            where r.id = v_round_id and r.created_at = v_round_created and r.status = 'settled';
+          v_settled := found;
+        end if;
+        if v_settled then
           result := 'settled';
           detail := v_finished::text;
         else

@@ -22,18 +22,24 @@ language plpgsql as $$
 #variable_conflict use_column
 declare
   v_round rounds%rowtype;
+  v_round_id text;
+  v_round_created timestamptz;
 begin
   -- The acknowledging attempt goes on the debit's row (acknowledged_attempt, migration 024); any
   -- other, and one that finds the round already decided, in wallet_attempts.
   if p_attempt is not null and p_answer <> 'acknowledged' then perform rf_insert_wallet_attempt(p_attempt); end if;
+  -- The debit's round first, then the round by its key: one statement joining the two was planned
+  -- once per connection, and on a young month (few rows, or none when the plan was made) the planner
+  -- read the whole month's rounds for each debit (900 pages a call in the benchmark).
+  select t.round_id, t.round_created_at into v_round_id, v_round_created
+    from wallet_transactions t where t.id = p_debit_id;
   update rounds r set
       stage = case p_answer when 'acknowledged' then 'credit' when 'rejected' then 'done' else 'rollback' end,
       status = case p_answer when 'rejected' then 'cancelled' else 'open' end,
       cancel_reason = case p_answer when 'acknowledged' then null when 'rejected' then p_error
         else 'wallet_unavailable' end,
       finished_at = case p_answer when 'rejected' then now() else null end
-    from wallet_transactions t
-    where t.id = p_debit_id and r.id = t.round_id and r.created_at = t.round_created_at and r.stage = 'debit'
+    where r.id = v_round_id and r.created_at = v_round_created and r.stage = 'debit'
     returning r.* into v_round;
   if not found then
     if p_attempt is not null and p_answer = 'acknowledged' then perform rf_insert_wallet_attempt(p_attempt); end if;
