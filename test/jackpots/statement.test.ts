@@ -263,6 +263,48 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(meter).toBe('1000120');
   });
 
+  it('lets a second round of the statement win the tier again, on the next cycle, counting the shares since the first win', async () => {
+    // Two progressive hits in one statement (the drop tier not within reach): the first takes the
+    // meter's whole cents and starts the next cycle at the seed; the second claims that cycle, with
+    // the shares of the rounds between them and its own, before the statement adds any to a shard.
+    const batch = [
+      item('ses_a', { check: false, hit: true }),
+      item('ses_b', { check: false }),
+      item('ses_c', { check: false, hit: true }),
+    ];
+    const held = await q(`select balance from wallet_balances where player_id = 'p-ses_c'`);
+    const before = held.rows[0] ? BigInt(held.rows[0].balance) : 1000n; // the items' start balance
+    const answers = await play(batch);
+    expect(answers.map((answer) => answer.result)).toEqual(['played', 'played', 'played']);
+    const ids = batch.map((entry) => entry.round.id);
+    const wins = (
+      await q(
+        `select round_id, cycle, meter_fine, consumed_fine, amount from jackpot_wins
+          where tier_id = 'jpt_prog' and round_id = any($1) order by cycle`,
+        [ids],
+      )
+    ).rows;
+    expect(wins.map(({ cycle: _cycle, ...win }) => win)).toEqual([
+      { round_id: ids[0], meter_fine: '1000040', consumed_fine: '1000000', amount: 1n },
+      { round_id: ids[2], meter_fine: '1000120', consumed_fine: '1000000', amount: 1n },
+    ]);
+    expect(BigInt(wins[1].cycle)).toBe(BigInt(wins[0].cycle) + 1n);
+    expect(answers[0]?.jackpot).toEqual([expect.objectContaining({ tier_id: 'jpt_prog', amount: 1 })]);
+    expect(answers[1]?.jackpot).toEqual([]);
+    expect(answers[2]?.jackpot).toEqual([expect.objectContaining({ tier_id: 'jpt_prog', amount: 1 })]);
+    expect(answers[2]?.balance).toBe(before - 100n + 1n);
+    // conservation: two seeds of the new cycles, two cents paid, the 120 fine units of shares kept
+    const meter = (
+      await q(
+        `select t.seeded_fine - t.won_fine + (select sum(m.meter_fine[2]) from jackpot_meter_shards m where m.pool_id = $1)
+           as meter from jackpot_tiers t where t.id = 'jpt_prog'`,
+        [POOL],
+      )
+    ).rows[0].meter;
+    expect(meter).toBe('1000120');
+    expect((await shardSums()).prog).toBe(120n);
+  });
+
   it('compiles nothing just in time on a PostgreSQL that can (the planner costs its JSON expansions high)', async (context) => {
     // jsonb_array_elements is estimated at 100 rows a level, so a statement of a few rounds was costed
     // over jit_above_cost and compiled: 20 ms a statement on PostgreSQL 15 with JIT, where the whole
