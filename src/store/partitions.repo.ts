@@ -35,8 +35,14 @@ type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
 /** True once migration 029 has made rounds a partitioned table. */
 export async function roundsArePartitioned(db: Queryable): Promise<boolean> {
+  return isPartitioned(db, 'rounds');
+}
+
+/** Whether `table` is partitioned here: rounds since migration 029, the jackpot ledger since 031. */
+export async function isPartitioned(db: Queryable, table: 'rounds' | 'jackpot_ledger'): Promise<boolean> {
   const { rows } = await db.query<{ kind: string | null }>(
-    `select (select relkind::text from pg_class where oid = to_regclass('rounds')) as kind`,
+    `select (select relkind::text from pg_class where oid = to_regclass($1)) as kind`,
+    [table],
   );
   return rows[0]?.kind === 'p';
 }
