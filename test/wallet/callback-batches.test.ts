@@ -487,4 +487,75 @@ describe('openings that feed a jackpot pool (issue 28: the node sends the pools,
     ).toEqual([opens.round.id]);
     expect(await shards()).toEqual({ m0: '90', m1: '33', r1: '15' });
   });
+
+  it('undoes, win and all, an opening whose claim fails; the rest of its batch opens, wins and feeds the pool', async () => {
+    const sessions = [await sessionOf(PLAYERS[0] as string), await sessionOf(PLAYERS[1] as string)];
+    await freeSessions(sessions.map((session) => session.id));
+    const before = (await contributions()).length;
+    // Both draws hit the first tier: each round claims it, in the batch's order.
+    const [winner, failing] = sessions.map((session, i) => fedRound(PLAYERS[i] as string, session.id)) as [
+      ReturnType<typeof fedRound>,
+      ReturnType<typeof fedRound>,
+    ];
+    for (const made of [winner, failing]) {
+      const tiers = made.round.jackpot?.[0]?.tiers ?? [];
+      if (tiers[0]) tiers[0].hit = true;
+    }
+    const winsBefore = await server.store.pool.query(
+      `select count(*)::int as n from jackpot_wins where tier_id = 'jpt_ob_0'`,
+    );
+    const cycleBefore = await server.store.pool.query(
+      `select cycle from jackpot_tiers where id = 'jpt_ob_0'`,
+    );
+    // The failing round's win cannot be written (a fault inside its claim, after its opening).
+    await server.store.pool.query(`create function pg_temp_fail_claim() returns trigger language plpgsql as $$
+      begin raise exception 'claim fault for %', new.round_id; end $$`);
+    await server.store.pool.query(
+      `create trigger fail_claim before insert on jackpot_wins for each row
+         when (new.round_id = '${failing.round.id}') execute function pg_temp_fail_claim()`,
+    );
+    let answers: PromiseSettledResult<Awaited<ReturnType<LedgerRepo['openCallbackRound']>>>[];
+    try {
+      answers = await Promise.allSettled(
+        [winner, failing].map((made, i) =>
+          ledger.openCallbackRound(made.round, guardOf(sessions[i] as SessionOf), made.debit, GIVE_UP_MS),
+        ),
+      );
+    } finally {
+      await server.store.pool.query('drop trigger fail_claim on jackpot_wins');
+      await server.store.pool.query('drop function pg_temp_fail_claim()');
+    }
+    expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { result: 'opened' } });
+    expect(answers[1]).toMatchObject({ status: 'rejected', reason: expect.objectContaining({}) });
+    expect(String((answers[1] as PromiseRejectedResult).reason)).toMatch(/claim fault/);
+    // The failing round is not there, nor any of its claim: one win, one cycle on, the winner's.
+    const rounds = await server.store.pool.query(`select id from rounds where id = any($1)`, [
+      [winner.round.id, failing.round.id],
+    ]);
+    expect(rounds.rows.map((row) => row.id)).toEqual([winner.round.id]);
+    const wins = await server.store.pool.query(
+      `select round_id from jackpot_wins where tier_id = 'jpt_ob_0' order by created_at desc limit 2`,
+    );
+    expect(Number(winsBefore.rows[0].n) + 1).toBe(
+      Number(
+        (
+          await server.store.pool.query(
+            `select count(*)::int as n from jackpot_wins where tier_id = 'jpt_ob_0'`,
+          )
+        ).rows[0].n,
+      ),
+    );
+    expect(wins.rows[0]?.round_id).toBe(winner.round.id);
+    const cycleAfter = await server.store.pool.query(`select cycle from jackpot_tiers where id = 'jpt_ob_0'`);
+    expect(BigInt(cycleAfter.rows[0].cycle)).toBe(BigInt(cycleBefore.rows[0].cycle) + 1n);
+    const pendingWins = await server.store.pool.query(
+      `select count(*)::int as n from jackpot_pending where pool_id = $1 and kind = 'win' and round_id = $2`,
+      [POOL, failing.round.id],
+    );
+    expect(pendingWins.rows[0].n).toBe(0);
+    // The statement's entry and sums hold the opened round alone (made again by the store).
+    const entries = (await contributions()).slice(before);
+    expect(entries.map((entry) => entry.round_ids)).toEqual([[winner.round.id]]);
+    expect(await shards()).toEqual({ m0: '120', m1: '44', r1: '20' });
+  });
 });
