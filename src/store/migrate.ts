@@ -8,12 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { FUNCTIONS_DIR, listFunctions, readFunction } from './functions.ts';
-import {
-  createLedgerMonthsAhead,
-  createMonthsAhead,
-  isPartitioned,
-  roundsArePartitioned,
-} from './partitions.repo.ts';
+import { createLedgerMonthsAhead, createMonthsAhead, isPartitioned } from './partitions.repo.ts';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const LOCK_KEY = 7_260_417_311; // any constant: serialises migrators across nodes
@@ -161,7 +156,7 @@ export async function migrate(pool: pg.Pool, options: MigrateOptions = {}): Prom
 /** The round tables' next months (migration 029 partitions them), under the migrations' lock. */
 async function monthsAheadOn(client: pg.PoolClient, ahead?: number): Promise<string[]> {
   const made = await inLockedTransaction(client, async () =>
-    (await roundsArePartitioned(client)) ? createMonthsAhead(client, ahead) : [],
+    (await isPartitioned(client, 'rounds')) ? createMonthsAhead(client, ahead) : [],
   );
   // The jackpot ledger's months in a transaction of their own (rf_partition_month.sql says why), on a
   // schema that has them (a database migrated only so far, as bench/partitions.ts makes one, has not).

@@ -33,11 +33,6 @@ export type RetireOutcome =
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-/** True once migration 029 has made rounds a partitioned table. */
-export async function roundsArePartitioned(db: Queryable): Promise<boolean> {
-  return isPartitioned(db, 'rounds');
-}
-
 /** Whether `table` is partitioned here: rounds since migration 029, the jackpot ledger since 031. */
 export async function isPartitioned(db: Queryable, table: 'rounds' | 'jackpot_ledger'): Promise<boolean> {
   const { rows } = await db.query<{ kind: string | null }>(

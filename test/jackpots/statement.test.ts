@@ -186,6 +186,17 @@ const shardSums = async () =>
     )
   ).rows[0] as { drop: bigint; prog: bigint };
 
+/** A tier's meter (fine units, as text): its seeds less its wins, plus its position's shard sums. */
+const tierMeter = async (tierId: string) =>
+  (
+    await q(
+      `select t.seeded_fine - t.won_fine + (select sum(m.meter_fine[t.position + 1]) from jackpot_meter_shards m
+          where m.pool_id = t.pool_id) as meter
+         from jackpot_tiers t where t.id = $1`,
+      [tierId],
+    )
+  ).rows[0].meter as string;
+
 const pendingCount = async () =>
   Number((await q(`select count(*) from jackpot_pending where pool_id = $1`, [POOL])).rows[0].count);
 
@@ -252,13 +263,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     ).rows;
     expect(shards).toHaveLength(1);
     expect(shards[0].meter_fine.slice(0, 2)).toEqual(['120', '120']);
-    const meter = (
-      await q(
-        `select t.seeded_fine - t.won_fine + (select sum(m.meter_fine[1]) from jackpot_meter_shards m where m.pool_id = $1)
-           as meter from jackpot_tiers t where t.id = 'jpt_drop'`,
-        [POOL],
-      )
-    ).rows[0].meter;
+    const meter = await tierMeter('jpt_drop');
     // 1,000,000 seed + 120 − 1,000,000 paid (one whole cent) + the next cycle's 1,000,000 seed
     expect(meter).toBe('1000120');
   });
@@ -294,14 +299,7 @@ describe('rf_play_internal_rounds with a pool', () => {
     expect(answers[2]?.jackpot).toEqual([expect.objectContaining({ tier_id: 'jpt_prog', amount: 1 })]);
     expect(answers[2]?.balance).toBe(before - 100n + 1n);
     // conservation: two seeds of the new cycles, two cents paid, the 120 fine units of shares kept
-    const meter = (
-      await q(
-        `select t.seeded_fine - t.won_fine + (select sum(m.meter_fine[2]) from jackpot_meter_shards m where m.pool_id = $1)
-           as meter from jackpot_tiers t where t.id = 'jpt_prog'`,
-        [POOL],
-      )
-    ).rows[0].meter;
-    expect(meter).toBe('1000120');
+    expect(await tierMeter('jpt_prog')).toBe('1000120');
     expect((await shardSums()).prog).toBe(120n);
   });
 
