@@ -16,9 +16,12 @@ export interface CeilingOptions {
   /**
    * 'function' (default): the spin's own function, rf_play_internal_rounds. 'minimal': the least a
    * spin-shaped transaction does, one balance update and one round insert in one statement, the
-   * floor the internal round's PostgreSQL CPU is compared with (issue 27).
+   * floor the internal round's PostgreSQL CPU is compared with (issue 27). 'callback-minimal': the
+   * least a callback round commits under the contract's and DESIGN's rules (CALLBACK_MINIMAL_SQL),
+   * the floor the callback round's is compared with. 'callback-two-commits': the same with the
+   * debit's answer recorded only with the credit's (CALLBACK_TWO_COMMITS_SQL), what those rules cost.
    */
-  shape?: 'function' | 'minimal';
+  shape?: 'function' | 'minimal' | 'callback-minimal' | 'callback-two-commits';
 }
 
 export interface CeilingResult {
@@ -129,6 +132,35 @@ export async function openCeiling(options: CeilingOptions): Promise<CeilingRunne
       action_type: 'spin',
       start_balance: '100000000000',
     };
+    if (options.shape === 'callback-minimal' || options.shape === 'callback-two-commits') {
+      const round = JSON.stringify({ ...item.round, wallet_mode: 'callback' });
+      const body = callbackBodyLike(item.round, item.debit_id);
+      const key = [item.round.id, item.round.created_at];
+      const steps: Array<[string, string, unknown[]]> =
+        options.shape === 'callback-minimal'
+          ? [
+              ['rf_bench_callback_open', CALLBACK_MINIMAL_SQL.open, [round, item.debit_id, body]],
+              [
+                'rf_bench_callback_debited',
+                CALLBACK_MINIMAL_SQL.debited,
+                [...key, item.debit_id, item.credit_id, body],
+              ],
+              ['rf_bench_callback_settled', CALLBACK_MINIMAL_SQL.settled, [...key, item.credit_id]],
+            ]
+          : [
+              ['rf_bench_callback_open', CALLBACK_MINIMAL_SQL.open, [round, item.debit_id, body]],
+              [
+                'rf_bench_callback_both',
+                CALLBACK_TWO_COMMITS_SQL,
+                [...key, item.debit_id, item.credit_id, body],
+              ],
+            ];
+      for (const [name, text, values] of steps) {
+        const done = await client.connection.query({ name, text, values });
+        if (done.rowCount !== 1) return false;
+      }
+      return true;
+    }
     if (options.shape === 'minimal') {
       const inserted = await client.connection.query({
         name: 'rf_bench_minimal_spin',
@@ -164,6 +196,103 @@ const MINIMAL_SPIN_SQL = `
       r.client_round_id, 'settled', 'done', r.kind, r.mode, r.coin, r.bet_level, r.stake, r.win, r.state_before,
       r.state_after, r.outcome, r.created_at, r.created_at, 'default'
     from r, paid`;
+
+/** A wallet call's body of the size the node sends (its exact bytes do not matter to the database). */
+function callbackBodyLike(
+  round: { id: string; operator_id: string; player_id: string; game_symbol: string; currency: string },
+  transactionId: string,
+): string {
+  return JSON.stringify({
+    operator_id: round.operator_id,
+    player_id: round.player_id,
+    session_id: `ses_${'0'.repeat(40)}`,
+    game_symbol: round.game_symbol,
+    currency: round.currency,
+    transaction_id: transactionId,
+    transaction_type: 'debit',
+    action_type: 'spin',
+    amount: '0.05',
+    round_id: round.id,
+    round_finished: false,
+    round_details_url: `https://rgs.example/rounds/${round.id}?sig=${'0'.repeat(64)}`,
+  });
+}
+
+/**
+ * The least a callback round commits under the contract's and DESIGN's rules, one statement a
+ * transaction: `open`, flushed before the debit call (the round and its debit: a debit is never
+ * sent twice, so it must be on disk first); `debited`, committed before the credit call without
+ * waiting for the disk (the debit's answer, the round's stage and the credit: no rollback may follow
+ * a credit, so a node that dies after the credit call must find the debit answered); `settled`, the
+ * same (the credit's answer, the round settled). No session state, no attempt log, no engine, no
+ * guard: the floor the callback round's PostgreSQL CPU is compared with, as MINIMAL_SPIN_SQL is the
+ * internal round's. Seven row writes.
+ */
+const CALLBACK_MINIMAL_SQL = {
+  open: `
+    with r as (select * from jsonb_populate_record(null::rounds, $1::jsonb)),
+    made as (
+      insert into rounds (id, session_id, operator_id, player_id, game_symbol, currency, variant, wallet_mode,
+          client_round_id, status, stage, kind, mode, coin, bet_level, stake, win, state_before, state_after,
+          outcome, created_at, jurisdiction_code)
+        select r.id, r.session_id, r.operator_id, r.player_id, r.game_symbol, r.currency, r.variant, 'callback',
+          r.client_round_id, 'open', 'debit', r.kind, r.mode, r.coin, r.bet_level, r.stake, r.win, r.state_before,
+          r.state_after, r.outcome, r.created_at, 'default'
+        from r
+        returning id, created_at, operator_id, player_id, game_symbol, currency, stake)
+    insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol, currency,
+        wallet_mode, type, action_type, amount, body, status, attempts, next_attempt_at)
+      select $2, m.id, m.created_at, m.operator_id, m.player_id, m.game_symbol, m.currency, 'callback', 'debit',
+        'spin', m.stake, $3, 'pending', 1, clock_timestamp() + interval '5 seconds'
+      from made m`,
+  debited: `
+    with relaxed as (select set_config('synchronous_commit', 'off', true)),
+    answered as (
+      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
+        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
+        returning t.id),
+    staged as (
+      update rounds x set stage = 'credit' from answered
+        where x.id = $1 and x.created_at = $2 and x.stage = 'debit'
+        returning x.id, x.created_at, x.operator_id, x.player_id, x.game_symbol, x.currency, x.win)
+    insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol, currency,
+        wallet_mode, type, action_type, amount, body, status, attempts, next_attempt_at, give_up_at)
+      select $4, s.id, s.created_at, s.operator_id, s.player_id, s.game_symbol, s.currency, 'callback', 'credit',
+        'spin', s.win, $5, 'pending', 1, clock_timestamp() + interval '5 seconds',
+        clock_timestamp() + interval '24 hours'
+      from staged s`,
+  settled: `
+    with relaxed as (select set_config('synchronous_commit', 'off', true)),
+    answered as (
+      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
+        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
+        returning t.id)
+    update rounds x set stage = 'done', status = 'settled', finished_at = now() from answered
+      where x.id = $1 and x.created_at = $2 and x.stage = 'credit'`,
+};
+
+/**
+ * What the rules cost, for comparison only: the debit's answer written with the credit's, after the
+ * credit call, in one commit (five row writes, two commits). A node that died between the two calls
+ * would leave a round whose debit looks unanswered although its credit was paid, and the rules allow
+ * neither way out (a debit is never sent again; no rollback follows a credit): Reelforge does not
+ * do this.
+ */
+const CALLBACK_TWO_COMMITS_SQL = `
+    with relaxed as (select set_config('synchronous_commit', 'off', true)),
+    answered as (
+      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
+        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
+        returning t.id),
+    settled as (
+      update rounds x set stage = 'done', status = 'settled', finished_at = now() from answered
+        where x.id = $1 and x.created_at = $2 and x.stage = 'debit'
+        returning x.id, x.created_at, x.operator_id, x.player_id, x.game_symbol, x.currency, x.win)
+    insert into wallet_transactions (id, round_id, round_created_at, operator_id, player_id, game_symbol, currency,
+        wallet_mode, type, action_type, amount, body, status, attempts, balance_after, finished_at)
+      select $4, s.id, s.created_at, s.operator_id, s.player_id, s.game_symbol, s.currency, 'callback', 'credit',
+        'spin', s.win, $5, 'acknowledged', 1, 100000, now()
+      from settled s`;
 
 export interface LaunchCeilingOptions {
   databaseUrl: string;

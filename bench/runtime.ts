@@ -12,7 +12,7 @@ import {
   signWalletRequest,
   TIMESTAMP_HEADER,
 } from '../src/wallet/signing.ts';
-import { type CeilingResult, mergeCeilings, openCeiling } from './ceiling.ts';
+import { type CeilingResult, type CeilingRunner, mergeCeilings, openCeiling } from './ceiling.ts';
 import {
   type Child,
   descendantsCpuSeconds,
@@ -403,16 +403,34 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       clients: common.connections,
       shape: 'minimal',
     });
-    const minimalRun = await (async () => {
+    const floorRun = async (runner: CeilingRunner) => {
       try {
         const before = descendantsCpuSeconds(server.pid);
-        const result = await minimal.measure(slice.duration * 1000);
+        const result = await runner.measure(slice.duration * 1000);
         const pgMs = ((descendantsCpuSeconds(server.pid) - before) * 1000) / Math.max(1, result.committed);
         return { result, pgMs };
       } finally {
-        await minimal.close();
+        await runner.close();
       }
-    })();
+    };
+    const minimalRun = await floorRun(minimal);
+    // The same floor for a callback round: its three commits as the rules require them, in plain SQL.
+    const callbackMinimalRun = await floorRun(
+      await openCeiling({
+        databaseUrl: server.info.databaseUrl,
+        tokens: ceilingTokens,
+        clients: common.connections,
+        shape: 'callback-minimal',
+      }),
+    );
+    const twoCommitsRun = await floorRun(
+      await openCeiling({
+        databaseUrl: server.info.databaseUrl,
+        tokens: ceilingTokens,
+        clients: common.connections,
+        shape: 'callback-two-commits',
+      }),
+    );
 
     // The callback spin at half its measured capacity, open loop: requests sent on a fixed schedule
     // whatever the answers do, latency counted from the moment each was due (no coordinated omission).
@@ -447,6 +465,10 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
     const internalOverMinimal = internalRun.cpu.database
       ? internalRun.cpu.database / minimalRun.pgMs
       : Number.NaN;
+    const callbackOverFloor = callbackRun.cpu.database
+      ? callbackRun.cpu.database / callbackMinimalRun.pgMs
+      : Number.NaN;
+    const floorsRatio = callbackMinimalRun.pgMs / minimalRun.pgMs;
     const throughput = callbackSpin.requestsPerSecond / internal.requestsPerSecond;
     const goal = (text: string, value: string, met: boolean) =>
       `| ${text} | ${value} | ${met ? 'met' : 'not met'} |`;
@@ -553,6 +575,23 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       `${Math.round(callbackHalf.requestsPerSecond)} req/s, p50 ${callbackHalf.p50} ms, p99 ${callbackHalf.p99} ms. A minimal`,
       `spin-shaped transaction (one balance update, one round insert, one commit; bench/ceiling.ts) from`,
       `${common.connections} plain clients: ${Math.round(minimalRun.result.roundsPerSecond)}/s, ${minimalRun.pgMs.toFixed(2)} ms of PostgreSQL CPU each.`,
+      '',
+      "What bounds the callback round's PostgreSQL goal, in the same run: the least a callback round commits",
+      "under the contract's and DESIGN's rules (bench/ceiling.ts, CALLBACK_MINIMAL_SQL: the round and its debit",
+      "flushed before the debit call, the debit's answer with the round's stage and the credit committed before",
+      "the credit call, the credit's answer with the round settled; three commits, seven row writes, no session,",
+      `no engine, no attempt log), from the same ${common.connections} plain clients.`,
+      '',
+      '| floor | rounds/s | PostgreSQL CPU ms a round | × the internal floor | the round itself × its floor |',
+      '|---|---:|---:|---:|---:|',
+      `| internal: one statement, one durable commit | ${Math.round(minimalRun.result.roundsPerSecond)} | ${minimalRun.pgMs.toFixed(2)} | 1.00 | ${internalOverMinimal.toFixed(2)} |`,
+      `| callback: three commits, the first durable | ${Math.round(callbackMinimalRun.result.roundsPerSecond)} | ${callbackMinimalRun.pgMs.toFixed(2)} | ${floorsRatio.toFixed(2)} | ${callbackOverFloor.toFixed(2)} |`,
+      `| (for comparison: two commits, the debit's answer written with the credit's, which the rules forbid) | ${Math.round(twoCommitsRun.result.roundsPerSecond)} | ${twoCommitsRun.pgMs.toFixed(2)} | ${(twoCommitsRun.pgMs / minimalRun.pgMs).toFixed(2)} | |`,
+      '',
+      `One round at a time, a callback round's three commits cost PostgreSQL ${floorsRatio.toFixed(2)}× an internal round's one. Reelforge's`,
+      `callback round, whose steps share statements and commits with other rounds' (src/store/batch.ts), costs`,
+      `${callbackOverFloor.toFixed(2)}× that floor. The goal, 2× an internal round (itself ${internalOverMinimal.toFixed(2)}× its floor), is`,
+      `${(2 * internalOverMinimal).toFixed(2)}× the internal floor: it asks a callback round for ${((2 * internalOverMinimal) / floorsRatio).toFixed(2)}× what its three commits cost one round at a time.`,
       '',
       ...goals,
       '',
