@@ -21,8 +21,10 @@ export interface CeilingOptions {
    * the floor the callback round's is compared with. 'callback-two-commits': the same with the
    * debit's answer recorded only with the credit's (CALLBACK_TWO_COMMITS_SQL), what those rules cost.
    */
-  shape?: 'function' | 'minimal' | 'callback-minimal' | 'callback-two-commits';
+  shape?: CeilingShape;
 }
+
+export type CeilingShape = 'function' | 'minimal' | 'callback-minimal' | 'callback-two-commits';
 
 export interface CeilingResult {
   roundsPerSecond: number;
@@ -228,6 +230,17 @@ function callbackBodyLike(
  * guard: the floor the callback round's PostgreSQL CPU is compared with, as MINIMAL_SPIN_SQL is the
  * internal round's. Seven row writes.
  */
+/**
+ * The start of every statement after the opening: commit without waiting for the disk, and the
+ * wallet transaction $3 of the round ($1, $2) acknowledged, once.
+ */
+const ANSWERED = `
+    with relaxed as (select set_config('synchronous_commit', 'off', true)),
+    answered as (
+      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
+        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
+        returning t.id)`;
+
 const CALLBACK_MINIMAL_SQL = {
   open: `
     with r as (select * from jsonb_populate_record(null::rounds, $1::jsonb)),
@@ -246,11 +259,7 @@ const CALLBACK_MINIMAL_SQL = {
         'spin', m.stake, $3, 'pending', 1, clock_timestamp() + interval '5 seconds'
       from made m`,
   debited: `
-    with relaxed as (select set_config('synchronous_commit', 'off', true)),
-    answered as (
-      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
-        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
-        returning t.id),
+${ANSWERED},
     staged as (
       update rounds x set stage = 'credit' from answered
         where x.id = $1 and x.created_at = $2 and x.stage = 'debit'
@@ -262,11 +271,7 @@ const CALLBACK_MINIMAL_SQL = {
         clock_timestamp() + interval '24 hours'
       from staged s`,
   settled: `
-    with relaxed as (select set_config('synchronous_commit', 'off', true)),
-    answered as (
-      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
-        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
-        returning t.id)
+${ANSWERED}
     update rounds x set stage = 'done', status = 'settled', finished_at = now() from answered
       where x.id = $1 and x.created_at = $2 and x.stage = 'credit'`,
 };
@@ -279,11 +284,7 @@ const CALLBACK_MINIMAL_SQL = {
  * do this.
  */
 const CALLBACK_TWO_COMMITS_SQL = `
-    with relaxed as (select set_config('synchronous_commit', 'off', true)),
-    answered as (
-      update wallet_transactions t set status = 'acknowledged', balance_after = 100000, finished_at = now()
-        from relaxed where t.id = $3 and t.round_created_at = $2 and t.status = 'pending'
-        returning t.id),
+${ANSWERED},
     settled as (
       update rounds x set stage = 'done', status = 'settled', finished_at = now() from answered
         where x.id = $1 and x.created_at = $2 and x.stage = 'debit'

@@ -12,7 +12,7 @@ import {
   signWalletRequest,
   TIMESTAMP_HEADER,
 } from '../src/wallet/signing.ts';
-import { type CeilingResult, type CeilingRunner, mergeCeilings, openCeiling } from './ceiling.ts';
+import { type CeilingResult, type CeilingShape, mergeCeilings, openCeiling } from './ceiling.ts';
 import {
   type Child,
   descendantsCpuSeconds,
@@ -396,14 +396,16 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
       : { markdown: '(an outside PostgreSQL: not profiled)', rowWrites: Number.NaN };
 
     // The least a spin-shaped transaction costs PostgreSQL (one balance update, one round insert, one
-    // commit), from plain clients at the same concurrency: the floor for the internal round's share.
-    const minimal = await openCeiling({
-      databaseUrl: server.info.databaseUrl,
-      tokens: ceilingTokens,
-      clients: common.connections,
-      shape: 'minimal',
-    });
-    const floorRun = async (runner: CeilingRunner) => {
+    // commit), from plain clients at the same concurrency: the floor for the internal round's share;
+    // the same for a callback round, its three commits as the rules require them, in plain SQL (and
+    // two, which the rules forbid, for comparison).
+    const floorRun = async (shape: CeilingShape) => {
+      const runner = await openCeiling({
+        databaseUrl: server.info.databaseUrl,
+        tokens: ceilingTokens,
+        clients: common.connections,
+        shape,
+      });
       try {
         const before = descendantsCpuSeconds(server.pid);
         const result = await runner.measure(slice.duration * 1000);
@@ -413,24 +415,9 @@ export async function runRuntimeBench(options: RuntimeBenchOptions = {}): Promis
         await runner.close();
       }
     };
-    const minimalRun = await floorRun(minimal);
-    // The same floor for a callback round: its three commits as the rules require them, in plain SQL.
-    const callbackMinimalRun = await floorRun(
-      await openCeiling({
-        databaseUrl: server.info.databaseUrl,
-        tokens: ceilingTokens,
-        clients: common.connections,
-        shape: 'callback-minimal',
-      }),
-    );
-    const twoCommitsRun = await floorRun(
-      await openCeiling({
-        databaseUrl: server.info.databaseUrl,
-        tokens: ceilingTokens,
-        clients: common.connections,
-        shape: 'callback-two-commits',
-      }),
-    );
+    const minimalRun = await floorRun('minimal');
+    const callbackMinimalRun = await floorRun('callback-minimal');
+    const twoCommitsRun = await floorRun('callback-two-commits');
 
     // The callback spin at half its measured capacity, open loop: requests sent on a fixed schedule
     // whatever the answers do, latency counted from the moment each was due (no coordinated omission).
